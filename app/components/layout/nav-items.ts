@@ -1,0 +1,32 @@
+import {
+  BookOpen,
+  CalendarDays,
+  LayoutDashboard,
+  Library,
+  PlusCircle,
+  Settings,
+  ShieldCheck,
+  Sun,
+  UserRound,
+  type LucideIcon,
+} from "lucide-react";
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+}
+
+/** SPEC §2: the sidebar's nine items, in this order. */
+export const navItems: NavItem[] = [
+  { label: "Dashboard", to: "/", icon: LayoutDashboard },
+  { label: "Add Content", to: "/add-content", icon: PlusCircle },
+  { label: "My Library", to: "/library", icon: Library },
+  { label: "Lesson Plans", to: "/lesson-plans", icon: BookOpen },
+  { label: "Reading Plans", to: "/bible-plans", icon: CalendarDays },
+  { label: "Today", to: "/today", icon: Sun },
+  { label: "Profile", to: "/profile", icon: UserRound },
+  { label: "Settings", to: "/settings", icon: Settings },
+  { label: "Admin Console", to: "/admin", icon: ShieldCheck, adminOnly: true },
+];

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "#db/schema";
+import { getConfig } from "~/config.server";
+
+export type Db = BetterSQLite3Database<typeof schema> & {
+  $client: Database.Database;
+};
+
+interface OpenDatabase {
+  db: Db;
+  path: string;
+}
+
+// The connection lives on globalThis so every copy of this module (the server bundle, a test
+// importing the source) shares one handle per process.
+const registryKey = Symbol.for("sagacity-bites.database");
+type Registry = { current?: OpenDatabase };
+const registry: Registry = ((globalThis as Record<symbol, unknown>)[
+  registryKey
+] ??= {}) as Registry;
+
+/** Both the source file (app/) and the bundle (build/) sit one level below the project root. */
+export function defaultMigrationsFolder() {
+  return path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    "../db/migrations",
+  );
+}
+
+export function openDatabase(databasePath: string): Db {
+  if (registry.current) {
+    if (registry.current.path === databasePath) return registry.current.db;
+    closeDatabase();
+  }
+  if (databasePath !== ":memory:") {
+    fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
+  }
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // WAL makes NORMAL durable across application crashes; only an OS crash can lose the last commit.
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("cache_size = -16000");
+  sqlite.pragma("temp_store = MEMORY");
+  const db = drizzle(sqlite, { schema }) as Db;
+  registry.current = { db, path: databasePath };
+  return db;
+}
+
+/** The process's database, opened from DATABASE_PATH on first use. */
+export function getDb(): Db {
+  return registry.current?.db ?? openDatabase(getConfig().DATABASE_PATH);
+}
+
+export function closeDatabase() {
+  const current = registry.current;
+  if (!current) return;
+  registry.current = undefined;
+  if (current.db.$client.open) {
+    current.db.$client.pragma("optimize");
+    current.db.$client.close();
+  }
+}
+
+function pendingMigrationCount(db: Db, migrationsFolder: string) {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  const hasTable = db.$client
+    .prepare(
+      "select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'",
+    )
+    .get();
+  if (!hasTable) return journal.entries.length;
+  const { applied } = db.$client
+    .prepare("select count(*) as applied from __drizzle_migrations")
+    .get() as { applied: number };
+  return journal.entries.length - applied;
+}
+
+function hasUserData(db: Db) {
+  return Boolean(
+    db.$client
+      .prepare(
+        "select 1 from sqlite_master where type = 'table' and name = 'users'",
+      )
+      .get(),
+  );
+}
+
+/**
+ * Applies pending migrations. An existing database is first copied with SQLite's online backup,
+ * so a failed upgrade can be undone by restoring that file.
+ */
+export async function migrateDatabase(
+  db: Db,
+  {
+    migrationsFolder = defaultMigrationsFolder(),
+    databasePath,
+  }: { migrationsFolder?: string; databasePath?: string } = {},
+): Promise<{ applied: number; backupPath?: string }> {
+  const pending = pendingMigrationCount(db, migrationsFolder);
+  if (pending <= 0) return { applied: 0 };
+  let backupPath: string | undefined;
+  if (databasePath && databasePath !== ":memory:" && hasUserData(db)) {
+    backupPath = backupFilePath(databasePath, "pre-migrate");
+    await db.$client.backup(backupPath);
+  }
+  migrate(db, { migrationsFolder });
+  return { applied: pending, backupPath };
+}
+
+export function backupFilePath(databasePath: string, reason: string) {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const folder = path.join(path.dirname(path.resolve(databasePath)), "backups");
+  fs.mkdirSync(folder, { recursive: true });
+  const base = path.basename(databasePath).replace(/\.db$/, "");
+  return path.join(folder, `${base}-${reason}-${stamp}.db`);
+}
+
+/** Idempotent seed data every install needs. */
+export function seedDatabase(db: Db) {
+  db.$client
+    .prepare(
+      "insert into ai_settings (id) select ? where not exists (select 1 from ai_settings)",
+    )
+    .run(crypto.randomUUID());
+}

@@ -1,0 +1,108 @@
+import { redirect } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { ForbiddenError, UnauthorizedError } from "~/utils/errors";
+import { findSessionUser, type SessionUser } from "./sessions.server";
+
+export const SESSION_COOKIE = "sb_session";
+const EXPIRED_FLAG_COOKIE = "sb_session_expired";
+
+export function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name || name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      cookies[name] = part.slice(index + 1).trim();
+    }
+  }
+  return cookies;
+}
+
+function cookieAttributes(maxAgeSeconds: number) {
+  const secure = getConfig().COOKIE_SECURE ? "; Secure" : "";
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function sessionCookie(token: string, expiresAt: Date) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${token}; ${cookieAttributes(maxAge)}`;
+}
+
+export function clearSessionCookie() {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(0)}`;
+}
+
+function expiredFlagCookie() {
+  return `${EXPIRED_FLAG_COOKIE}=1; ${cookieAttributes(300)}`;
+}
+
+/** The session token from `Authorization: Bearer` (API clients) or the session cookie (pages). */
+export function readSessionToken(request: Request): string | null {
+  const authorization = request.headers.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    return match ? match[1]! : null;
+  }
+  return parseCookies(request.headers.get("cookie"))[SESSION_COOKIE] || null;
+}
+
+export function getOptionalUser(request: Request): SessionUser | null {
+  const token = readSessionToken(request);
+  return token ? findSessionUser(token) : null;
+}
+
+/**
+ * For pages: the signed-in user, or a redirect to /login. A session that existed but has ended
+ * (expired, revoked, account deactivated) also raises the "Session expired" notice there.
+ */
+export function requireUser(request: Request): SessionUser {
+  const token = readSessionToken(request);
+  const user = token ? findSessionUser(token) : null;
+  if (user) return user;
+  const headers = new Headers();
+  if (token) {
+    headers.append("set-cookie", clearSessionCookie());
+    headers.append("set-cookie", expiredFlagCookie());
+  }
+  throw redirect("/login", { headers });
+}
+
+/** For admin pages: a non-admin is sent to the dashboard. */
+export function requireAdminUser(request: Request): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}
+
+/** For /login and /register: someone already signed in goes to the dashboard. */
+export function redirectIfSignedIn(request: Request) {
+  if (getOptionalUser(request)) throw redirect("/");
+}
+
+/** Whether this visitor's last session ended on its own; reading the flag also clears it. */
+export function consumeSessionExpiredFlag(request: Request) {
+  const expired = parseCookies(request.headers.get("cookie"))[EXPIRED_FLAG_COOKIE] === "1";
+  return {
+    expired,
+    headers: expired ? { "set-cookie": `${EXPIRED_FLAG_COOKIE}=; ${cookieAttributes(0)}` } : undefined,
+  };
+}
+
+/** For the JSON API: 401 without a valid session. */
+export function requireApiUser(request: Request): SessionUser {
+  const user = getOptionalUser(request);
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** For admin API rows: 401 without a session, 403 for a non-admin. */
+export function requireApiAdmin(request: Request): SessionUser {
+  const user = requireApiUser(request);
+  if (!user.isAdmin) throw new ForbiddenError("Admin access required");
+  return user;
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_LENGTH = 256;
+
+// zod 4's z.email() refuses one-letter TLDs and other valid addresses; a light check is enough
+// here because the address is only an identifier, never mailed.
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address")
+  .transform((value) => value.toLowerCase());
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD_LENGTH, "Password is too long"),
+});
+
+export const registerApiSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(
+      MIN_PASSWORD_LENGTH,
+      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    )
+    .max(MAX_PASSWORD_LENGTH, "Password is too long"),
+});
+
+/** The register page also confirms the password; its messages are the spec's toast texts. */
+export const registerFormSchema = z
+  .object({
+    email,
+    password: z
+      .string({ error: "Password is required" })
+      .max(MAX_PASSWORD_LENGTH, "Password is too long"),
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: "Please make sure both passwords are the same",
+      });
+      return;
+    }
+    if (value.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["password"],
+        message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      });
+    }
+  });
+
+/** Toast titles for the register form's field errors (SPEC §5). */
+export const registerErrorTitles: Record<string, string> = {
+  confirmPassword: "Passwords don't match",
+  password: "Password too short",
+  email: "Invalid email",
+};

@@ -1,0 +1,99 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { toast } from "~/components/ui/use-toast";
+import { parseCookies } from "~/modules/auth/request.server";
+import fontStyles from "~/styles/fonts.css";
+import tailwindStyles from "~/tailwind.css";
+import { readToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontStyles },
+  { rel: "stylesheet", href: tailwindStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Sagacity Bites" },
+  { name: "description", content: "Discipleship Tools: lesson plans, reading plans and daily devotionals" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast: flashToast, clearCookie } = readToast(request);
+  const sidebarOpen = parseCookies(request.headers.get("cookie")).sidebar_state !== "false";
+  return data(
+    { toast: flashToast, sidebarOpen },
+    { headers: clearCookie ? { "set-cookie": clearCookie } : undefined },
+  );
+}
+
+// Applies the reader's accessibility choices before the first paint, so the page never flashes
+// in the wrong font or contrast.
+const applyPreferencesScript = `(function(){try{var d=document.documentElement;if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");}catch(e){}})();`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1a5e63" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyPreferencesScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast: flashToast } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (flashToast) toast(flashToast);
+  }, [flashToast]);
+  return (
+    <TooltipProvider>
+      <Outlet />
+      <Toaster />
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
+      <h1 className="text-2xl font-semibold">
+        {status === 404 ? "404 Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="text-muted-foreground">
+        {status === 404
+          ? "The page you are looking for does not exist."
+          : "Please reload the page. If the problem continues, contact your administrator."}
+      </p>
+      <a className="text-primary underline" href="/">
+        Go to the dashboard
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AppShell } from "~/components/layout/app-shell";
+import { requireUser } from "~/modules/auth/request.server";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = requireUser(request);
+  return { user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
+}
+
+export default function SignedInLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <AppShell isAdmin={user.isAdmin} initialOpen={root?.sidebarOpen ?? true}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,128 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AlertCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/use-toast";
+import { authenticateForm } from "~/modules/auth/authenticator.server";
+import { consumeSessionExpiredFlag, redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
+import { loginSchema } from "~/modules/auth/schemas";
+import { createSession } from "~/modules/auth/sessions.server";
+import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  redirectIfSignedIn(request);
+  const { expired, headers } = consumeSessionExpiredFlag(request);
+  return data({ sessionExpired: expired }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { clientAddress } = context;
+  try {
+    const user = await authenticateForm(request, clientAddress);
+    const session = createSession(user.id);
+    return redirectWithToast(
+      "/",
+      { title: "Welcome back!", description: "You've successfully logged in" },
+      { "set-cookie": sessionCookie(session.token, session.expiresAt) },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { sessionExpired } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/login";
+  const [expiredNotice, setExpiredNotice] = useState(sessionExpired);
+  const [form, fields] = useForm({ id: "login", constraint: getZodConstraint(loginSchema) });
+
+  useEffect(() => {
+    try {
+      if (window.sessionStorage.getItem(SESSION_EXPIRED_FLAG) === "true") {
+        window.sessionStorage.removeItem(SESSION_EXPIRED_FLAG);
+        setExpiredNotice(true);
+      }
+    } catch {
+      // Storage may be disabled; the server-side flag still works.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast({
+        id: actionData.id,
+        title: "Login failed",
+        description: actionData.error || "Please check your credentials and try again",
+        variant: "destructive",
+      });
+    }
+  }, [actionData]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sign in</CardTitle>
+        <CardDescription>Welcome back. Sign in to continue your study.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {expiredNotice ? (
+          <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">Session expired</p>
+              <p>Your session has expired. Please sign in again to continue.</p>
+            </div>
+          </div>
+        ) : null}
+        {!hydrated && actionData?.error ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <div className="space-y-2">
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              placeholder="you@example.com"
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={fields.password.id}>Password</Label>
+            <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          </div>
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      </CardContent>
+      <CardFooter className="justify-center text-sm text-muted-foreground">
+        <span>
+          Don&apos;t have an account?{" "}
+          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create one
+          </Link>
+        </span>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/use-toast";
+import { registerUser } from "~/modules/auth/accounts.server";
+import { redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
+import { registerErrorTitles, registerFormSchema } from "~/modules/auth/schemas";
+import { createSession } from "~/modules/auth/sessions.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  redirectIfSignedIn(request);
+  return null;
+}
+
+type Problem = { id: string; title: string; description: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerFormSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const field = ["confirmPassword", "password", "email"].find((name) => errors[name]?.length) ??
+      Object.keys(errors)[0] ?? "email";
+    const problem: Problem = {
+      id: crypto.randomUUID(),
+      title: registerErrorTitles[field] ?? "Registration failed",
+      description: errors[field]?.[0] ?? "Please try again",
+    };
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), problem }, { status: 400 });
+  }
+  try {
+    const user = await registerUser({ email: submission.value.email, password: submission.value.password });
+    const session = createSession(user.id);
+    return redirectWithToast(
+      "/",
+      { title: "Account created!", description: "Welcome to the product" },
+      { "set-cookie": sessionCookie(session.token, session.expiresAt) },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      const problem: Problem = {
+        id: crypto.randomUUID(),
+        title: "Registration failed",
+        description: error.message || "Please try again",
+      };
+      return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), problem }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/register";
+  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result });
+
+  useEffect(() => {
+    if (actionData?.problem) {
+      toast({ ...actionData.problem, variant: "destructive" });
+    }
+  }, [actionData]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create your account</CardTitle>
+        <CardDescription>Start building lesson plans and daily reading habits.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!hydrated && actionData?.problem ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {actionData.problem.title} - {actionData.problem.description}
+          </p>
+        ) : null}
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <div className="space-y-2">
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              required
+              autoComplete="email"
+              placeholder="you@example.com"
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={fields.password.id}>Password</Label>
+            <Input {...getInputProps(fields.password, { type: "password" })} required autoComplete="new-password" />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
+            <Input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              required
+              autoComplete="new-password"
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Creating account..." : "Create Account"}
+          </Button>
+        </Form>
+      </CardContent>
+      <CardFooter className="justify-center text-sm text-muted-foreground">
+        <span>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </span>
+      </CardFooter>
+    </Card>
+  );
+}

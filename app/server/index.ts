@@ -1,0 +1,280 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import sirv from "sirv";
+import { getConfig, resetConfig } from "~/config.server";
+import {
+  closeDatabase,
+  migrateDatabase,
+  openDatabase,
+  seedDatabase,
+} from "~/db.server";
+import {
+  applySecurityHeaders,
+  createNonce,
+  isCrossSiteRequest,
+} from "~/server/security.server";
+import { readBody, BodyTooLargeError } from "~/server/body.server";
+import { clientAddressOf } from "~/server/client-address.server";
+
+export interface StartServerOptions {
+  port?: number;
+  /** Interface to listen on; all interfaces when omitted. */
+  host?: string;
+  databasePath?: string;
+  migrationsFolder?: string;
+  /** Folder holding the static files (public/); resolved from the build when omitted. */
+  publicDir?: string;
+  /** Called after migrations, before listening (the desktop app uses it for its own setup). */
+  onDatabaseReady?: () => void | Promise<void>;
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  host: string;
+  server: http.Server;
+  close: () => Promise<void>;
+}
+
+
+const projectRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+);
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Opens and migrates the database, then serves the app. Used by `npm start`, the tests and the
+ * desktop app, so all three run the same server.
+ */
+export async function startServer(
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  if (options.databasePath) process.env.DATABASE_PATH = options.databasePath;
+  resetConfig();
+  const config = getConfig();
+  const log = options.quiet ? () => {} : console.log;
+
+  const databasePath = config.DATABASE_PATH;
+  const db = openDatabase(databasePath);
+  const migration = await migrateDatabase(db, {
+    migrationsFolder: options.migrationsFolder,
+    databasePath,
+  });
+  if (migration.applied > 0) {
+    log(
+      `Applied ${migration.applied} migration(s)` +
+        (migration.backupPath ? `; backup at ${migration.backupPath}` : ""),
+    );
+  }
+  seedDatabase(db);
+  await options.onDatabaseReady?.();
+
+  const publicDir = options.publicDir ?? path.join(projectRoot, "public");
+  const handler = createRequestHandler(build as unknown as ServerBuild, "production");
+  const compress = compression();
+  const serveFingerprinted = sirv(path.join(publicDir, "build"), {
+    maxAge: 31536000,
+    immutable: true,
+    etag: true,
+  });
+  const servePublic = sirv(publicDir, { maxAge: 3600, etag: true });
+
+  const server = http.createServer((req, res) => {
+    const nonce = createNonce();
+    applySecurityHeaders(res, nonce, config);
+    compress(req as never, res as never, () => {
+      const url = req.url ?? "/";
+      if (url === "/healthz") {
+        res.setHeader("content-type", "application/json");
+        res.setHeader("cache-control", "no-store");
+        db.$client.prepare("select 1").get();
+        res.end(JSON.stringify({ status: "ok" }));
+        return;
+      }
+      if (url.startsWith("/build/")) {
+        req.url = url.slice("/build".length);
+        serveFingerprinted(req, res, () => {
+          req.url = url;
+          handleWithRemix(req, res, nonce);
+        });
+        return;
+      }
+      servePublic(req, res, () => handleWithRemix(req, res, nonce));
+    });
+  });
+
+  async function handleWithRemix(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    nonce: string,
+  ) {
+    const clientAddress = clientAddressOf(req, config.TRUST_PROXY);
+    try {
+      if (isCrossSiteRequest(req, config)) {
+        sendJson(res, 403, { error: "Cross-site request refused" });
+        return;
+      }
+      const request = await toFetchRequest(req, res);
+      const context = { clientAddress, cspNonce: nonce };
+      const response = await handler(request, context);
+      await sendResponse(res, request, response);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        res.setHeader("connection", "close");
+        sendJson(res, 413, { error: "Request body is too large (limit 1 MB)" });
+        return;
+      }
+      console.error(error);
+      if (!res.headersSent) {
+        sendJson(res, 500, { error: "Something went wrong on our side" });
+      } else {
+        res.destroy();
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? config.PORT, options.host ?? config.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  const address = server.address() as AddressInfo;
+  const displayHost =
+    !options.host && !config.HOST ? "localhost" : address.address.includes(":")
+      ? `[${address.address}]`
+      : address.address;
+  const url = `http://${displayHost}:${address.port}`;
+  log(`Sagacity Bites is ready at ${url} (database ${databasePath})`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        closeDatabase();
+        resolve();
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  return { url, port: address.port, host: address.address, server, close };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.end(JSON.stringify(body));
+}
+
+async function toFetchRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<Request> {
+  const host = req.headers.host ?? "localhost";
+  const url = new URL(req.url ?? "/", `http://${host}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) headers.append(name, item);
+    } else {
+      headers.set(name, value);
+    }
+  }
+
+  const method = req.method ?? "GET";
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = new Uint8Array(await readBody(req));
+  }
+  return new Request(url, init);
+}
+
+const JSON_ERROR_MESSAGES: Record<number, string> = {
+  400: "Bad request",
+  404: "Not found",
+  405: "Method not allowed",
+};
+
+async function sendResponse(
+  res: http.ServerResponse,
+  request: Request,
+  response: Response,
+) {
+  // The JSON API always answers JSON, even where Remix itself produced the error (an unknown
+  // method on a resource route, for example).
+  const pathname = new URL(request.url).pathname.toLowerCase();
+  const contentType = response.headers.get("content-type") ?? "";
+  if (
+    pathname.startsWith("/api/") &&
+    response.status >= 400 &&
+    !contentType.includes("json")
+  ) {
+    const message =
+      JSON_ERROR_MESSAGES[response.status] ??
+      (response.status >= 500 ? "Something went wrong on our side" : "Request failed");
+    sendJson(res, response.status, { error: message });
+    return;
+  }
+
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+
+  if (!response.body || request.method === "HEAD") {
+    res.end();
+    return;
+  }
+  // Streamed answers (AI text as it is generated) are flushed chunk by chunk; pages are not,
+  // so compression sees whole blocks.
+  const flushEachChunk = /event-stream|ndjson/.test(contentType);
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const finish = () => {
+            res.off("drain", finish);
+            res.off("close", finish);
+            resolve();
+          };
+          res.on("drain", finish);
+          res.on("close", finish);
+        });
+      }
+      if (flushEachChunk) (res as unknown as { flush?: () => void }).flush?.();
+      if (res.destroyed) break;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  res.end();
+}

@@ -1,0 +1,59 @@
+/**
+ * Browser-side JSON calls to our own API (SPEC §4, §8). A 401 means the session ended: the
+ * session-expired flag is set and the user goes to /login. Any other failure throws an Error whose
+ * message is the answer's `error`, else its `message`, else `HTTP error! status: N`.
+ */
+export const SESSION_EXPIRED_FLAG = "sb_session_expired";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  { method = "GET", body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    signal,
+    credentials: "same-origin",
+    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    body: body === undefined || method === "GET" ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 401) {
+    const path = window.location.pathname.toLowerCase();
+    if (path !== "/login" && path !== "/register") {
+      try {
+        window.sessionStorage.setItem(SESSION_EXPIRED_FLAG, "true");
+      } catch {
+        // Storage can be disabled; the redirect still happens.
+      }
+      window.location.assign("/login");
+    }
+    throw new ApiError("Your session has expired. Please sign in again to continue.", 401, null);
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) {
+    const record = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
+    const message =
+      typeof record.error === "string"
+        ? record.error
+        : typeof record.message === "string"
+          ? record.message
+          : `HTTP error! status: ${response.status}`;
+    throw new ApiError(message, response.status, parsed);
+  }
+  return parsed as T;
+}

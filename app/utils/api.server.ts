@@ -1,0 +1,105 @@
+import { z } from "zod";
+import {
+  AppError,
+  PayloadTooLargeError,
+  ValidationError,
+} from "~/utils/errors";
+
+const NO_STORE = { "cache-control": "no-store" };
+
+export function jsonResponse(data: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(NO_STORE)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return Response.json(data, { ...init, headers });
+}
+
+/** `{ error }` (plus fieldErrors for validation) with the error's status; unknown errors are 500. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.details?.retryAfterSeconds) {
+      headers["retry-after"] = String(error.details.retryAfterSeconds);
+    }
+    const body: Record<string, unknown> = { error: error.message };
+    if (error.details?.fieldErrors) body.fieldErrors = error.details.fieldErrors;
+    return jsonResponse(body, { status: error.status, headers });
+  }
+  if (error instanceof z.ZodError) {
+    return errorResponse(validationErrorFrom(error));
+  }
+  console.error(error);
+  return jsonResponse(
+    { error: "Something went wrong on our side. Please try again." },
+    { status: 500 },
+  );
+}
+
+/**
+ * Wraps a resource-route loader or action: whatever it returns is sent as JSON, whatever it
+ * throws becomes `{ error }` with the right status.
+ */
+export function apiHandler<Args>(handler: (args: Args) => unknown | Promise<unknown>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      const result = await handler(args);
+      if (result instanceof Response) return result;
+      return jsonResponse(result ?? null);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function validationErrorFrom(error: z.ZodError): ValidationError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "body";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  const first = error.issues[0];
+  const message = first
+    ? first.path.length > 0 && !/^[A-Z]/.test(first.message)
+      ? `${first.path.join(".")}: ${first.message}`
+      : first.message
+    : "Invalid request";
+  return new ValidationError(message, fieldErrors);
+}
+
+/** Parses a JSON body against a schema: malformed JSON, a wrong shape or bad values are a 400. */
+export async function parseJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const contentLength = Number(request.headers.get("content-length"));
+  if (Number.isFinite(contentLength) && contentLength > 1024 * 1024) {
+    throw new PayloadTooLargeError();
+  }
+  const text = await request.text();
+  let body: unknown;
+  if (text.trim() === "") {
+    body = {};
+  } else {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ValidationError("Request body must be valid JSON");
+    }
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationErrorFrom(result.error);
+  return result.data;
+}
+
+export function methodNotAllowed(): never {
+  throw new AppError("Method not allowed", 405);
+}

@@ -1,0 +1,63 @@
+/**
+ * Expected failures. Domain modules throw these; the API and the pages turn them into answers in
+ * one place (app/utils/api.server.ts), so a message written here is what the user reads.
+ */
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details?: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number },
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, fieldErrors?: Record<string, string[]>) {
+    super(message, 400, { fieldErrors });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = "Authentication required") {
+    super(message, 401);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = "You do not have permission to do that") {
+    super(message, 403);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found") {
+    super(message, 404);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message = "Request body is too large (limit 1 MB)") {
+    super(message, 413);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, 429, { retryAfterSeconds });
+  }
+}
+
+/** The AI provider failed or answered something unusable; nothing was saved. */
+export class AiError extends AppError {
+  constructor(message: string, status = 502) {
+    super(message, status);
+  }
+}

@@ -1,0 +1,370 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Timestamps are stored as milliseconds since the epoch; drizzle hands them out as Date objects,
+// which serialize to ISO strings in JSON answers.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  lastActiveAt: integer("last_active_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+// The cookie and the bearer token carry a random secret; only its SHA-256 is stored here,
+// so a copy of the database cannot be used to sign in.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("sessions_user_id_idx").on(table.userId),
+    index("sessions_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+export const userProfiles = sqliteTable("user_profiles", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  favoriteTeachers: text("favorite_teachers", { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  studyDepthPreference: text("study_depth_preference", {
+    enum: ["beginner", "intermediate", "advanced"],
+  })
+    .notNull()
+    .default("intermediate"),
+  denomination: text("denomination"),
+  // IANA zone sent by the browser; streaks and "today" are judged in it (UTC when unknown).
+  timeZone: text("time_zone"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+export const userOnboarding = sqliteTable("user_onboarding", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hasCompletedWelcome: integer("has_completed_welcome", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  hasStartedPlan: integer("has_started_plan", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  hasCreatedStudy: integer("has_created_study", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  hasVisitedLibrary: integer("has_visited_library", { mode: "boolean" })
+    .notNull()
+    .default(false),
+  onboardingCompletedAt: integer("onboarding_completed_at", {
+    mode: "timestamp_ms",
+  }),
+  createdAt: createdAt(),
+});
+
+export const aiSettings = sqliteTable("ai_settings", {
+  id: id(),
+  model: text("model").notNull().default("gpt-4o"),
+  tone: text("tone").notNull().default("Pastoral"),
+  beginnerWordLimit: integer("beginner_word_limit").notNull().default(300),
+  intermediateWordLimit: integer("intermediate_word_limit")
+    .notNull()
+    .default(500),
+  deepStudyWordLimit: integer("deep_study_word_limit").notNull().default(800),
+  translation: text("translation").notNull().default("NKJV"),
+  writingStyle: text("writing_style").notNull().default("Conversational"),
+  citationFormat: text("citation_format").notNull().default("Inline"),
+  targetAudience: text("target_audience").notNull().default("Mixed"),
+  languageComplexity: text("language_complexity")
+    .notNull()
+    .default("Moderate"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+export const authors = sqliteTable(
+  "authors",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    bio: text("bio"),
+    photoUrl: text("photo_url"),
+    denomination: text("denomination"),
+    website: text("website"),
+    isFavorite: integer("is_favorite", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("authors_user_id_idx").on(table.userId)],
+);
+
+export const books = sqliteTable(
+  "books",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => authors.id, {
+      onDelete: "set null",
+    }),
+    asin: text("asin").notNull(),
+    title: text("title").notNull(),
+    authorName: text("author_name"),
+    coverUrl: text("cover_url"),
+    amazonUrl: text("amazon_url").notNull(),
+    price: text("price"),
+    rating: text("rating"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("books_user_id_idx").on(table.userId),
+    index("books_author_id_idx").on(table.authorId),
+  ],
+);
+
+export const bookSearchCache = sqliteTable("book_search_cache", {
+  id: id(),
+  searchQuery: text("search_query").notNull().unique(),
+  results: text("results", { mode: "json" }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const contentTypes = ["book", "blog", "quote", "audio"] as const;
+export type ContentType = (typeof contentTypes)[number];
+
+export const sermons = sqliteTable(
+  "sermons",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => authors.id, {
+      onDelete: "set null",
+    }),
+    bookId: text("book_id").references(() => books.id, {
+      onDelete: "set null",
+    }),
+    title: text("title").notNull(),
+    url: text("url"),
+    transcript: text("transcript").notNull(),
+    contentType: text("content_type", { enum: contentTypes }).notNull(),
+    source: text("source"),
+    sourceTitle: text("source_title"),
+    authorName: text("author_name"),
+    aiSummary: text("ai_summary"),
+    aiLearningBites: text("ai_learning_bites", { mode: "json" }).$type<
+      string[]
+    >(),
+    aiProvider: text("ai_provider"),
+    aiModel: text("ai_model"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("sermons_user_created_idx").on(table.userId, table.createdAt),
+    index("sermons_author_id_idx").on(table.authorId),
+    index("sermons_book_id_idx").on(table.bookId),
+  ],
+);
+
+export const studyTypes = ["topic", "passage"] as const;
+export type StudyType = (typeof studyTypes)[number];
+
+export const studies = sqliteTable(
+  "studies",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    studyType: text("study_type", { enum: studyTypes }).notNull(),
+    // What the user asked for: the topic or the passage reference.
+    input: text("input").notNull().default(""),
+    translation: text("translation"),
+    aiProvider: text("ai_provider").notNull().default("builtin"),
+    aiModel: text("ai_model").notNull().default("builtin"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("studies_user_created_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+export const librarySaves = sqliteTable(
+  "library_saves",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studyId: text("study_id")
+      .notNull()
+      .references(() => studies.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("library_saves_user_study_idx").on(table.userId, table.studyId),
+    index("library_saves_user_created_idx").on(table.userId, table.createdAt),
+    index("library_saves_study_id_idx").on(table.studyId),
+  ],
+);
+
+export const readingPlans = sqliteTable("reading_plans", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  daysCount: integer("days_count").notNull(),
+  planType: text("plan_type").notNull(),
+  createdAt: createdAt(),
+});
+
+export const planDays = sqliteTable(
+  "plan_days",
+  {
+    id: id(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => readingPlans.id, { onDelete: "cascade" }),
+    dayNumber: integer("day_number").notNull(),
+    referencesJson: text("references_json", { mode: "json" })
+      .$type<string[]>()
+      .notNull(),
+  },
+  (table) => [
+    uniqueIndex("plan_days_plan_day_idx").on(table.planId, table.dayNumber),
+  ],
+);
+
+export const userPlans = sqliteTable(
+  "user_plans",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => readingPlans.id, { onDelete: "cascade" }),
+    translation: text("translation").notNull().default("NKJV"),
+    startDate: integer("start_date", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    // The most recently activated plan is the user's active one; earlier plans keep their progress.
+    activatedAt: integer("activated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("user_plans_user_plan_idx").on(table.userId, table.planId),
+    index("user_plans_user_activated_idx").on(
+      table.userId,
+      table.activatedAt,
+    ),
+    index("user_plans_plan_id_idx").on(table.planId),
+  ],
+);
+
+export const userPlanProgress = sqliteTable(
+  "user_plan_progress",
+  {
+    id: id(),
+    userPlanId: text("user_plan_id")
+      .notNull()
+      .references(() => userPlans.id, { onDelete: "cascade" }),
+    dayNumber: integer("day_number").notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    uniqueIndex("user_plan_progress_plan_day_idx").on(
+      table.userPlanId,
+      table.dayNumber,
+    ),
+    index("user_plan_progress_plan_completed_idx").on(
+      table.userPlanId,
+      table.completedAt,
+    ),
+  ],
+);
+
+export const devotionalLevels = ["beginner", "intermediate", "deep"] as const;
+export type DevotionalLevel = (typeof devotionalLevels)[number];
+
+// Devotionals are the same for every reader of a plan day, so they are generated once per
+// (day, level, translation, settings) and shared.
+export const devotionals = sqliteTable(
+  "devotionals",
+  {
+    id: id(),
+    planDayId: text("plan_day_id")
+      .notNull()
+      .references(() => planDays.id, { onDelete: "cascade" }),
+    level: text("level", { enum: devotionalLevels }).notNull(),
+    translation: text("translation").notNull(),
+    settingsKey: text("settings_key").notNull(),
+    content: text("content").notNull(),
+    aiProvider: text("ai_provider").notNull(),
+    aiModel: text("ai_model").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("devotionals_key_idx").on(
+      table.planDayId,
+      table.level,
+      table.translation,
+      table.settingsKey,
+    ),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Study = typeof studies.$inferSelect;
+export type Sermon = typeof sermons.$inferSelect;
+export type AiSettings = typeof aiSettings.$inferSelect;
+export type ReadingPlan = typeof readingPlans.$inferSelect;

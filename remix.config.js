@@ -1,0 +1,19 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // One bundle holds the app and the HTTP server that serves it (app/server/index.ts), so
+  // `npm start`, the tests and the desktop app all start the very same code.
+  server: "./app/server/index.ts",
+  serverBuildPath: "build/index.js",
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  tailwind: true,
+  postcss: true,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

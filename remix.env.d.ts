@@ -1,0 +1,15 @@
+/// <reference types="@remix-run/dev" />
+/// <reference types="@remix-run/node" />
+
+import "@remix-run/server-runtime";
+
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+  /** What the server entry (app/server/index.ts) gives every loader and action. */
+  interface AppLoadContext {
+    clientAddress: string;
+    cspNonce: string;
+  }
+}

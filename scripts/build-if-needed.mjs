@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const serverBuildPath = path.join(projectRoot, "build/index.js");
+
+const sourceEntries = ["app", "db/schema.ts", "remix.config.js", "tailwind.config.ts", "package.json"];
+
+function newestModification(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    newest = Math.max(newest, newestModification(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** True when there is no build or a source file changed after it was made. */
+export function buildIsStale() {
+  const built = fs.statSync(serverBuildPath, { throwIfNoEntry: false });
+  if (!built) return true;
+  const newestSource = Math.max(...sourceEntries.map((entry) => newestModification(path.join(projectRoot, entry))));
+  return newestSource > built.mtimeMs;
+}
+
+/** Builds the app (server bundle and browser assets) when it is missing or out of date. */
+export function buildIfNeeded({ quiet = false } = {}) {
+  if (!buildIsStale()) return;
+  if (!quiet) console.log("Building Sagacity Bites...");
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: projectRoot,
+    stdio: quiet ? "pipe" : "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(result.stderr ?? "");
+    throw new Error("The build failed");
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildIfNeeded();
+}

@@ -1,0 +1,76 @@
+/**
+ * `npm test`: builds the app when needed, runs the unit and API tests with node's test runner,
+ * then the end-to-end tests with Playwright in Debian's Chromium, and ends with one plain line:
+ * "N passed, N failed".
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { buildIfNeeded, projectRoot } from "./build-if-needed.mjs";
+
+const only = process.argv[2]; // "unit" or "e2e" to run one half
+
+function findTests(folder, pattern, found = []) {
+  if (!fs.existsSync(folder)) return found;
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") findTests(full, pattern, found);
+    } else if (pattern.test(entry.name)) {
+      found.push(path.relative(projectRoot, full));
+    }
+  }
+  return found;
+}
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    let output = "";
+    const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+buildIfNeeded();
+
+let passed = 0;
+let failed = 0;
+
+if (only !== "e2e") {
+  const files = [
+    ...findTests(path.join(projectRoot, "app"), /\.test\.tsx?$/),
+    ...findTests(path.join(projectRoot, "tests/unit"), /\.test\.tsx?$/),
+    ...findTests(path.join(projectRoot, "tests/api"), /\.test\.tsx?$/),
+  ];
+  const { code, output } = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files]);
+  const pass = Number(/ℹ pass (\d+)/.exec(output)?.[1] ?? 0);
+  const fail = Number(/ℹ fail (\d+)/.exec(output)?.[1] ?? 0);
+  passed += pass;
+  failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
+}
+
+if (only !== "unit") {
+  const report = path.join(projectRoot, "test-results/e2e-report.json");
+  fs.rmSync(report, { force: true });
+  const { code } = await run(
+    process.execPath,
+    [path.join(projectRoot, "node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  );
+  if (fs.existsSync(report)) {
+    const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    if (code !== 0 && stats.unexpected === 0) failed += 1;
+  } else {
+    failed += 1;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

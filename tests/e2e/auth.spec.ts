@@ -1,0 +1,208 @@
+import { createAccount, expect, test, uniqueEmail } from "./fixtures";
+
+test.describe("registration", () => {
+  test("mismatched passwords show the spec's toast", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Password", { exact: true }).fill("secret1");
+    await page.getByLabel("Confirm Password").fill("secret2");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Passwords don't match").first()).toBeVisible();
+    await expect(page.getByText("Please make sure both passwords are the same").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("a short password shows the spec's toast", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(uniqueEmail());
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm Password").fill("abc");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Password too short").first()).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters").first()).toBeVisible();
+  });
+
+  test("a taken email says so", async ({ page, account }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm Password").fill("secret12");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Registration failed").first()).toBeVisible();
+    await expect(page.getByText("An account with this email already exists").first()).toBeVisible();
+  });
+
+  test("register goes to the dashboard with a greeting", async ({ page }) => {
+    const email = uniqueEmail("newcomer");
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm Password").fill("secret12");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Account created!").first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(email.split("@")[0]!);
+  });
+
+  test("the register page links to sign in", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("login", () => {
+  test("wrong credentials show the Login failed toast", async ({ page, account }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login failed").first()).toBeVisible();
+    await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("signing in goes to the dashboard with a welcome toast", async ({ page, account }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Welcome back!").first()).toBeVisible();
+    await expect(page.getByText("You've successfully logged in").first()).toBeVisible();
+  });
+
+  test("the login page links to Create one", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Create one" }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test("a deactivated account cannot sign in", async ({ page, adminPage, baseURL }) => {
+    const account = await createAccount(baseURL!);
+    const admin = await page.request.post("/api/auth/login", { data: { email: "admin@e2e.example.com", password: "admin-password" } });
+    const { token } = await admin.json();
+    const users = await page.request.get("/api/admin/users", { headers: { authorization: `Bearer ${token}` } });
+    test.skip(users.status() === 404, "the admin API arrives with the admin console");
+    const list = (await users.json()) as Array<{ id: string; email: string }>;
+    const target = list.find((user) => user.email === account.email)!;
+    await page.request.patch(`/api/admin/users/${target.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { isActive: false },
+    });
+    await adminPage.context().clearCookies();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login failed").first()).toBeVisible();
+    await expect(page.getByText(/deactivated/).first()).toBeVisible();
+  });
+});
+
+test.describe("sessions and routing", () => {
+  test("signed-out visitors are sent to /login from any page", async ({ page }) => {
+    for (const path of ["/", "/library", "/today", "/admin", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test("signed-in users are sent from /login and /register to /", async ({ signedInPage: page }) => {
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a non-admin opening /admin is sent to /, and sees no Admin Console link", async ({ signedInPage: page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin Console" })).toHaveCount(0);
+  });
+
+  test("an admin sees Admin Console and can open it", async ({ adminPage: page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Admin Console" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("paths are case-insensitive", async ({ signedInPage: page }) => {
+    await page.goto("/SETTINGS");
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  });
+
+  test("an unknown path shows 404 inside the shell", async ({ signedInPage: page }) => {
+    await page.goto("/this/does/not/exist");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "My Library" })).toBeVisible();
+  });
+
+  test("sign out from settings ends the session", async ({ signedInPage: page }) => {
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Session expired")).toHaveCount(0);
+  });
+
+  test("a revoked session sends the user to /login with the expired notice", async ({ signedInPage: page, account, baseURL }) => {
+    await page.goto("/");
+    // Revoked from elsewhere (another device), so the browser still holds its cookie.
+    await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${account.token}` } });
+    await page.goto("/library");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Session expired")).toBeVisible();
+    await expect(page.getByText("Your session has expired. Please sign in again to continue.")).toBeVisible();
+  });
+});
+
+test.describe("app shell", () => {
+  test("the sidebar lists the items in order and collapses with Ctrl+B, remembered across reloads", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("complementary", { name: "Main navigation" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Dashboard", "Add Content", "My Library", "Lesson Plans", "Reading Plans", "Today", "Profile", "Settings",
+    ]);
+    await expect(nav).toHaveAttribute("data-state", "expanded");
+    await expect(nav.getByText("Sagacity Bites")).toBeVisible();
+    await expect(nav.getByText("Discipleship Tools")).toBeVisible();
+    await expect.poll(() => nav.evaluate((element) => element.getBoundingClientRect().width)).toBe(256);
+    await page.keyboard.press("Control+b");
+    await expect(nav).toHaveAttribute("data-state", "collapsed");
+    await expect.poll(() => nav.evaluate((element) => element.getBoundingClientRect().width)).toBe(64);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === "sidebar_state")?.value).toBe("false");
+    await page.reload();
+    await expect(nav).toHaveAttribute("data-state", "collapsed");
+    await nav.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await expect(nav).toHaveAttribute("data-state", "expanded");
+  });
+
+  test("below 768px the sidebar is a slide-over sheet", async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("complementary", { name: "Main navigation" })).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet.getByRole("link", { name: "Reading Plans" })).toBeVisible();
+    await sheet.getByRole("link", { name: "Reading Plans" }).click();
+    await expect(page).toHaveURL(/\/bible-plans$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("the sidebar is hidden on login and register", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("complementary", { name: "Main navigation" })).toHaveCount(0);
+    await page.goto("/register");
+    await expect(page.getByRole("complementary", { name: "Main navigation" })).toHaveCount(0);
+  });
+
+  test("settings shows the account email", async ({ signedInPage: page, account }) => {
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+});

@@ -1,0 +1,66 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../support/e2e-accounts";
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+export function uniqueEmail(prefix = "reader") {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+async function apiLogin(baseURL: string, email: string, password: string) {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Registers a fresh account through the real API. */
+export async function createAccount(baseURL: string, prefix?: string): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  const password = "reader-password";
+  const response = await fetch(`${baseURL}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { email, password, token };
+}
+
+/** Puts a session cookie in the browser, as a sign-in through the form would. */
+export async function signInAs(page: Page, account: Account) {
+  await page.context().addCookies([
+    { name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
+export const test = base.extend<{ account: Account; signedInPage: Page; admin: Account; adminPage: Page }>({
+  account: async ({ baseURL }, use) => {
+    await use(await createAccount(baseURL!));
+  },
+  signedInPage: async ({ page, account }, use) => {
+    await signInAs(page, account);
+    await use(page);
+  },
+  admin: async ({ baseURL }, use) => {
+    const token = await apiLogin(baseURL!, E2E_ADMIN.email, E2E_ADMIN.password);
+    await use({ ...E2E_ADMIN, token });
+  },
+  adminPage: async ({ page, admin }, use) => {
+    await signInAs(page, admin);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,35 @@
+/**
+ * The server Playwright tests run against: the built app on a temporary database whose first
+ * account (the admin of tests/e2e/fixtures.ts) exists before the port opens.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { registerUser } from "~/modules/auth/accounts.server";
+import { E2E_ADMIN } from "./e2e-accounts";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-e2e-"));
+process.env.NODE_ENV = "test";
+process.env.ALLOW_PRIVATE_URLS ??= "true";
+
+const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+const server = await startServer({
+  port: Number(process.env.E2E_PORT),
+  host: "127.0.0.1",
+  databasePath: path.join(folder, "e2e.db"),
+  quiet: true,
+  onDatabaseReady: async () => {
+    await registerUser({ email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  },
+});
+console.log(`e2e server on ${server.url}`);
+
+const stop = async () => {
+  await server.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export interface TestServer {
+  url: string;
+  databasePath: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the real built server (build/index.js, the same bundle `npm start` runs) on a free
+ * loopback port with a fresh temporary database. One per test file: each file runs in its own
+ * process, and the process holds one database.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
+  const databasePath = path.join(folder, "test.db");
+  Object.assign(process.env, { NODE_ENV: "test", ...env });
+  const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+  const server = await startServer({ port: 0, host: "127.0.0.1", databasePath, quiet: true });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    databasePath,
+    close: async () => {
+      await server.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = any>(
+  baseUrl: string,
+  pathname: string,
+  {
+    method = "GET",
+    body,
+    token,
+    headers = {},
+    rawBody,
+  }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(baseUrl + pathname, {
+    method,
+    redirect: "manual",
+    headers: {
+      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the test sees the text.
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+let counter = 0;
+
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Registers an account through the API and returns its credentials and bearer token. */
+export async function registerAccount(baseUrl: string, email = uniqueEmail(), password = "correct horse") {
+  const answer = await api(baseUrl, "/api/auth/register", { method: "POST", body: { email, password } });
+  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { email, password, token: answer.body.token as string, id: answer.body.user.id as string, isAdmin: answer.body.user.isAdmin as boolean };
+}
