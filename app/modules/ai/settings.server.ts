@@ -1,0 +1,36 @@
+import { aiSettings } from "#db/schema";
+import { getDb, seedDatabase } from "~/db.server";
+import { defaultAiSettings, type AiSettingsInput } from "./settings";
+
+export type AiSettings = AiSettingsInput;
+
+/** The single row of AI settings (seeded at start; recreated with the defaults if missing). */
+export function getAiSettings(): AiSettings {
+  const db = getDb();
+  let row = db.select().from(aiSettings).get();
+  if (!row) {
+    seedDatabase(db);
+    row = db.select().from(aiSettings).get();
+  }
+  if (!row) return { ...defaultAiSettings };
+  return {
+    model: row.model,
+    tone: row.tone as AiSettings["tone"],
+    beginnerWordLimit: row.beginnerWordLimit,
+    intermediateWordLimit: row.intermediateWordLimit,
+    deepStudyWordLimit: row.deepStudyWordLimit,
+    translation: row.translation as AiSettings["translation"],
+    writingStyle: row.writingStyle as AiSettings["writingStyle"],
+    citationFormat: row.citationFormat as AiSettings["citationFormat"],
+    targetAudience: row.targetAudience as AiSettings["targetAudience"],
+    languageComplexity: row.languageComplexity as AiSettings["languageComplexity"],
+  };
+}
+
+/** Replaces the settings with already-validated values (see aiSettingsSchema). */
+export function updateAiSettings(values: AiSettingsInput): AiSettings {
+  const db = getDb();
+  getAiSettings();
+  db.update(aiSettings).set({ ...values, updatedAt: new Date() }).run();
+  return getAiSettings();
+}

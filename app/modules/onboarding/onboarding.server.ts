@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { userOnboarding } from "#db/schema";
+import { getDb } from "~/db.server";
+
+export const onboardingSteps = [
+  "hasCompletedWelcome",
+  "hasStartedPlan",
+  "hasCreatedStudy",
+  "hasVisitedLibrary",
+] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+
+export interface OnboardingStatus {
+  hasCompletedWelcome: boolean;
+  hasStartedPlan: boolean;
+  hasCreatedStudy: boolean;
+  hasVisitedLibrary: boolean;
+  onboardingCompletedAt: Date | null;
+}
+
+function ensureRow(userId: string) {
+  getDb().insert(userOnboarding).values({ userId }).onConflictDoNothing().run();
+}
+
+export function getOnboardingStatus(userId: string): OnboardingStatus {
+  ensureRow(userId);
+  const row = getDb().select().from(userOnboarding).where(eq(userOnboarding.userId, userId)).get()!;
+  return {
+    hasCompletedWelcome: row.hasCompletedWelcome,
+    hasStartedPlan: row.hasStartedPlan,
+    hasCreatedStudy: row.hasCreatedStudy,
+    hasVisitedLibrary: row.hasVisitedLibrary,
+    onboardingCompletedAt: row.onboardingCompletedAt,
+  };
+}
+
+/**
+ * Sets onboarding flags (they only ever move from false to true) and stamps
+ * onboardingCompletedAt the first time all four are true. Cheap when nothing changes.
+ */
+export function markOnboardingSteps(userId: string, steps: OnboardingStep[]): OnboardingStatus {
+  const db = getDb();
+  return db.transaction(() => {
+    const current = getOnboardingStatus(userId);
+    const missing = steps.filter((step) => !current[step]);
+    if (missing.length === 0) return current;
+    const next = { ...current, ...Object.fromEntries(missing.map((step) => [step, true])) } as OnboardingStatus;
+    const allDone = onboardingSteps.every((step) => next[step]);
+    if (allDone && !next.onboardingCompletedAt) next.onboardingCompletedAt = new Date();
+    db.update(userOnboarding)
+      .set({
+        ...Object.fromEntries(missing.map((step) => [step, true])),
+        onboardingCompletedAt: next.onboardingCompletedAt,
+      })
+      .where(eq(userOnboarding.userId, userId))
+      .run();
+    return next;
+  });
+}
+
+export function markOnboardingStep(userId: string, step: OnboardingStep) {
+  return markOnboardingSteps(userId, [step]);
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { userProfiles } from "#db/schema";
+import { getDb } from "~/db.server";
+
+export type StudyDepth = "beginner" | "intermediate" | "advanced";
+
+export interface Profile {
+  favoriteTeachers: string[];
+  studyDepthPreference: StudyDepth;
+  denomination: string | null;
+  timeZone: string | null;
+}
+
+function ensureRow(userId: string) {
+  getDb().insert(userProfiles).values({ userId }).onConflictDoNothing().run();
+}
+
+export function getProfile(userId: string): Profile {
+  ensureRow(userId);
+  const row = getDb().select().from(userProfiles).where(eq(userProfiles.userId, userId)).get()!;
+  return {
+    favoriteTeachers: row.favoriteTeachers ?? [],
+    studyDepthPreference: row.studyDepthPreference,
+    denomination: row.denomination,
+    timeZone: row.timeZone,
+  };
+}
+
+/** Updates the given fields of a profile (values already validated by the caller's schema). */
+export function updateProfile(userId: string, changes: Partial<Profile>): Profile {
+  ensureRow(userId);
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length > 0) {
+    getDb()
+      .update(userProfiles)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(userProfiles.userId, userId))
+      .run();
+  }
+  return getProfile(userId);
+}
+
+/** Whether a string is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
+export function isValidTimeZone(timeZone: string) {
+  if (timeZone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
