@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBuildPath = path.join(projectRoot, "build/index.js");
 
-const sourceEntries = ["app", "db/schema.ts", "remix.config.js", "tailwind.config.ts", "package.json"];
+const sourceEntries = ["app", "db", "remix.config.js", "tailwind.config.ts", "package.json"];
 
 function newestModification(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -28,8 +28,8 @@ export function buildIsStale() {
 }
 
 /** Builds the app (server bundle and browser assets) when it is missing or out of date. */
-export function buildIfNeeded({ quiet = false } = {}) {
-  if (!buildIsStale()) return;
+export function buildIfNeeded({ quiet = false, force = false } = {}) {
+  if (!force && !buildIsStale()) return;
   if (!quiet) console.log("Building Sagacity Bites...");
   const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     cwd: projectRoot,
@@ -42,6 +42,10 @@ export function buildIfNeeded({ quiet = false } = {}) {
   }
 }
 
+// `npm run build`: always rebuild, and prepare the Bible database the build ships with.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildIfNeeded();
+  buildIfNeeded({ force: process.argv.includes("--force") });
+  const { ensureBibleDatabase } = await import(pathToFileURL(serverBuildPath).href);
+  const bible = ensureBibleDatabase();
+  console.log(bible.builtMs === undefined ? `Bible database ready (${bible.path})` : `Built the Bible database in ${bible.builtMs} ms`);
 }

@@ -18,8 +18,11 @@ import {
   createNonce,
   isCrossSiteRequest,
 } from "~/server/security.server";
+import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
+
+export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 
 export interface StartServerOptions {
   port?: number;
@@ -75,6 +78,8 @@ export async function startServer(
     );
   }
   seedDatabase(db);
+  const bible = ensureBibleDatabase();
+  if (bible.builtMs !== undefined) log(`Built the Bible database in ${bible.builtMs} ms (${bible.path})`);
   await options.onDatabaseReady?.();
 
   const publicDir = options.publicDir ?? path.join(projectRoot, "public");
@@ -165,6 +170,7 @@ export async function startServer(
       server.close(() => {
         clearTimeout(force);
         closeDatabase();
+        closeBibleDb();
         resolve();
       });
       server.closeIdleConnections();
