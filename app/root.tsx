@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
+import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
@@ -24,6 +25,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fontStyles },
   { rel: "stylesheet", href: tailwindStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export const meta: MetaFunction = () => [
@@ -74,6 +77,7 @@ export default function App() {
     <TooltipProvider>
       <Outlet />
       <Toaster />
+      <OfflineSupport />
     </TooltipProvider>
   );
 }

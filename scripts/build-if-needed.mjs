@@ -23,6 +23,8 @@ function newestModification(entry) {
 export function buildIsStale() {
   const built = fs.statSync(serverBuildPath, { throwIfNoEntry: false });
   if (!built) return true;
+  // A deployment image ships the build without the sources: nothing to rebuild from.
+  if (!fs.existsSync(path.join(projectRoot, "app"))) return false;
   const newestSource = Math.max(...sourceEntries.map((entry) => newestModification(path.join(projectRoot, entry))));
   return newestSource > built.mtimeMs;
 }

@@ -23,6 +23,8 @@ import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+export { backupDatabase, restoreDatabase } from "~/server/backup.server";
+export { getConfig } from "~/config.server";
 
 export interface StartServerOptions {
   port?: number;
@@ -90,7 +92,14 @@ export async function startServer(
     immutable: true,
     etag: true,
   });
-  const servePublic = sirv(publicDir, { maxAge: 3600, etag: true });
+  const servePublic = sirv(publicDir, {
+    maxAge: 3600,
+    etag: true,
+    setHeaders: (res, pathname) => {
+      // A new service worker must be picked up on the next visit.
+      if (pathname === "/service-worker.js") res.setHeader("cache-control", "no-cache");
+    },
+  });
 
   const server = http.createServer((req, res) => {
     const nonce = createNonce();

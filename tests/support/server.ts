@@ -16,9 +16,12 @@ export interface TestServer {
  * loopback port with a fresh temporary database. One per test file: each file runs in its own
  * process, and the process holds one database.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
-  const databasePath = path.join(folder, "test.db");
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { databasePath: givenPath }: { databasePath?: string } = {},
+): Promise<TestServer> {
+  const folder = givenPath ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
+  const databasePath = givenPath ?? path.join(folder!, "test.db");
   Object.assign(process.env, { NODE_ENV: "test", ...env });
   const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
   const server = await startServer({ port: 0, host: "127.0.0.1", databasePath, quiet: true });
@@ -27,7 +30,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     databasePath,
     close: async () => {
       await server.close();
-      fs.rmSync(folder, { recursive: true, force: true });
+      if (folder) fs.rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,95 @@
+/*
+ * Sagacity Bites service worker: keeps the app usable offline.
+ * - Fingerprinted assets (/build/...), icons and the manifest: cache first (they never change).
+ * - Pages and their data (.data): network first; the last good copy is kept, so pages already
+ *   visited (today's devotional among them) open offline, where the page shows an offline notice.
+ * - The JSON API and every non-GET request always go to the network.
+ * Pages are personal: the cache of pages is cleared whenever the sign-in page is shown.
+ */
+const ASSET_CACHE = "sb-assets-v1";
+const PAGE_CACHE = "sb-pages-v1";
+const PRECACHE = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(ASSET_CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith("sb-") && name !== ASSET_CACHE && name !== PAGE_CACHE).map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "clear-pages") event.waitUntil(caches.delete(PAGE_CACHE));
+});
+
+function isAsset(url) {
+  return url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/") || PRECACHE.includes(url.pathname);
+}
+
+function isSignInPage(url) {
+  const path = url.pathname.toLowerCase();
+  return path === "/login" || path === "/register";
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const cache = await caches.open(ASSET_CACHE);
+    cache.put(request, response.clone());
+  }
+  return response;
+}
+
+const offlinePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline | Sagacity Bites</title>
+<style>body{font-family:system-ui,sans-serif;background:#faf8f4;color:#1f1b16;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;padding:1rem}main{max-width:28rem;text-align:center}a{color:#1a5e63}</style></head>
+<body><main><h1>You are offline</h1><p>This page has not been opened on this device before, so there is no saved copy. Pages you have already visited, like Today, still open.</p><p><a href="/">Try the dashboard</a></p></main></body></html>`;
+
+async function networkFirst(request, url) {
+  try {
+    const response = await fetch(request);
+    if (isSignInPage(url)) {
+      await caches.delete(PAGE_CACHE);
+    } else if (response.ok && !response.redirected && response.type === "basic") {
+      const cache = await caches.open(PAGE_CACHE);
+      await cache.put(request, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cache = await caches.open(PAGE_CACHE);
+    const cached = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
+    if (cached) return cached;
+    if (request.mode === "navigate") {
+      return new Response(offlinePage, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+    }
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname === "/healthz" || url.pathname === "/service-worker.js") return;
+  if (isAsset(url)) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate" || url.pathname.endsWith(".data")) {
+    event.respondWith(networkFirst(request, url));
+  }
+});

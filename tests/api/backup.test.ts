@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import Database from "better-sqlite3";
+import { closeDatabase, defaultMigrationsFolder, migrateDatabase, openDatabase } from "~/db.server";
+import { api, registerAccount, startTestServer } from "../support/server";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+function runScript(script: string, args: string[], databasePath: string) {
+  return spawnSync(process.execPath, [path.join(projectRoot, "scripts", script), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_PATH: databasePath },
+    encoding: "utf8",
+  });
+}
+
+async function canSignIn(url: string, account: { email: string; password: string }) {
+  const answer = await api(url, "/api/auth/login", { method: "POST", body: account });
+  return answer.status === 200;
+}
+
+test("backup while the server runs, then restore over a database that moved on", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-backup-"));
+  const databasePath = path.join(folder, "live.db");
+  const backupFile = path.join(folder, "nightly.db");
+
+  let server = await startTestServer({}, { databasePath });
+  const kept = await registerAccount(server.url);
+  const backup = runScript("backup.mjs", [backupFile], databasePath);
+  assert.equal(backup.status, 0, backup.stderr);
+  assert.match(backup.stdout, /Backed up/);
+  const later = await registerAccount(server.url);
+  await server.close();
+
+  const restore = runScript("restore.mjs", [backupFile], databasePath);
+  assert.equal(restore.status, 0, restore.stderr);
+  assert.match(restore.stdout, /saved at .*pre-restore/);
+
+  server = await startTestServer({}, { databasePath });
+  assert.equal(await canSignIn(server.url, kept), true);
+  assert.equal(await canSignIn(server.url, later), false, "the account made after the backup is gone");
+  await server.close();
+
+  const saved = fs.readdirSync(path.join(folder, "backups")).filter((name) => name.includes("pre-restore"));
+  assert.equal(saved.length, 1, "the replaced database was kept");
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+test("backup without a destination writes a timestamped file; restore refuses a file that is not a backup", () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-backup-"));
+  const databasePath = path.join(folder, "app.db");
+  const db = new Database(databasePath);
+  db.exec("create table users (id text primary key)");
+  db.close();
+  const backup = runScript("backup.mjs", [], databasePath);
+  assert.equal(backup.status, 0, backup.stderr);
+  assert.match(backup.stdout, /backups\/app-backup-\d{4}-\d{2}-\d{2}T/);
+
+  const junk = path.join(folder, "junk.db");
+  fs.writeFileSync(junk, "not a database");
+  const refused = runScript("restore.mjs", [junk], databasePath);
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /not a (usable )?SQLite database/);
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+test("a backup is taken automatically before pending migrations run", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-migrate-"));
+  const databasePath = path.join(folder, "app.db");
+  const db = openDatabase(databasePath);
+  const first = await migrateDatabase(db, { databasePath });
+  assert.ok(first.applied >= 1);
+  assert.equal(first.backupPath, undefined, "a new database has nothing to back up");
+  db.$client.prepare("insert into users (id, email, password_hash) values ('u1', 'a@b.co', 'x')").run();
+
+  // A newer release with one more migration.
+  const migrations = path.join(folder, "migrations");
+  fs.cpSync(defaultMigrationsFolder(), migrations, { recursive: true });
+  const journalPath = path.join(migrations, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
+  const last = journal.entries.at(-1);
+  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_test_upgrade" });
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  fs.writeFileSync(path.join(migrations, "9999_test_upgrade.sql"), "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);");
+
+  const upgrade = await migrateDatabase(db, { migrationsFolder: migrations, databasePath });
+  assert.equal(upgrade.applied, 1);
+  assert.ok(upgrade.backupPath && fs.existsSync(upgrade.backupPath));
+  const copy = new Database(upgrade.backupPath!, { readonly: true });
+  assert.equal((copy.prepare("select count(*) as n from users").get() as { n: number }).n, 1);
+  assert.equal(copy.prepare("select 1 from sqlite_master where name = 'upgrade_probe'").get(), undefined);
+  copy.close();
+  closeDatabase();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
