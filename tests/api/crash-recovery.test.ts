@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import Database from "better-sqlite3";
+import { api } from "../support/server";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+/** Starts `node scripts/start.mjs` (exactly what `npm start` runs) and waits for its address. */
+function startProcess(databasePath: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, "scripts/start.mjs")], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        child.stdout!.off("data", onData);
+        resolve({ child, url: match[1]! });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+}
+
+test("kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-crash-"));
+  const databasePath = path.join(folder, "crash.db");
+  const first = await startProcess(databasePath);
+
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writer = async (worker: number) => {
+    for (let index = 0; !stop; index++) {
+      const email = `crash-${worker}-${index}@example.com`;
+      try {
+        const answer = await api(first.url, "/api/auth/register", {
+          method: "POST",
+          body: { email, password: "crash-password" },
+        });
+        if (answer.status === 201) acknowledged.push(email);
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const writers = [0, 1, 2, 3].map(writer);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  first.child.kill("SIGKILL");
+  stop = true;
+  await Promise.all(writers);
+  assert.ok(acknowledged.length >= 5, `some writes were acknowledged (${acknowledged.length})`);
+
+  const second = await startProcess(databasePath);
+  try {
+    const health = await api(second.url, "/healthz");
+    assert.deepEqual(health.body, { status: "ok" });
+    const db = new Database(databasePath, { readonly: true });
+    const stored = new Set(
+      (db.prepare("select email from users").all() as Array<{ email: string }>).map((row) => row.email),
+    );
+    assert.equal(db.pragma("integrity_check", { simple: true }), "ok");
+    db.close();
+    const lost = acknowledged.filter((email) => !stored.has(email));
+    assert.deepEqual(lost, [], "every acknowledged registration survived");
+    const login = await api(second.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: acknowledged.at(-1), password: "crash-password" },
+    });
+    assert.equal(login.status, 200);
+  } finally {
+    second.child.kill("SIGTERM");
+    await new Promise((resolve) => second.child.once("exit", resolve));
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("SIGTERM lets the server finish and exit cleanly", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-term-"));
+  const { child, url } = await startProcess(path.join(folder, "term.db"));
+  const pending = api(url, "/api/auth/register", {
+    method: "POST",
+    body: { email: "term@example.com", password: "term-password" },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  child.kill("SIGTERM");
+  const [answer, code] = await Promise.all([pending, new Promise((resolve) => child.once("exit", resolve))]);
+  assert.equal(answer.status, 201, "the request in flight was answered");
+  assert.equal(code, 0);
+  fs.rmSync(folder, { recursive: true, force: true });
+});
