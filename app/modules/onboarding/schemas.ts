@@ -28,3 +28,6 @@ export const quickStartItems = [
   { step: "hasCreatedStudy", key: "study", label: "Create a lesson plan", to: "/lesson-plans" },
   { step: "hasVisitedLibrary", key: "library", label: "Save to your library", to: "/library" },
 ] as const;
+
+/** Cookie holding the id of the user who collapsed the checklist in this browser (read on the server, so no flash). */
+export const QUICK_START_COLLAPSED_COOKIE = "sb_quick_start_collapsed";
