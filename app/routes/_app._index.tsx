@@ -1,32 +1,65 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BookOpen, CalendarDays, Library, Mic, Sun } from "lucide-react";
+import { QuickStartChecklist } from "~/components/onboarding/quick-start-checklist";
+import { WelcomeDialog } from "~/components/onboarding/welcome-dialog";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/modules/auth/request.server";
+import { Spinner } from "~/components/ui/spinner";
+import { parseCookies, requireUser } from "~/modules/auth/request.server";
+import { getOnboardingStatus } from "~/modules/onboarding/onboarding.server";
+import { QUICK_START_COLLAPSED_COOKIE } from "~/modules/onboarding/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  return { name: user.email.split("@")[0] };
+  const status = getOnboardingStatus(user.id);
+  const collapsedBy = parseCookies(request.headers.get("cookie"))[QUICK_START_COLLAPSED_COOKIE];
+  return {
+    userId: user.id,
+    name: user.email.split("@")[0],
+    onboarding: { ...status, onboardingCompletedAt: status.onboardingCompletedAt?.toISOString() ?? null },
+    checklistCollapsed: collapsedBy === user.id,
+  };
 }
 
 const tiles = [
-  { title: "Process Sermon", description: "Turn a sermon or article into key insights", to: "/process-sermon", icon: Mic },
+  {
+    title: "Process Sermon",
+    description: "Turn a sermon or article into key insights",
+    to: "/process-sermon",
+    icon: Mic,
+  },
   { title: "My Library", description: "Your saved content and lesson plans", to: "/library", icon: Library },
   { title: "Lesson Plans", description: "Create a study from a topic or passage", to: "/lesson-plans", icon: BookOpen },
-  { title: "Reading Plans", description: "Choose a guided plan through Scripture", to: "/bible-plans", icon: CalendarDays },
+  {
+    title: "Reading Plans",
+    description: "Choose a guided plan through Scripture",
+    to: "/bible-plans",
+    icon: CalendarDays,
+  },
   { title: "Today", description: "Today's reading and devotional", to: "/today", icon: Sun },
 ];
 
 export default function Dashboard() {
-  const { name } = useLoaderData<typeof loader>();
+  const { userId, name, onboarding, checklistCollapsed } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   return (
     <div className="mx-auto max-w-5xl">
-      <div className="mb-8">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {name}</h1>
-        <p className="mt-1 text-muted-foreground">Continue your journey of faith and discipleship.</p>
+      <div className="mb-8 flex items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {name}</h1>
+          <p className="mt-1 text-muted-foreground">Continue your journey of faith and discipleship.</p>
+        </div>
+        {/* The onboarding status is refetched after the welcome dialog closes. */}
+        {revalidator.state === "loading" ? <Spinner label="Loading..." className="mt-2" /> : null}
       </div>
+      <QuickStartChecklist
+        status={onboarding}
+        userId={userId}
+        // Already complete when the page opened: SPEC §2 shows the checklist only while it is not.
+        initiallyCollapsed={checklistCollapsed || onboarding.onboardingCompletedAt !== null}
+      />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.to}>
@@ -46,6 +79,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+      <WelcomeDialog show={!onboarding.hasCompletedWelcome} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { LogOut } from "lucide-react";
+import { AccessibilityControls } from "~/components/accessibility/accessibility-controls";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -28,6 +29,15 @@ export default function SettingsPage() {
         <CardContent>
           <p className="text-sm text-muted-foreground">Email</p>
           <p className="font-medium">{email}</p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Accessibility</CardTitle>
+          <CardDescription>Reading font, contrast and read-aloud, saved on this device</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AccessibilityControls idPrefix="settings-a11y" />
         </CardContent>
       </Card>
       <Card>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AccessibilityPanel } from "~/components/accessibility/accessibility-panel";
 import { AppShell } from "~/components/layout/app-shell";
 import { requireUser } from "~/modules/auth/request.server";
 import type { loader as rootLoader } from "~/root";
@@ -13,8 +14,14 @@ export default function SignedInLayout() {
   const { user } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
-    <AppShell isAdmin={user.isAdmin} initialOpen={root?.sidebarOpen ?? true}>
-      <Outlet />
-    </AppShell>
+    <>
+      <AppShell isAdmin={user.isAdmin} initialOpen={root?.sidebarOpen ?? true}>
+        {/* Room at the bottom so the floating accessibility button never hides the last line. */}
+        <div className="pb-16">
+          <Outlet />
+        </div>
+      </AppShell>
+      <AccessibilityPanel />
+    </>
   );
 }

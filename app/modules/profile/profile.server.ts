@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { userProfiles } from "#db/schema";
 import { getDb } from "~/db.server";
+import { isValidTimeZone, type StudyDepth } from "./schemas";
 
-export type StudyDepth = "beginner" | "intermediate" | "advanced";
+export { isValidTimeZone, type StudyDepth };
 
 export interface Profile {
   favoriteTeachers: string[];
@@ -38,15 +39,4 @@ export function updateProfile(userId: string, changes: Partial<Profile>): Profil
       .run();
   }
   return getProfile(userId);
-}
-
-/** Whether a string is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
-export function isValidTimeZone(timeZone: string) {
-  if (timeZone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }

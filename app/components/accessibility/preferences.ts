@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The reader's display preferences (SPEC §3 local browser preferences). They live in localStorage
+ * and on <html> as data attributes, which the CSS variables follow; root.tsx applies them before
+ * the first paint, and this store keeps every control on the page in step (and other tabs too).
+ */
+export const FONT_KEY = "sb_font";
+export const HIGH_CONTRAST_KEY = "sb_high_contrast";
+
+export type FontChoice = "inter" | "opendyslexic";
+
+export interface DisplayPreferences {
+  font: FontChoice;
+  highContrast: boolean;
+}
+
+const serverSnapshot: DisplayPreferences = { font: "inter", highContrast: false };
+let snapshot: DisplayPreferences | null = null;
+const listeners = new Set<() => void>();
+
+function readFromDocument(): DisplayPreferences {
+  const root = document.documentElement;
+  return {
+    font: root.getAttribute("data-font") === "opendyslexic" ? "opendyslexic" : "inter",
+    highContrast: root.getAttribute("data-contrast") === "high",
+  };
+}
+
+function apply(next: DisplayPreferences) {
+  const root = document.documentElement;
+  if (next.font === "opendyslexic") root.setAttribute("data-font", "opendyslexic");
+  else root.removeAttribute("data-font");
+  if (next.highContrast) root.setAttribute("data-contrast", "high");
+  else root.removeAttribute("data-contrast");
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+function store(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be disabled (private modes); the choice still applies to this page.
+  }
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key !== FONT_KEY && event.key !== HIGH_CONTRAST_KEY && event.key !== null) return;
+  let font: string | null = null;
+  let contrast: string | null = null;
+  try {
+    font = window.localStorage.getItem(FONT_KEY);
+    contrast = window.localStorage.getItem(HIGH_CONTRAST_KEY);
+  } catch {
+    return;
+  }
+  apply({ font: font === "opendyslexic" ? "opendyslexic" : "inter", highContrast: contrast === "true" });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+function getSnapshot() {
+  snapshot ??= readFromDocument();
+  return snapshot;
+}
+
+export function setFont(font: FontChoice) {
+  store(FONT_KEY, font);
+  apply({ ...getSnapshot(), font });
+}
+
+export function setHighContrast(highContrast: boolean) {
+  store(HIGH_CONTRAST_KEY, String(highContrast));
+  apply({ ...getSnapshot(), highContrast });
+}
+
+export function useDisplayPreferences(): DisplayPreferences {
+  return useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
+}

@@ -1,0 +1,114 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { users } from "#db/schema";
+import { getDb, type Db } from "~/db.server";
+import { revokeUserSessions } from "~/modules/auth/sessions.server";
+import { ConflictError, NotFoundError, ValidationError } from "~/utils/errors";
+import type { AdminUserListItem, AdminUserUpdate } from "./schemas";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const listColumns = {
+  id: users.id,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  // Correlated counts in the same statement (both use a user_id index): one query for the page.
+  // (Written out in SQL: drizzle drops the table name from columns, which would be ambiguous here.)
+  readingPlansStarted: sql<number>`(select count(*) from "user_plans" "up" where "up"."user_id" = "users"."id")`,
+  studiesCreated: sql<number>`(select count(*) from "studies" "s" where "s"."user_id" = "users"."id")`,
+};
+
+type ListRow = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  createdAt: Date;
+  readingPlansStarted: number;
+  studiesCreated: number;
+};
+
+function toListItem(row: ListRow): AdminUserListItem {
+  return {
+    id: row.id,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    stats: { readingPlansStarted: Number(row.readingPlansStarted), studiesCreated: Number(row.studiesCreated) },
+  };
+}
+
+/** Every account with its usage stats, newest first. */
+export function listUsers(): AdminUserListItem[] {
+  return getDb().select(listColumns).from(users).orderBy(desc(users.createdAt), users.email).all().map(toListItem);
+}
+
+function findUser(tx: Tx, userId: string) {
+  const user = tx
+    .select({ id: users.id, isAdmin: users.isAdmin, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) throw new NotFoundError("User not found");
+  return user;
+}
+
+/** The rule that keeps someone able to run the app: at least one active admin must remain. */
+function assertAnotherActiveAdmin(tx: Tx, userId: string, message: string) {
+  const other = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true), ne(users.id, userId)))
+    .limit(1)
+    .get();
+  if (!other) throw new ConflictError(message);
+}
+
+/**
+ * Activates or deactivates an account, or grants or revokes admin. An admin cannot deactivate or
+ * demote themselves, and the last active admin stays. Deactivation ends the user's sessions at once.
+ */
+export function updateUser(actorId: string, userId: string, change: AdminUserUpdate): AdminUserListItem {
+  const db = getDb();
+  db.transaction((tx) => {
+    const target = findUser(tx, userId);
+    if ("isActive" in change) {
+      if (!change.isActive) {
+        if (userId === actorId) throw new ValidationError("You cannot deactivate your own account");
+        if (target.isAdmin && target.isActive) {
+          assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deactivated");
+        }
+      }
+      tx.update(users).set({ isActive: change.isActive }).where(eq(users.id, userId)).run();
+      if (!change.isActive) revokeUserSessions(userId);
+    } else {
+      if (!change.isAdmin) {
+        if (userId === actorId) throw new ValidationError("You cannot remove your own admin access");
+        if (target.isAdmin && target.isActive) {
+          assertAnotherActiveAdmin(tx, userId, "The last active admin cannot lose admin access");
+        }
+      }
+      tx.update(users).set({ isAdmin: change.isAdmin }).where(eq(users.id, userId)).run();
+    }
+  });
+  return toListItem(db.select(listColumns).from(users).where(eq(users.id, userId)).get()!);
+}
+
+/**
+ * Deletes an account and everything it owns (profile, onboarding, authors, books, sermons, studies,
+ * saves, plans and their progress, sessions) in one transaction: the rows go through the foreign
+ * keys' ON DELETE CASCADE, so a table added later cannot be forgotten here.
+ */
+export function deleteUser(actorId: string, userId: string) {
+  getDb().transaction((tx) => {
+    const target = findUser(tx, userId);
+    if (userId === actorId) throw new ValidationError("You cannot delete your own account");
+    if (target.isAdmin && target.isActive) {
+      assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deleted");
+    }
+    revokeUserSessions(userId);
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+}

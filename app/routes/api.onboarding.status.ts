@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { getOnboardingStatus } from "~/modules/onboarding/onboarding.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+
+export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
+  const user = requireApiUser(request);
+  return getOnboardingStatus(user.id);
+});
+
+export const action = apiHandler(({ request }: LoaderFunctionArgs) => {
+  requireApiUser(request);
+  methodNotAllowed();
+});

@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+const allFalse = {
+  hasCompletedWelcome: false,
+  hasStartedPlan: false,
+  hasCreatedStudy: false,
+  hasVisitedLibrary: false,
+  onboardingCompletedAt: null,
+};
+
+describe("onboarding status and progress", () => {
+  test("a new account starts with every step open", async () => {
+    const account = await registerAccount(server.url);
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.equal(status.status, 200);
+    assert.deepEqual(status.body, allFalse);
+  });
+
+  test("closing the welcome dialog sets hasCompletedWelcome and nothing else", async () => {
+    const account = await registerAccount(server.url);
+    const patched = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      body: { hasCompletedWelcome: true },
+    });
+    assert.equal(patched.status, 200);
+    assert.deepEqual(patched.body, { ...allFalse, hasCompletedWelcome: true });
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, { ...allFalse, hasCompletedWelcome: true });
+  });
+
+  test("onboardingCompletedAt is stamped once, when the fourth step is done", async () => {
+    const account = await registerAccount(server.url);
+    const first = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      body: { hasStartedPlan: true, hasCreatedStudy: true, hasVisitedLibrary: true },
+    });
+    assert.equal(first.body.onboardingCompletedAt, null);
+    const before = Date.now();
+    const last = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      body: { hasCompletedWelcome: true },
+    });
+    const stamp = Date.parse(last.body.onboardingCompletedAt);
+    assert.ok(Math.abs(stamp - before) < 5_000, `stamped now, got ${last.body.onboardingCompletedAt}`);
+    const again = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      body: { hasCompletedWelcome: true },
+    });
+    assert.equal(again.body.onboardingCompletedAt, last.body.onboardingCompletedAt);
+  });
+
+  test("one user's progress does not touch another's", async () => {
+    const first = await registerAccount(server.url);
+    const second = await registerAccount(server.url);
+    await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: first.token,
+      body: { hasCreatedStudy: true },
+    });
+    const status = await api(server.url, "/api/onboarding/status", { token: second.token });
+    assert.deepEqual(status.body, allFalse);
+  });
+
+  test("flags only move to true, and bad bodies are a 400 with a clear message", async () => {
+    const account = await registerAccount(server.url);
+    await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, body: { hasStartedPlan: true } });
+    const cases: Array<[unknown, RegExp]> = [
+      [{ hasStartedPlan: false }, /only be marked as completed/],
+      [{ hasCompletedWelcome: "yes" }, /only be marked as completed/],
+      [{}, /at least one onboarding step/],
+      [{ onboardingCompletedAt: "2020-01-01" }, /Unrecognized key/],
+      [[true], /Expected an object/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, body });
+      assert.equal(answer.status, 400, JSON.stringify(body));
+      assert.match(answer.body.error, message, JSON.stringify(body));
+    }
+    const malformed = await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, rawBody: "{" });
+    assert.equal(malformed.status, 400);
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.equal(status.body.hasStartedPlan, true);
+  });
+
+  test("both routes need a session, and answer 405 to other methods", async () => {
+    assert.equal((await api(server.url, "/api/onboarding/status")).status, 401);
+    const anonymous = await api(server.url, "/api/onboarding/progress", { method: "PATCH", body: { hasCompletedWelcome: true } });
+    assert.equal(anonymous.status, 401);
+    assert.deepEqual(anonymous.body, { error: "Authentication required" });
+    const account = await registerAccount(server.url);
+    assert.equal((await api(server.url, "/api/onboarding/progress", { token: account.token })).status, 405);
+    assert.equal(
+      (await api(server.url, "/api/onboarding/status", { method: "POST", token: account.token, body: {} })).status,
+      405,
+    );
+  });
+});

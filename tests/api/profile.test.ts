@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+describe("GET and PATCH /api/profile", () => {
+  test("a new profile has the defaults", async () => {
+    const account = await registerAccount(server.url);
+    const profile = await api(server.url, "/api/profile", { token: account.token });
+    assert.equal(profile.status, 200);
+    assert.deepEqual(
+      {
+        favoriteTeachers: profile.body.favoriteTeachers,
+        studyDepthPreference: profile.body.studyDepthPreference,
+        denomination: profile.body.denomination,
+      },
+      { favoriteTeachers: [], studyDepthPreference: "intermediate", denomination: null },
+    );
+  });
+
+  test("a full update round-trips, with names trimmed and repeats kept once", async () => {
+    const account = await registerAccount(server.url);
+    const patched = await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: account.token,
+      body: {
+        favoriteTeachers: ["  Tim Keller ", "John Stott", "tim keller"],
+        studyDepthPreference: "advanced",
+        denomination: "Anglican",
+      },
+    });
+    assert.equal(patched.status, 200);
+    const profile = await api(server.url, "/api/profile", { token: account.token });
+    assert.deepEqual(profile.body.favoriteTeachers, ["Tim Keller", "John Stott"]);
+    assert.equal(profile.body.studyDepthPreference, "advanced");
+    assert.equal(profile.body.denomination, "Anglican");
+  });
+
+  test("a partial update leaves the other fields alone; an empty denomination clears it", async () => {
+    const account = await registerAccount(server.url);
+    await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: account.token,
+      body: { favoriteTeachers: ["A. W. Tozer"], denomination: "Baptist", studyDepthPreference: "beginner" },
+    });
+    await api(server.url, "/api/profile", { method: "PATCH", token: account.token, body: { denomination: "" } });
+    const profile = await api(server.url, "/api/profile", { token: account.token });
+    assert.deepEqual(profile.body.favoriteTeachers, ["A. W. Tozer"]);
+    assert.equal(profile.body.studyDepthPreference, "beginner");
+    assert.equal(profile.body.denomination, null);
+  });
+
+  test("bad values are a 400 with a clear message and change nothing", async () => {
+    const account = await registerAccount(server.url);
+    await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: account.token,
+      body: { favoriteTeachers: ["Charles Spurgeon"], studyDepthPreference: "advanced", denomination: "Baptist" },
+    });
+    const cases: Array<[unknown, RegExp]> = [
+      [{ studyDepthPreference: "expert" }, /beginner, intermediate, advanced/],
+      [{ studyDepthPreference: 2 }, /beginner, intermediate, advanced/],
+      [{ favoriteTeachers: "John Piper" }, /list of names/],
+      [{ favoriteTeachers: [1, 2] }, /must be a text name/],
+      [{ favoriteTeachers: [{ name: "x" }] }, /must be a text name/],
+      [{ favoriteTeachers: ["   "] }, /cannot be blank/],
+      [{ favoriteTeachers: ["x".repeat(101)] }, /at most 100 characters/],
+      [{ favoriteTeachers: Array.from({ length: 51 }, (_, index) => `Teacher ${index}`) }, /At most 50/],
+      [{ denomination: "d".repeat(101) }, /at most 100 characters/],
+      [{ denomination: 7 }, /must be text/],
+      [{ timeZone: "Mars/Olympus" }, /IANA time zone/],
+      ["just text", /Expected an object/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await api(server.url, "/api/profile", { method: "PATCH", token: account.token, body });
+      assert.equal(answer.status, 400, JSON.stringify(body));
+      assert.match(answer.body.error, message, JSON.stringify(body));
+    }
+    const profile = await api(server.url, "/api/profile", { token: account.token });
+    assert.deepEqual(profile.body.favoriteTeachers, ["Charles Spurgeon"]);
+    assert.equal(profile.body.studyDepthPreference, "advanced");
+    assert.equal(profile.body.denomination, "Baptist");
+  });
+
+  test("each user sees only their own profile", async () => {
+    const first = await registerAccount(server.url);
+    const second = await registerAccount(server.url);
+    await api(server.url, "/api/profile", { method: "PATCH", token: first.token, body: { favoriteTeachers: ["Only Mine"] } });
+    const other = await api(server.url, "/api/profile", { token: second.token });
+    assert.deepEqual(other.body.favoriteTeachers, []);
+  });
+
+  test("the time zone can be set for streaks and is validated", async () => {
+    const account = await registerAccount(server.url);
+    const patched = await api(server.url, "/api/profile", { method: "PATCH", token: account.token, body: { timeZone: "Europe/London" } });
+    assert.equal(patched.status, 200);
+    assert.equal(patched.body.timeZone, "Europe/London");
+  });
+});

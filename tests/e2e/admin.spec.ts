@@ -1,0 +1,192 @@
+import type { Page } from "@playwright/test";
+import { createAccount, expect, test, type Account } from "./fixtures";
+
+function rowOf(page: Page, email: string) {
+  return page.getByRole("row").filter({ hasText: email });
+}
+
+async function adminApi(page: Page, admin: Account, method: "get" | "patch", path: string, data?: unknown) {
+  const response = await page.request[method](path, { headers: { authorization: `Bearer ${admin.token}` }, data });
+  return { status: response.status(), body: await response.json() };
+}
+
+test.describe("admin console: users", () => {
+  test("shows the heading, tabs and the users table with its columns", async ({ adminPage: page, baseURL, admin }) => {
+    const user = await createAccount(baseURL!, "listed");
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Console", level: 1 })).toBeVisible();
+    await expect(page.getByText("Manage users and configure AI settings")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "User Management" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "AI Settings" })).toHaveAttribute("aria-selected", "false");
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Email",
+      "Admin",
+      "Active",
+      "Plans Started",
+      "Studies Created",
+      "Registered",
+      "Actions",
+    ]);
+    const row = rowOf(page, user.email);
+    await expect(row.getByText("User", { exact: true })).toBeVisible();
+    await expect(row.getByText("Active", { exact: true })).toBeVisible();
+    await expect(row.getByRole("cell").nth(3)).toHaveText("0");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("0");
+    await expect(row.getByRole("cell").nth(5)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const adminRow = rowOf(page, admin.email);
+    await expect(adminRow.getByText("Admin", { exact: true })).toBeVisible();
+    // An admin cannot act on their own account.
+    await expect(adminRow.getByRole("button", { name: /Deactivate user/ })).toBeDisabled();
+    await expect(adminRow.getByRole("button", { name: /Delete user/ })).toBeDisabled();
+  });
+
+  test("toggles a user's active state, ending their session", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "toggled");
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    await row.getByRole("button", { name: `Deactivate user ${user.email}` }).click();
+    await expect(page.getByText("User status updated successfully").first()).toBeVisible();
+    await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.status()).toBe(401);
+    await row.getByRole("button", { name: `Activate user ${user.email}` }).click();
+    await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  });
+
+  test("grants and revokes admin", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "promoted");
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    await row.getByRole("button", { name: `Grant admin to ${user.email}` }).click();
+    await expect(page.getByText("Admin status updated successfully").first()).toBeVisible();
+    await expect(row.getByText("Admin", { exact: true })).toBeVisible();
+    const asAdmin = await page.request.get("/api/admin/users", { headers: { authorization: `Bearer ${user.token}` } });
+    expect(asAdmin.status()).toBe(200);
+    await row.getByRole("button", { name: `Revoke admin from ${user.email}` }).click();
+    await expect(row.getByText("User", { exact: true })).toBeVisible();
+  });
+
+  test("delete asks first, cannot be dismissed by clicking outside, and removes the user", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "deleted");
+    await page.goto("/admin");
+    await rowOf(page, user.email).getByRole("button", { name: `Delete user ${user.email}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      "This action cannot be undone. This will permanently delete the user and all their associated data including sermons, studies, and reading plans.",
+    );
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(rowOf(page, user.email)).toHaveCount(1);
+
+    await rowOf(page, user.email).getByRole("button", { name: `Delete user ${user.email}` }).click();
+    await dialog.getByRole("button", { name: "Delete User" }).click();
+    await expect(page.getByText("User deleted successfully").first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(rowOf(page, user.email)).toHaveCount(0);
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.status()).toBe(401);
+  });
+
+  test("works on a 390 px phone: every action is in reach", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "phone");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    const remove = row.getByRole("button", { name: `Delete user ${user.email}` });
+    await remove.scrollIntoViewIfNeeded();
+    const box = await remove.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await row.getByRole("button", { name: `Deactivate user ${user.email}` }).click();
+    await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("admin console: AI settings", () => {
+  test("sliders move in steps of 10 within the §5 ranges, and Reset restores the loaded values", async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "AI Settings" }).click();
+    const beginner = page.getByRole("slider", { name: "Beginner Word Limit" });
+    const start = Number(await beginner.getAttribute("aria-valuenow"));
+    await expect(beginner).toHaveAttribute("aria-valuemin", "100");
+    await expect(beginner).toHaveAttribute("aria-valuemax", "500");
+    await expect(page.getByRole("slider", { name: "Intermediate Word Limit" })).toHaveAttribute("aria-valuemin", "200");
+    await expect(page.getByRole("slider", { name: "Intermediate Word Limit" })).toHaveAttribute("aria-valuemax", "800");
+    await expect(page.getByRole("slider", { name: "Deep Study Word Limit" })).toHaveAttribute("aria-valuemin", "400");
+    await expect(page.getByRole("slider", { name: "Deep Study Word Limit" })).toHaveAttribute("aria-valuemax", "1200");
+
+    await beginner.focus();
+    await page.keyboard.press("Home");
+    await expect(beginner).toHaveAttribute("aria-valuenow", "100");
+    await page.keyboard.press("ArrowRight");
+    await expect(beginner).toHaveAttribute("aria-valuenow", "110");
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowRight");
+    await expect(beginner).toHaveAttribute("aria-valuenow", "500");
+
+    await page.getByRole("combobox", { name: "Tone" }).click();
+    await expect(page.getByRole("option")).toHaveText(["Pastoral", "Conversational", "Inspirational", "Formal"]);
+    await page.getByRole("option", { name: "Inspirational" }).click();
+    await expect(page.getByRole("combobox", { name: "Tone" })).toContainText("Inspirational");
+
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expect(beginner).toHaveAttribute("aria-valuenow", String(start));
+    await expect(page.getByRole("combobox", { name: "Tone" })).not.toContainText("Inspirational");
+  });
+
+  test("the selects offer the §5 choices", async ({ adminPage: page }) => {
+    await page.goto("/admin?tab=settings");
+    const expected: Record<string, string[]> = {
+      "AI Model": ["gpt-5", "gpt-4.1", "gpt-4o", "gpt-5-mini", "gpt-4.1-mini"],
+      "Bible Translation": ["NKJV", "NIV", "ESV", "KJV"],
+      "Writing Style": ["Academic", "Conversational", "Devotional", "Expository"],
+      "Citation Format": ["Inline", "Footnotes", "Endnotes"],
+      "Target Audience": ["Beginner", "Intermediate", "Advanced", "Mixed"],
+      "Language Complexity": ["Simple", "Moderate", "Advanced"],
+    };
+    for (const [name, options] of Object.entries(expected)) {
+      await page.getByRole("combobox", { name }).click();
+      await expect(page.getByRole("option")).toHaveText(options);
+      await page.keyboard.press("Escape");
+    }
+  });
+
+  test("saves settings, which then are the values Reset returns to", async ({ adminPage: page, admin }) => {
+    const original = (await adminApi(page, admin, "get", "/api/admin/settings")).body;
+    try {
+      await page.goto("/admin?tab=settings");
+      const deep = page.getByRole("slider", { name: "Deep Study Word Limit" });
+      await deep.focus();
+      await page.keyboard.press("ArrowLeft");
+      const chosen = original.deepStudyWordLimit - 10;
+      await expect(deep).toHaveAttribute("aria-valuenow", String(chosen));
+      await page.route("**/api/admin/settings", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+      await expect(page.getByText("AI settings saved successfully").first()).toBeVisible();
+      expect((await adminApi(page, admin, "get", "/api/admin/settings")).body.deepStudyWordLimit).toBe(chosen);
+
+      await deep.focus();
+      await page.keyboard.press("Home");
+      await page.getByRole("button", { name: "Reset" }).click();
+      await expect(deep).toHaveAttribute("aria-valuenow", String(chosen));
+      await page.reload();
+      await expect(page.getByRole("slider", { name: "Deep Study Word Limit" })).toHaveAttribute("aria-valuenow", String(chosen));
+    } finally {
+      await adminApi(page, admin, "patch", "/api/admin/settings", original);
+    }
+  });
+
+  test("the server refuses values outside the rules with a clear message", async ({ adminPage: page, admin }) => {
+    const answer = await adminApi(page, admin, "patch", "/api/admin/settings", { intermediateWordLimit: 900 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("Intermediate word limit must be between 200 and 800");
+  });
+});

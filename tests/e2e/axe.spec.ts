@@ -1,0 +1,97 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test, type Account } from "./fixtures";
+
+/** WCAG 2.1 A and AA rules; a serious or critical violation fails the test. */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`),
+    }));
+  expect(serious, `${label}\n${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // Let enter animations (dialogs, popovers, toasts) finish so colors are final.
+  await page.waitForTimeout(400);
+}
+
+async function markWelcomeDone(page: Page, account: Account) {
+  await page.request.patch("/api/onboarding/progress", {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { hasCompletedWelcome: true },
+  });
+}
+
+const signedInPaths = ["/", "/settings", "/profile", "/add-content", "/process-sermon", "/library", "/lesson-plans", "/bible-plans", "/today", "/no-such-page"];
+
+for (const mode of ["normal", "high contrast"] as const) {
+  test.describe(`axe in ${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (mode === "high contrast") {
+        await page.addInitScript(() => window.localStorage.setItem("sb_high_contrast", "true"));
+      }
+    });
+
+    test("login and register", async ({ page }) => {
+      for (const path of ["/login", "/register"]) {
+        await page.goto(path);
+        await settle(page);
+        if (mode === "high contrast") await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
+        await expectNoSeriousViolations(page, `${mode} ${path}`);
+      }
+      await page.getByRole("button", { name: "Accessibility options" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} /register with the accessibility panel open`);
+    });
+
+    test("the dashboard with the welcome dialog and the accessibility panel", async ({ signedInPage: page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("dialog", { name: "Welcome to your study space" })).toBeVisible();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} / with the welcome dialog`);
+      await page.getByRole("button", { name: "Skip for Now" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.getByRole("button", { name: "Accessibility options" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} / with the accessibility panel`);
+    });
+
+    test("every signed-in screen", async ({ signedInPage: page, account }) => {
+      await markWelcomeDone(page, account);
+      for (const path of signedInPaths) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoSeriousViolations(page, `${mode} ${path}`);
+      }
+    });
+
+    test("the admin console: users, delete dialog and AI settings", async ({ page, admin }) => {
+      await signInAs(page, admin);
+      await page.goto("/admin");
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} /admin users`);
+      const deletable = page.getByRole("button", { name: /^Delete user (?!.*not available)/ }).first();
+      if (await deletable.count()) {
+        await deletable.click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        await settle(page);
+        await expectNoSeriousViolations(page, `${mode} /admin delete dialog`);
+        await page.getByRole("button", { name: "Cancel" }).click();
+      }
+      await page.getByRole("tab", { name: "AI Settings" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} /admin AI settings`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/admin");
+      await settle(page);
+      await expectNoSeriousViolations(page, `${mode} /admin on a phone`);
+    });
+  });
+}
