@@ -27,7 +27,8 @@ function apiRoutes(): ApiRoute[] {
     .readdirSync(path.join(projectRoot, "app/routes"))
     .filter((file) => /^api\..+\.tsx?$/.test(file))
     .map((file) => {
-      const segments = file.replace(/\.tsx?$/, "").split(".");
+      // "_index" and other "_" segments add no URL segment in Remix's flat routes.
+      const segments = file.replace(/\.tsx?$/, "").split(".").filter((segment) => !segment.startsWith("_"));
       const params: string[] = [];
       const pattern =
         "/" +
@@ -45,9 +46,16 @@ function apiRoutes(): ApiRoute[] {
     });
 }
 
+/** Percent-encodes anything, lone surrogates included (encodeURIComponent throws on those). */
+function encodeSegment(value: string) {
+  return [...new TextEncoder().encode(value)]
+    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0").toUpperCase()}`))
+    .join("");
+}
+
 function fill(route: ApiRoute, value = "00000000-0000-4000-8000-000000000000") {
   return route.params.reduce(
-    (url, param) => url.replace(`:${param}`, encodeURIComponent(value)),
+    (url, param) => url.replace(`:${param}`, encodeSegment(value)),
     route.pattern.replace("*", "no-such-endpoint"),
   );
 }

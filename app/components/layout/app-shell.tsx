@@ -18,8 +18,8 @@ function Brand({ compact = false }: { compact?: boolean }) {
         <BookMarked className="size-4" aria-hidden="true" />
       </span>
       <span className={cn("min-w-0", compact && "sr-only")}>
-        <span className="block truncate text-base font-semibold leading-tight">Sagacity Bites</span>
-        <span className="block truncate text-xs text-muted-foreground">Discipleship Tools</span>
+        <span className="block text-base font-semibold leading-tight">Sagacity Bites</span>
+        <span className="block text-xs text-muted-foreground">Discipleship Tools</span>
       </span>
     </div>
   );
