@@ -31,9 +31,12 @@ const plainText = [
 
 export async function startFakeSite(): Promise<FakeSite> {
   const requests: string[] = [];
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake.site");
     requests.push(url.pathname + url.search);
+    // ?delay=ms holds any answer back (to see pending states).
+    const delay = Number(url.searchParams.get("delay") ?? 0);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delay, 10_000)));
     const html = (body: string, status = 200) => {
       res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
       res.end(body);

@@ -23,8 +23,15 @@ const USER_AGENT = "Mozilla/5.0 (compatible; SagacityBites/1.0; study-content re
 /** dns.lookup's shape with `all: true`, injectable so tests can resolve names their own way. */
 export type ResolveAll = (hostname: string, family: number) => Promise<Array<{ address: string; family: number }>>;
 
+// "example.com." and "example.com" are the same name; not every resolver accepts the first.
 const systemResolveAll: ResolveAll = (hostname, family) =>
-  dns.promises.lookup(hostname, { all: true, family, verbatim: true });
+  dns.promises.lookup(hostname.replace(/\.$/, ""), { all: true, family, verbatim: true });
+
+/** localhost and *.localhost always mean this machine (RFC 6761), whatever DNS says. */
+function isLocalhostName(hostname: string) {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
+}
 
 export type AddressPolicy = (address: string) => string | null;
 
@@ -260,6 +267,9 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
   try {
     for (let hop = 0; ; hop += 1) {
       checkUrlShape(url);
+      if (!allowPrivate && isLocalhostName(url.hostname)) {
+        throw new BlockedUrlError(blockedMessage(url.hostname, "the server itself (loopback)"));
+      }
       const literal = ipLiteral(url.hostname);
       if (literal && !allowPrivate) {
         // Sockets skip `lookup` for literal addresses, so they are checked here.

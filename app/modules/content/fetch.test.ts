@@ -136,10 +136,18 @@ describe("fetching with private addresses refused (ALLOW_PRIVATE_URLS off)", () 
     assert.deepEqual(site.requests, [], "the site was never contacted");
   });
 
-  test("a DNS name that resolves to 127.0.0.1 (localhost) is refused", async () => {
-    const error = await failure(fetchDocument(`http://localhost:${site.port}/articles/sabbath`));
+  test("a DNS name that resolves to 127.0.0.1 is refused when the connection resolves it", async () => {
+    const error = await failure(fetchDocument(siteUrl("/articles/sabbath", "blog.test"), { resolveAll: internetResolve }));
     assert.ok(error instanceof BlockedUrlError);
-    assert.match(error.message, /localhost points to the server itself/);
+    assert.match(error.message, /blog\.test points to the server itself/);
+    assert.deepEqual(site.requests, []);
+  });
+
+  test("localhost, in any spelling, is refused", async () => {
+    for (const host of ["localhost", "LocalHost.", "api.localhost"]) {
+      const error = await failure(fetchDocument(`http://${host}:${site.port}/articles/sabbath`));
+      assert.ok(error instanceof BlockedUrlError, host);
+    }
     assert.deepEqual(site.requests, []);
   });
 

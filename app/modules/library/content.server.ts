@@ -198,7 +198,7 @@ export function addManualContent(userId: string, input: ManualContentInput): Lib
     transcript: input.text,
     contentType: input.contentType,
     source: sourceIsUrl ? input.source : null,
-    sourceTitle: sourceIsUrl ? null : (input.source ?? input.bookTitle ?? null),
+    sourceTitle: sourceIsUrl ? null : (input.source ?? null),
     authorName: input.author ?? null,
     book: input.bookTitle
       ? {
