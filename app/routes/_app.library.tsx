@@ -9,7 +9,7 @@ import { SavedStudyCard } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, deleteContent, listContent } from "~/modules/library/content.server";
-import { contentExcerpt, contentLabels, studyPreview } from "~/modules/library/display";
+import { contentExcerpt, contentLabels, EXCERPT_LENGTH, studyPreview } from "~/modules/library/display";
 import { listSavedStudies } from "~/modules/library/saved-studies.server";
 import { manualContentSchema } from "~/modules/library/schemas";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
@@ -23,7 +23,8 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "nume
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   markOnboardingStep(user.id, "hasVisitedLibrary");
-  const items = listContent(user.id).map((item) => ({
+  // One character past the excerpt length tells whether the transcript goes on ("...").
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1 }).map((item) => ({
     id: item.id,
     title: item.title,
     contentType: item.contentType,

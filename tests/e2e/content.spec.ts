@@ -120,7 +120,7 @@ test.describe("My Library", () => {
     for (const hint of ["Save book excerpts", "Capture blog insights", "Preserve quotes", "Create lesson plans"]) {
       await expect(page.getByText(hint)).toBeVisible();
     }
-    await page.getByRole("button", { name: "About your library" }).click();
+    await page.getByRole("button", { name: "Library help" }).click();
     await expect(page.getByRole("dialog").getByText(/studies you saved from Lesson Plans/)).toBeVisible();
   });
 

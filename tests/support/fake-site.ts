@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { articlePage, prayerArticle, sabbathArticle } from "../fixtures/articles";
+import { articlePage, generatedArticle, prayerArticle, sabbathArticle } from "../fixtures/articles";
 
 /**
  * A website on 127.0.0.1 for content-fetching tests: real article pages (with navigation, ads,
@@ -46,6 +46,8 @@ export async function startFakeSite(): Promise<FakeSite> {
         return html(articlePage(sabbathArticle));
       case "/articles/prayer":
         return html(articlePage(prayerArticle));
+      case "/articles/generated":
+        return html(articlePage(generatedArticle(Number(url.searchParams.get("words") ?? 800))));
       case "/articles/untitled":
         return html(articlePage(prayerArticle, { withTitleTag: false, withHeading: false }));
       case "/articles/gzip": {

@@ -7,7 +7,7 @@ export function LibraryHelp() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="About your library">
+        <Button variant="outline" size="icon" aria-label="Library help">
           <CircleHelp aria-hidden="true" />
         </Button>
       </PopoverTrigger>

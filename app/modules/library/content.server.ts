@@ -57,9 +57,12 @@ function toItem(row: Row): LibraryContentItem {
   };
 }
 
-function itemsQuery(condition: SQL | undefined) {
+function itemsQuery(condition: SQL | undefined, transcriptLimit?: number) {
+  const columns = transcriptLimit
+    ? { ...itemColumns, transcript: sql<string>`substr(${sermons.transcript}, 1, ${transcriptLimit})` }
+    : itemColumns;
   return getDb()
-    .select(itemColumns)
+    .select(columns)
     .from(sermons)
     .leftJoin(authors, eq(authors.id, sermons.authorId))
     .leftJoin(books, eq(books.id, sermons.bookId))
@@ -68,9 +71,12 @@ function itemsQuery(condition: SQL | undefined) {
 
 type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
 
-/** The user's content, newest first, author and book joined in the same query. */
-export function listContent(userId: string): LibraryContentItem[] {
-  return itemsQuery(eq(sermons.userId, userId))
+/**
+ * The user's content, newest first, author and book joined in the same query. With
+ * `transcriptLimit`, only the start of each transcript is read (the library page shows 200 characters).
+ */
+export function listContent(userId: string, { transcriptLimit }: { transcriptLimit?: number } = {}): LibraryContentItem[] {
+  return itemsQuery(eq(sermons.userId, userId), transcriptLimit)
     .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
     .all()
     .map(toItem);
