@@ -63,7 +63,9 @@ export async function processUrl(
 ): Promise<ProcessedContent> {
   const url = parsePublicUrl(input.url);
   const source = await readSource(url, signal);
-  const title = input.title ?? source.title ?? DEFAULT_CONTENT_TITLE;
+  // Some pages carry whole paragraphs in their <title>; a title stays a title.
+  const pageTitle = source.title ? source.title.slice(0, 200).trim() : null;
+  const title = input.title ?? (pageTitle || DEFAULT_CONTENT_TITLE);
   const provider = getAiProvider();
   const summary = await provider.summarize({ title, text: source.text, settings: getAiSettings() }, { signal });
   const learningBites = summary.learningBites.map((bite) => bite.trim()).filter(Boolean);
