@@ -1,14 +1,128 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ContentCard } from "~/components/library/content-card";
+import { AddExcerptDialog } from "~/components/library/add-excerpt-dialog";
+import { LibraryEmptyState } from "~/components/library/empty-state";
+import { LibraryHelp } from "~/components/library/library-help";
+import { SavedStudyCard } from "~/components/library/saved-study-card";
+import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/modules/auth/request.server";
+import { addManualContent, deleteContent, listContent } from "~/modules/library/content.server";
+import { contentExcerpt, contentLabels, EXCERPT_LENGTH, studyPreview } from "~/modules/library/display";
+import { listSavedStudies } from "~/modules/library/saved-studies.server";
+import { manualContentSchema } from "~/modules/library/schemas";
+import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
+import { validationErrorFrom } from "~/utils/api.server";
+import { AppError } from "~/utils/errors";
 
 export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" }];
 
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
-  return null;
+  const user = requireUser(request);
+  markOnboardingStep(user.id, "hasVisitedLibrary");
+  // One character past the excerpt length tells whether the transcript goes on ("...").
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1 }).map((item) => ({
+    id: item.id,
+    title: item.title,
+    contentType: item.contentType,
+    label: contentLabels[item.contentType],
+    // Blogs link to their source; videos to the video.
+    link: item.contentType === "blog" || item.contentType === "audio" ? (item.source ?? item.url) : item.source,
+    authorName: item.author?.name ?? item.authorName,
+    sourceTitle: item.sourceTitle,
+    excerpt: contentExcerpt(item),
+    insights: item.aiLearningBites ?? [],
+    book: item.book,
+    date: dateFormat.format(item.createdAt),
+  }));
+  const saved = listSavedStudies(user.id).map((entry) => ({
+    id: entry.id,
+    date: dateFormat.format(entry.createdAt),
+    study: { id: entry.study.id, title: entry.study.title, studyType: entry.study.studyType, preview: studyPreview(entry.study.content) },
+  }));
+  return { items, saved };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = crypto.randomUUID();
+  try {
+    if (intent === "delete") {
+      deleteContent(user.id, String(form.get("id") ?? ""));
+      return { ok: true as const, intent, id };
+    }
+    if (intent === "add") {
+      const parsed = manualContentSchema.safeParse(Object.fromEntries([...form].filter(([key]) => key !== "intent")));
+      if (!parsed.success) {
+        const error = validationErrorFrom(parsed.error);
+        return data({ ok: false as const, intent, id, error: error.message, fieldErrors: error.details?.fieldErrors ?? {} }, { status: 400 });
+      }
+      const item = addManualContent(user.id, parsed.data);
+      return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
+    }
+    return data({ ok: false as const, intent, id, error: "Unknown action", fieldErrors: {} }, { status: 400 });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data({ ok: false as const, intent, id, error: error.message, fieldErrors: {} }, { status: error.status });
+    }
+    throw error;
+  }
 }
 
 export default function MyLibraryPage() {
-  return <ComingSoon title="My Library" description="Your saved content and lesson plans" />;
+  const { items, saved } = useLoaderData<typeof loader>();
+  const empty = items.length === 0 && saved.length === 0;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="My Library" description="Your saved content, excerpts and lesson plans" actions={<LibraryHelp />} />
+      <div className="grid gap-8 xl:grid-cols-3">
+        <section aria-labelledby="library-content-heading" className="space-y-4 xl:col-span-2">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="library-content-heading" className="text-xl font-semibold tracking-tight">
+              Content & Excerpts
+            </h2>
+            <AddExcerptDialog />
+          </div>
+          {empty ? (
+            <LibraryEmptyState />
+          ) : items.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+              No content yet. Process a sermon or article, or add a quote or book excerpt.
+            </p>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2" aria-label="Content & Excerpts">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <ContentCard item={item} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="library-saved-heading" className="space-y-4">
+          <h2 id="library-saved-heading" className="text-xl font-semibold tracking-tight">
+            Saved Lesson Plans
+          </h2>
+          {saved.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+              No saved lesson plans yet. Save a study from Lesson Plans to keep it here.
+            </p>
+          ) : (
+            <ul className="space-y-3" aria-label="Saved Lesson Plans">
+              {saved.map((entry) => (
+                <li key={entry.id}>
+                  <SavedStudyCard entry={entry} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }

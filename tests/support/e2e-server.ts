@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { registerUser } from "~/modules/auth/accounts.server";
-import { E2E_ADMIN } from "./e2e-accounts";
+import { E2E_ADMIN, e2eServerInfoFile } from "./e2e-accounts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-e2e-"));
@@ -25,10 +25,14 @@ const server = await startServer({
   },
 });
 console.log(`e2e server on ${server.url}`);
+// Tests that need rows no screen creates yet (fixtures) find the database through this file.
+const infoFile = e2eServerInfoFile(Number(process.env.E2E_PORT));
+fs.writeFileSync(infoFile, JSON.stringify({ databasePath: path.join(folder, "e2e.db") }));
 
 const stop = async () => {
   await server.close();
   fs.rmSync(folder, { recursive: true, force: true });
+  fs.rmSync(infoFile, { force: true });
   process.exit(0);
 };
 process.on("SIGTERM", stop);

@@ -1,7 +1,24 @@
-// SCAFFOLD (issue 5 replaces this file): summaries through the OpenAI-compatible provider.
-import { AiError } from "~/utils/errors";
-import type { AiProvider, GenerationOptions } from "../provider";
+import { groundReferences } from "~/modules/bible/grounding.server";
+import { completeStructured } from "../openai-client.server";
+import { summaryPrompt, summaryResponseSchema } from "../prompts/summary";
+import type { AiProvider, ContentSummary, GenerationOptions } from "../provider";
 
-export function summarize(_model: string, _input: Parameters<AiProvider["summarize"]>[0], _options?: GenerationOptions): never {
-  throw new AiError("Content summaries are not available yet.", 501);
+/** A summary and 3 to 7 learning bites from an OpenAI-compatible model, references checked. */
+export async function summarize(
+  model: string,
+  input: Parameters<AiProvider["summarize"]>[0],
+  options: GenerationOptions = {},
+): Promise<ContentSummary> {
+  const answer = await completeStructured({
+    schema: summaryResponseSchema,
+    schemaName: "content_summary",
+    messages: summaryPrompt(input),
+    model,
+    temperature: 0.3,
+    signal: options.signal,
+  });
+  return {
+    summary: groundReferences(answer.summary).text,
+    learningBites: answer.learningBites.map((bite) => groundReferences(bite).text),
+  };
 }

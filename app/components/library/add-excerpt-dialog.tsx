@@ -1,0 +1,140 @@
+import { useFetcher } from "@remix-run/react";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import type { LibraryAction } from "./types";
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {messages[0]}
+    </p>
+  );
+}
+
+function Field({
+  name,
+  label,
+  errors,
+  ...props
+}: { name: string; label: string; errors: Record<string, string[]> } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `excerpt-${name}`;
+  const invalid = Boolean(errors[name]?.length);
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name={name} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} {...props} />
+      <FieldError id={`${id}-error`} messages={errors[name]} />
+    </div>
+  );
+}
+
+/** Adds a quote or a book excerpt by hand: nothing else creates those kinds of content. */
+export function AddExcerptDialog() {
+  const fetcher = useFetcher<LibraryAction>();
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<"quote" | "book">("quote");
+  // The answer to an earlier attempt is not shown again when the dialog is reopened.
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const saving = fetcher.state !== "idle";
+  const result = fetcher.data && fetcher.data.intent === "add" && fetcher.data.id !== dismissedId ? fetcher.data : null;
+  const errors: Record<string, string[]> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      setOpen(false);
+      toast({ id: result.id, title: "Added to your library", description: `${result.label}: ${result.title}` });
+    } else if (!Object.keys(result.fieldErrors ?? {}).length) {
+      toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
+    }
+  }, [result]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setKind("quote");
+          setDismissedId(fetcher.data?.id ?? null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Plus aria-hidden="true" />
+          Add Quote or Excerpt
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Add a quote or book excerpt</DialogTitle>
+          <DialogDescription>Keep words worth remembering in your library.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
+          <input type="hidden" name="intent" value="add" />
+          <fieldset className="space-y-1.5">
+            <legend className="text-sm font-medium leading-none">Type</legend>
+            <div className="flex gap-4 pt-1">
+              {(
+                [
+                  ["quote", "Quote"],
+                  ["book", "Book Excerpt"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="contentType"
+                    value={value}
+                    checked={kind === value}
+                    onChange={() => setKind(value)}
+                    className="size-4 accent-primary"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="space-y-1.5">
+            <Label htmlFor="excerpt-text">{kind === "book" ? "Excerpt" : "Quote"}</Label>
+            <Textarea
+              id="excerpt-text"
+              name="text"
+              rows={5}
+              maxLength={20000}
+              aria-invalid={errors.text?.length ? true : undefined}
+              aria-describedby={errors.text?.length ? "excerpt-text-error" : undefined}
+              placeholder={kind === "book" ? "Type or paste the passage" : "Type or paste the quote"}
+            />
+            <FieldError id="excerpt-text-error" messages={errors.text} />
+          </div>
+          <Field name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
+          <Field name="source" label="Source" errors={errors} maxLength={500} placeholder="A sermon, a book, or a web address" />
+          <Field name="title" label="Title (optional)" errors={errors} maxLength={200} placeholder="Leave blank for an automatic title" />
+          {kind === "book" ? (
+            <div className="space-y-4 rounded-md border p-3">
+              <p className="text-sm font-medium">Book</p>
+              <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
+              <Field name="coverUrl" label="Cover image URL (optional)" type="url" errors={errors} placeholder="https://..." />
+              <Field name="storeUrl" label="Store URL (optional)" type="url" errors={errors} placeholder="https://www.amazon.com/dp/..." />
+              <Field name="asin" label="ASIN (optional)" errors={errors} maxLength={10} placeholder="e.g., B00ABC1234" />
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save to Library"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

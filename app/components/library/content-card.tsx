@@ -1,0 +1,190 @@
+import { useFetcher } from "@remix-run/react";
+import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { toast } from "~/components/ui/use-toast";
+import { insightPreview, moreInsightsLabel } from "~/modules/library/display";
+import type { LibraryAction, LibraryItem } from "./types";
+
+const icons = { book: BookMarked, blog: Newspaper, quote: Quote, audio: Headphones } as const;
+
+function storeName(url: string) {
+  try {
+    return /(^|\.)amazon\./i.test(new URL(url).hostname) ? "View on Amazon" : "View in store";
+  } catch {
+    return "View in store";
+  }
+}
+
+function BookCover({ src, title }: { src: string | null; title: string }) {
+  const [broken, setBroken] = useState(false);
+  if (!src || broken) {
+    return (
+      <div className="flex h-24 w-16 shrink-0 items-center justify-center rounded border bg-muted" aria-hidden="true">
+        <BookMarked className="size-6 text-muted-foreground" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={`Cover of ${title}`}
+      className="h-24 w-16 shrink-0 rounded border object-cover"
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+function DeleteButton({ item }: { item: LibraryItem }) {
+  const fetcher = useFetcher<LibraryAction>();
+  const deleting = fetcher.state !== "idle";
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || result.intent !== "delete") return;
+    if (result.ok) {
+      toast({ id: result.id, title: "Deleted from library", description: `"${item.title}" was removed from your library` });
+    } else {
+      toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
+    }
+  }, [fetcher.data, item.title]);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} disabled={deleting} className="text-muted-foreground hover:text-destructive">
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this item?</AlertDialogTitle>
+          <AlertDialogDescription>
+            &ldquo;{item.title}&rdquo; will be removed from your library. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post", action: "/library" })}
+          >
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** One library item: its label, title (linked to its source), author, excerpt, insights and book. */
+export function ContentCard({ item }: { item: LibraryItem }) {
+  const Icon = icons[item.contentType];
+  const { shown, more } = insightPreview(item.insights);
+  const hidden = item.insights.slice(shown.length);
+  const [expanded, setExpanded] = useState(false);
+  const byline = [item.authorName, item.sourceTitle].filter(Boolean).join(" · ");
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="space-y-2 p-5 pb-3">
+        <div className="flex items-center justify-between gap-2">
+          <Badge variant="secondary" className="gap-1">
+            <Icon className="size-3" aria-hidden="true" />
+            {item.label}
+          </Badge>
+          <div className="flex items-center gap-1">
+            <span className="text-xs text-muted-foreground">{item.date}</span>
+            <DeleteButton item={item} />
+          </div>
+        </div>
+        <h3 className="text-lg font-semibold leading-snug">
+          {item.link ? (
+            <a
+              href={item.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-start gap-1.5 hover:underline focus-visible:underline"
+            >
+              {item.title}
+              <ExternalLink className="mt-1 size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">(opens the source in a new tab)</span>
+            </a>
+          ) : (
+            item.title
+          )}
+        </h3>
+        {byline ? <p className="text-sm text-muted-foreground">{byline}</p> : null}
+      </CardHeader>
+      <CardContent className="flex-1 space-y-4 p-5 pt-0">
+        {item.book ? (
+          <div className="flex gap-3 rounded-md bg-muted/50 p-3">
+            <BookCover src={item.book.coverUrl} title={item.book.title} />
+            <div className="min-w-0 space-y-1">
+              <p className="font-medium leading-snug">{item.book.title}</p>
+              <a
+                href={item.book.amazonUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+              >
+                {storeName(item.book.amazonUrl)}
+                <ExternalLink className="size-3" aria-hidden="true" />
+              </a>
+            </div>
+          </div>
+        ) : null}
+        {item.contentType === "quote" && item.excerpt.kind === "transcript" ? (
+          <blockquote className="whitespace-pre-line border-l-4 border-primary/40 pl-3 italic leading-relaxed">{item.excerpt.text}</blockquote>
+        ) : (
+          <p className="whitespace-pre-line break-words leading-relaxed text-foreground/90">{item.excerpt.text}</p>
+        )}
+        {shown.length > 0 ? (
+          <div>
+            <h4 className="mb-2 text-sm font-semibold">Key Insights</h4>
+            <ul className="space-y-1.5 text-sm">
+              {shown.map((bite, index) => (
+                <li key={index} className="flex gap-2">
+                  <Sparkles className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                  <span>{bite}</span>
+                </li>
+              ))}
+            </ul>
+            {expanded && hidden.length > 0 ? (
+              <ul className="mt-1.5 space-y-1.5 text-sm">
+                {hidden.map((bite, index) => (
+                  <li key={index} className="flex gap-2">
+                    <Sparkles className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                    <span>{bite}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {more > 0 ? (
+              <button
+                type="button"
+                className="mt-2 text-sm font-medium text-primary hover:underline"
+                aria-expanded={expanded}
+                onClick={() => setExpanded((value) => !value)}
+              >
+                {expanded ? "Show fewer insights" : moreInsightsLabel(more)}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { articlePage, prayerArticle, sabbathArticle } from "../../../tests/fixtures/articles";
+import { cleanByline, cleanTitle, extractArticle, extractPlainText } from "./extract.server";
+
+describe("extractArticle", () => {
+  const page = articlePage(sabbathArticle);
+  const article = extractArticle(page);
+
+  test("finds the title, the author and the site", () => {
+    assert.equal(article.title, sabbathArticle.title);
+    assert.equal(article.byline, sabbathArticle.author);
+    assert.equal(article.siteName, sabbathArticle.site);
+  });
+
+  test("keeps every paragraph of the article, one per block", () => {
+    const paragraphs = article.text.split("\n\n");
+    assert.deepEqual(paragraphs, sabbathArticle.paragraphs);
+  });
+
+  test("drops navigation, ads, share bars, comments, sidebars, cookie banners and footers", () => {
+    for (const noise of [
+      "About Us",
+      "Spiritual Disciplines",
+      "Save 40% on study Bibles",
+      "Advertisement",
+      "Share on Facebook",
+      "Tags:",
+      "exactly what I needed",
+      "Great post!",
+      "Popular Posts",
+      "Subscribe to our newsletter",
+      "We use cookies",
+      "All rights reserved",
+      "Privacy Policy",
+      "6 min read",
+      "window.analytics",
+    ]) {
+      assert.ok(!article.text.includes(noise), `no "${noise}"`);
+    }
+  });
+
+  test("a page without a title of its own has none", () => {
+    const untitled = extractArticle(articlePage(prayerArticle, { withTitleTag: false, withHeading: false }));
+    assert.equal(untitled.title, null);
+    assert.match(untitled.text, /Praying a psalm can be as simple/);
+  });
+
+  test("a page with little text is not an article", () => {
+    assert.throws(
+      () => extractArticle("<!doctype html><html><head><title>Home</title></head><body><nav><a href='/'>Home</a></nav><h1>Welcome</h1><p>Sign in.</p></body></html>"),
+      (error: Error & { status?: number }) => error.status === 422 && /too little text|couldn't find an article/.test(error.message),
+    );
+  });
+});
+
+describe("cleanByline", () => {
+  test("keeps the name and drops 'By', dates and reading times", () => {
+    assert.equal(cleanByline("By Jane Doe"), "Jane Doe");
+    assert.equal(cleanByline("Written by: John Piper | March 3, 2024"), "John Piper");
+    assert.equal(cleanByline("by C. S. Lewis, Jan 5, 2020"), "C. S. Lewis");
+    assert.equal(cleanByline("Posted by Mary Smith on March 3, 2024"), "Mary Smith");
+    assert.equal(cleanByline("Tim Keller (Redeemer)"), "Tim Keller");
+  });
+
+  test("refuses what is not a name", () => {
+    assert.equal(cleanByline(null), null);
+    assert.equal(cleanByline("https://example.com/authors/jane"), null);
+    assert.equal(cleanByline("jane@example.com"), null);
+    assert.equal(cleanByline("This is a very long sentence that is certainly not the name of any author at all"), null);
+    assert.equal(cleanByline("12/03/2024"), null);
+  });
+});
+
+describe("cleanTitle", () => {
+  test("drops the site name when the heading or the site name shows it", () => {
+    assert.equal(cleanTitle("Grace and Works | Faith Blog", ["Grace and Works"], null), "Grace and Works");
+    assert.equal(cleanTitle("Faith Blog - Grace and Works", [], "Faith Blog"), "Grace and Works");
+    assert.equal(cleanTitle("Faith: A Study", [], null), "Faith: A Study");
+    assert.equal(cleanTitle("", ["Heading Title"], null), "Heading Title");
+    assert.equal(cleanTitle(null, [], null), null);
+  });
+});
+
+describe("extractPlainText", () => {
+  test("keeps paragraphs and joins wrapped lines", () => {
+    const text = Array.from({ length: 4 }, (_, index) => `Paragraph ${index} has a first line\nthat wraps onto a second line and then keeps going for a while longer.`).join("\n\n");
+    const article = extractPlainText(text);
+    assert.equal(article.title, null);
+    assert.equal(article.text.split("\n\n").length, 4);
+    assert.ok(!article.text.split("\n\n")[0]!.includes("\n"));
+  });
+});

@@ -1,0 +1,90 @@
+import { getAiProvider } from "~/modules/ai/index.server";
+import { getAiSettings } from "~/modules/ai/settings.server";
+import { insertContentItem } from "~/modules/library/content.server";
+import { AiError } from "~/utils/errors";
+import { UnprocessableContentError } from "./errors";
+import { extractArticle, extractPlainText } from "./extract.server";
+import { fetchDocument, parsePublicUrl } from "./fetch.server";
+import type { ProcessUrlInput } from "./schemas";
+import { DEFAULT_CONTENT_TITLE, isYouTubeHost } from "./urls";
+import { fetchYouTubeTranscript } from "./youtube.server";
+
+/** SPEC §3 "processed content result": what the page and the API show after processing. */
+export interface ProcessedContent {
+  id: string;
+  title: string;
+  summary: string;
+  learningBites: string[];
+}
+
+interface SourceText {
+  title: string | null;
+  author: string | null;
+  siteName: string | null;
+  text: string;
+  /** Where the content really lives (after redirects; the canonical watch page for videos). */
+  sourceUrl: string;
+  youtube: boolean;
+}
+
+async function readSource(url: URL, signal?: AbortSignal): Promise<SourceText> {
+  if (isYouTubeHost(url.hostname)) {
+    const video = await fetchYouTubeTranscript(url, { signal });
+    return {
+      title: video.title,
+      author: video.channel,
+      siteName: "YouTube",
+      text: video.text,
+      sourceUrl: `https://www.youtube.com/watch?v=${video.videoId}`,
+      youtube: true,
+    };
+  }
+  const document = await fetchDocument(url.toString(), { signal });
+  const article = document.kind === "html" ? extractArticle(document.text) : extractPlainText(document.text);
+  return {
+    title: article.title,
+    author: article.byline,
+    siteName: article.siteName,
+    text: article.text,
+    sourceUrl: document.url,
+    youtube: false,
+  };
+}
+
+/**
+ * Turns a URL into library content: fetch it safely, extract the article or the video's captions,
+ * ask the AI provider for a summary and learning bites, then save everything in one transaction.
+ * Nothing is written unless every step succeeded.
+ */
+export async function processUrl(
+  userId: string,
+  input: ProcessUrlInput,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ProcessedContent> {
+  const url = parsePublicUrl(input.url);
+  const source = await readSource(url, signal);
+  // Some pages carry whole paragraphs in their <title>; a title stays a title.
+  const pageTitle = source.title ? source.title.slice(0, 200).trim() : null;
+  const title = input.title ?? (pageTitle || DEFAULT_CONTENT_TITLE);
+  const provider = getAiProvider();
+  const summary = await provider.summarize({ title, text: source.text, settings: getAiSettings() }, { signal });
+  const learningBites = summary.learningBites.map((bite) => bite.trim()).filter(Boolean);
+  if (!summary.summary.trim() || learningBites.length < 3 || learningBites.length > 7) {
+    throw new AiError("The AI provider returned an answer we could not use. Please try again.");
+  }
+  if (signal?.aborted) throw new UnprocessableContentError("The request was cancelled.");
+  const item = insertContentItem(userId, {
+    title,
+    url: url.toString(),
+    transcript: source.text,
+    contentType: source.youtube ? "audio" : (input.contentType ?? "blog"),
+    source: source.sourceUrl,
+    sourceTitle: source.siteName,
+    authorName: source.author,
+    aiSummary: summary.summary.trim(),
+    aiLearningBites: learningBites,
+    aiProvider: provider.name,
+    aiModel: provider.model,
+  });
+  return { id: item.id, title: item.title, summary: item.aiSummary ?? "", learningBites };
+}

@@ -1,0 +1,240 @@
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { authors, books, sermons, type ContentType } from "#db/schema";
+import { getDb } from "~/db.server";
+import { NotFoundError } from "~/utils/errors";
+import type { ManualContentInput } from "./schemas";
+
+/** A library content item as GET /api/sermons answers it (SPEC §3 sermons, with author and book). */
+export interface LibraryContentItem {
+  id: string;
+  title: string;
+  url: string | null;
+  transcript: string;
+  contentType: ContentType;
+  source: string | null;
+  sourceTitle: string | null;
+  authorName: string | null;
+  authorId: string | null;
+  bookId: string | null;
+  aiSummary: string | null;
+  aiLearningBites: string[] | null;
+  aiProvider: string | null;
+  aiModel: string | null;
+  createdAt: Date;
+  author: { name: string } | null;
+  book: { coverUrl: string | null; title: string; amazonUrl: string } | null;
+}
+
+const itemColumns = {
+  id: sermons.id,
+  title: sermons.title,
+  url: sermons.url,
+  transcript: sermons.transcript,
+  contentType: sermons.contentType,
+  source: sermons.source,
+  sourceTitle: sermons.sourceTitle,
+  authorName: sermons.authorName,
+  authorId: sermons.authorId,
+  bookId: sermons.bookId,
+  aiSummary: sermons.aiSummary,
+  aiLearningBites: sermons.aiLearningBites,
+  aiProvider: sermons.aiProvider,
+  aiModel: sermons.aiModel,
+  createdAt: sermons.createdAt,
+  joinedAuthorName: authors.name,
+  bookTitle: books.title,
+  bookCoverUrl: books.coverUrl,
+  bookAmazonUrl: books.amazonUrl,
+};
+
+function toItem(row: Row): LibraryContentItem {
+  const { joinedAuthorName, bookTitle, bookCoverUrl, bookAmazonUrl, ...item } = row;
+  return {
+    ...item,
+    aiLearningBites: Array.isArray(item.aiLearningBites) ? item.aiLearningBites : null,
+    author: joinedAuthorName ? { name: joinedAuthorName } : null,
+    book: bookTitle && bookAmazonUrl ? { coverUrl: bookCoverUrl, title: bookTitle, amazonUrl: bookAmazonUrl } : null,
+  };
+}
+
+function itemsQuery(condition: SQL | undefined, transcriptLimit?: number) {
+  const columns = transcriptLimit
+    ? { ...itemColumns, transcript: sql<string>`substr(${sermons.transcript}, 1, ${transcriptLimit})` }
+    : itemColumns;
+  return getDb()
+    .select(columns)
+    .from(sermons)
+    .leftJoin(authors, eq(authors.id, sermons.authorId))
+    .leftJoin(books, eq(books.id, sermons.bookId))
+    .where(condition);
+}
+
+type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
+
+/**
+ * The user's content, newest first, author and book joined in the same query. With
+ * `transcriptLimit`, only the start of each transcript is read (the library page shows 200 characters).
+ */
+export function listContent(userId: string, { transcriptLimit }: { transcriptLimit?: number } = {}): LibraryContentItem[] {
+  return itemsQuery(eq(sermons.userId, userId), transcriptLimit)
+    .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
+    .all()
+    .map(toItem);
+}
+
+/** One of the user's items; another user's id is not found. */
+export function getContent(userId: string, id: string): LibraryContentItem {
+  const row = itemsQuery(and(eq(sermons.userId, userId), eq(sermons.id, id))).get();
+  if (!row) throw new NotFoundError("Content not found");
+  return toItem(row);
+}
+
+export interface NewContentItem {
+  title: string;
+  transcript: string;
+  contentType: ContentType;
+  url?: string | null;
+  source?: string | null;
+  sourceTitle?: string | null;
+  authorName?: string | null;
+  aiSummary?: string | null;
+  aiLearningBites?: string[] | null;
+  aiProvider?: string | null;
+  aiModel?: string | null;
+  book?: { title: string; asin: string; amazonUrl: string; coverUrl?: string | null } | null;
+}
+
+type Db = ReturnType<typeof getDb>;
+
+/** The user's author of that name (any case), created when new. Runs inside the caller's transaction. */
+function authorIdFor(db: Db, userId: string, name: string): string {
+  const existing = db
+    .select({ id: authors.id })
+    .from(authors)
+    .where(and(eq(authors.userId, userId), sql`lower(${authors.name}) = lower(${name})`))
+    .get();
+  if (existing) return existing.id;
+  return db.insert(authors).values({ userId, name }).returning({ id: authors.id }).get().id;
+}
+
+/**
+ * Writes one content item with its author (reused by name) and book, all or nothing. Callers do
+ * every slow or failing step (fetching, AI) first, so nothing half-done is ever saved.
+ */
+export function insertContentItem(userId: string, item: NewContentItem): LibraryContentItem {
+  const db = getDb();
+  const id = db.transaction((tx) => {
+    const authorName = item.authorName?.trim() || null;
+    const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
+    const bookId = item.book
+      ? tx
+          .insert(books)
+          .values({
+            userId,
+            authorId,
+            asin: item.book.asin,
+            title: item.book.title,
+            authorName,
+            coverUrl: item.book.coverUrl ?? null,
+            amazonUrl: item.book.amazonUrl,
+          })
+          .returning({ id: books.id })
+          .get().id
+      : null;
+    return tx
+      .insert(sermons)
+      .values({
+        userId,
+        authorId,
+        bookId,
+        title: item.title,
+        url: item.url ?? null,
+        transcript: item.transcript,
+        contentType: item.contentType,
+        source: item.source ?? null,
+        sourceTitle: item.sourceTitle ?? null,
+        authorName,
+        aiSummary: item.aiSummary ?? null,
+        aiLearningBites: item.aiLearningBites ?? null,
+        aiProvider: item.aiProvider ?? null,
+        aiModel: item.aiModel ?? null,
+      })
+      .returning({ id: sermons.id })
+      .get().id;
+  });
+  return getContent(userId, id);
+}
+
+function isWebUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** The 10-character ASIN in an Amazon product link (/dp/ASIN or /gp/product/ASIN). */
+export function asinFromUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/asin)\/([A-Z0-9]{10})(?:[/?]|$)/i.exec(value)?.[1]?.toUpperCase();
+}
+
+/** The store page for a book: the link given, else the ASIN's Amazon page, else a store search. */
+export function bookStoreUrl({ storeUrl, asin, bookTitle, author }: { storeUrl?: string; asin?: string; bookTitle: string; author?: string }) {
+  if (storeUrl) return storeUrl;
+  if (asin) return `https://www.amazon.com/dp/${asin}`;
+  const query = [bookTitle, author].filter(Boolean).join(" ");
+  return `https://www.amazon.com/s?k=${encodeURIComponent(query)}&i=stripbooks`;
+}
+
+function defaultTitle(input: ManualContentInput) {
+  if (input.contentType === "book" && input.bookTitle) return `Excerpt from ${input.bookTitle}`;
+  if (input.author) return `Quote by ${input.author}`;
+  const firstWords = input.text.replace(/\s+/g, " ").slice(0, 60);
+  return input.text.length > 60 ? `${firstWords.replace(/\s+\S*$/, "")}...` : firstWords;
+}
+
+/** A quote or a book excerpt the user typed in (nothing else creates those kinds). */
+export function addManualContent(userId: string, input: ManualContentInput): LibraryContentItem {
+  const sourceIsUrl = input.source ? isWebUrl(input.source) : false;
+  const asin = input.asin ?? asinFromUrl(input.storeUrl);
+  return insertContentItem(userId, {
+    title: input.title ?? defaultTitle(input),
+    transcript: input.text,
+    contentType: input.contentType,
+    source: sourceIsUrl ? input.source : null,
+    sourceTitle: sourceIsUrl ? null : (input.source ?? null),
+    authorName: input.author ?? null,
+    book: input.bookTitle
+      ? {
+          title: input.bookTitle,
+          asin: asin ?? "",
+          amazonUrl: bookStoreUrl({ storeUrl: input.storeUrl, asin, bookTitle: input.bookTitle, author: input.author }),
+          coverUrl: input.coverUrl ?? null,
+        }
+      : null,
+  });
+}
+
+/** Deletes one of the user's items (and its book when no other item uses it). */
+export function deleteContent(userId: string, id: string): void {
+  const db = getDb();
+  db.transaction((tx) => {
+    const item = tx
+      .select({ bookId: sermons.bookId })
+      .from(sermons)
+      .where(and(eq(sermons.userId, userId), eq(sermons.id, id)))
+      .get();
+    if (!item) throw new NotFoundError("Content not found");
+    tx.delete(sermons).where(eq(sermons.id, id)).run();
+    if (item.bookId) {
+      const stillUsed = tx
+        .select({ id: sermons.id })
+        .from(sermons)
+        .where(and(eq(sermons.bookId, item.bookId), ne(sermons.id, id)))
+        .get();
+      if (!stillUsed) tx.delete(books).where(and(eq(books.id, item.bookId), eq(books.userId, userId))).run();
+    }
+  });
+}

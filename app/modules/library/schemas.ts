@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (${max} characters at most)`)
+    .nullish()
+    .transform((value) => value || undefined);
+
+const optionalWebUrl = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(2048, `${label} is too long`)
+    .nullish()
+    .transform((value) => value || undefined)
+    .refine((value) => {
+      if (value === undefined) return true;
+      try {
+        const url = new URL(value);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `${label} must be a web address starting with http:// or https://`);
+
+/** Content types added by hand: the URL processor makes blog posts and audio. */
+export const manualContentTypes = ["quote", "book"] as const;
+
+/** POST /api/sermons and the library's "Add a quote or excerpt" form. */
+export const manualContentSchema = z
+  .object({
+    contentType: z.enum(manualContentTypes, { error: "Choose Quote or Book Excerpt" }),
+    text: z
+      .string({ error: "Text is required" })
+      .trim()
+      .min(1, "Text is required")
+      .max(20_000, "Text is too long (20,000 characters at most)"),
+    title: optionalText(200, "Title"),
+    source: optionalText(500, "Source"),
+    author: optionalText(200, "Author"),
+    bookTitle: optionalText(300, "Book title"),
+    coverUrl: optionalWebUrl("Cover image URL"),
+    storeUrl: optionalWebUrl("Store URL"),
+    asin: z
+      .string({ error: "ASIN must be text" })
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value.toUpperCase() : undefined))
+      .refine((value) => value === undefined || /^[A-Z0-9]{10}$/.test(value), "ASIN must be 10 letters or digits (e.g. B00ABC1234)"),
+  })
+  .superRefine((value, context) => {
+    const hasBookDetails = value.coverUrl || value.storeUrl || value.asin;
+    if ((value.contentType === "book" || hasBookDetails) && !value.bookTitle) {
+      context.addIssue({
+        code: "custom",
+        path: ["bookTitle"],
+        message: value.contentType === "book" ? "Book title is required for a book excerpt" : "Book title is required with book details",
+      });
+    }
+  });
+
+export type ManualContentInput = z.infer<typeof manualContentSchema>;
