@@ -270,25 +270,27 @@ async function sendResponse(
   // so compression sees whole blocks.
   const flushEachChunk = /event-stream|ndjson/.test(contentType);
   const reader = response.body.getReader();
+  // One close listener for the whole response; `once("drain")` because compression forwards
+  // drain listeners to its own stream and does not forward their removal.
+  let wake: (() => void) | undefined;
+  const onClose = () => wake?.();
+  res.once("close", onClose);
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       if (!res.write(value)) {
         await new Promise<void>((resolve) => {
-          const finish = () => {
-            res.off("drain", finish);
-            res.off("close", finish);
-            resolve();
-          };
-          res.on("drain", finish);
-          res.on("close", finish);
+          wake = resolve;
+          res.once("drain", () => resolve());
         });
+        wake = undefined;
       }
       if (flushEachChunk) (res as unknown as { flush?: () => void }).flush?.();
       if (res.destroyed) break;
     }
   } finally {
+    res.off("close", onClose);
     reader.releaseLock();
   }
   res.end();

@@ -39,7 +39,7 @@ function apiRoutes(): ApiRoute[] {
               params.push(segment.slice(1));
               return `:${segment.slice(1)}`;
             }
-            return segment.replace(/^\((.*)\)$/, "$1");
+            return segment.replace(/^\((.*)\)$/, "$1").replace(/_$/, "");
           })
           .join("/");
       return { file, pattern, params, adminOnly: pattern.startsWith("/api/admin") };

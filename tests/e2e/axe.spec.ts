@@ -33,6 +33,8 @@ const signedInPaths = ["/", "/settings", "/profile", "/add-content", "/process-s
 
 for (const mode of ["normal", "high contrast"] as const) {
   test.describe(`axe in ${mode} mode`, () => {
+    // Each test audits many screens; axe takes seconds per screen on a busy 2-core machine.
+    test.describe.configure({ timeout: 180_000 });
     test.beforeEach(async ({ page }) => {
       if (mode === "high contrast") {
         await page.addInitScript(() => window.localStorage.setItem("sb_high_contrast", "true"));
