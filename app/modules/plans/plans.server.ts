@@ -269,8 +269,20 @@ export interface TodayOptions extends Clock {
   signal?: AbortSignal;
 }
 
-/** What Today shows: the active plan's current day, its passages and devotionals, and the streak. */
-export async function getToday(userId: string, { now = new Date(), timeZone, provider, signal }: TodayOptions): Promise<TodayResponse> {
+export type TodayOverview = Omit<TodayResponse, "devotions" | "devotionErrors">;
+export interface TodayDevotions {
+  devotions: TodayResponse["devotions"];
+  devotionErrors: DevotionFailure[];
+}
+
+/**
+ * What Today shows, in two parts: everything but the devotionals at once, and the devotionals
+ * as a promise (instant when cached; a page can stream them while a model writes).
+ */
+export function getTodayOverview(
+  userId: string,
+  { now = new Date(), timeZone, provider, signal }: TodayOptions,
+): { overview: TodayOverview; devotions: Promise<TodayDevotions> } {
   const profile = getProfile(userId);
   const preferredLevel = levelForDepth(profile.studyDepthPreference);
   const { streak, completedToday } = streakOf(userId, now, timeZone);
@@ -278,21 +290,22 @@ export async function getToday(userId: string, { now = new Date(), timeZone, pro
   const active = activeUserPlan(userId);
   if (!active) {
     return {
-      userPlan: null,
-      currentDay: null,
-      devotions: [],
-      devotionErrors: [],
-      passages: [],
-      references: [],
-      translation: null,
-      isCompleted: false,
-      completedAt: null,
-      isPlanFinished: false,
-      streak,
-      completedToday,
-      preferredLevel,
-      timeZone,
-      today,
+      overview: {
+        userPlan: null,
+        currentDay: null,
+        passages: [],
+        references: [],
+        translation: null,
+        isCompleted: false,
+        completedAt: null,
+        isPlanFinished: false,
+        streak,
+        completedToday,
+        preferredLevel,
+        timeZone,
+        today,
+      },
+      devotions: Promise.resolve({ devotions: [], devotionErrors: [] }),
     };
   }
   const completions = completionsOf(active.userPlan.id);
@@ -305,42 +318,52 @@ export async function getToday(userId: string, { now = new Date(), timeZone, pro
   if (!day) throw new NotFoundError("This plan's reading for today is missing");
   const translation = resolveTranslation(active.userPlan.translation);
   const shown = passagesFor(day.referencesJson, active.userPlan.translation);
-  const { devotions, failures } = await getDayDevotions({
+  const devotions = getDayDevotions({
     planDayId: day.id,
     // Devotionals are written from (and cached for) the text actually shown.
     passages: passagesFor(day.referencesJson, translation.shown),
     provider,
     signal,
-  });
-  return {
-    userPlan: {
-      id: active.userPlan.id,
-      planId: active.plan.id,
-      translation: active.userPlan.translation,
-      startDate: active.userPlan.startDate,
-      activatedAt: active.userPlan.activatedAt,
-      completedDays: position.completedDays,
-      plan: planFields(active.plan),
-    },
-    currentDay: position.currentDay,
-    devotions: devotions.map((devotion: Devotion) => ({ level: devotion.level, content: devotion.content, wordLimit: devotion.wordLimit })),
+  }).then(({ devotions: written, failures }) => ({
+    devotions: written.map((devotion: Devotion) => ({ level: devotion.level, content: devotion.content, wordLimit: devotion.wordLimit })),
     devotionErrors: failures,
-    passages: shown.map((passage) => ({
-      reference: passage.reference,
-      text: passage.text,
-      verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
-    })),
-    references: day.referencesJson,
-    translation,
-    isCompleted: position.isCompleted,
-    completedAt: position.completedAt,
-    isPlanFinished: position.isPlanFinished,
-    streak,
-    completedToday,
-    preferredLevel,
-    timeZone,
-    today,
+  }));
+  return {
+    overview: {
+      userPlan: {
+        id: active.userPlan.id,
+        planId: active.plan.id,
+        translation: active.userPlan.translation,
+        startDate: active.userPlan.startDate,
+        activatedAt: active.userPlan.activatedAt,
+        completedDays: position.completedDays,
+        plan: planFields(active.plan),
+      },
+      currentDay: position.currentDay,
+      passages: shown.map((passage) => ({
+        reference: passage.reference,
+        text: passage.text,
+        verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+      })),
+      references: day.referencesJson,
+      translation,
+      isCompleted: position.isCompleted,
+      completedAt: position.completedAt,
+      isPlanFinished: position.isPlanFinished,
+      streak,
+      completedToday,
+      preferredLevel,
+      timeZone,
+      today,
+    },
+    devotions,
   };
+}
+
+/** What Today shows: the active plan's current day, its passages and devotionals, and the streak. */
+export async function getToday(userId: string, options: TodayOptions): Promise<TodayResponse> {
+  const { overview, devotions } = getTodayOverview(userId, options);
+  return { ...overview, ...(await devotions) };
 }
 
 export interface CompletionResult {
