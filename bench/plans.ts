@@ -77,6 +77,14 @@ async function benchToday() {
   return rows;
 }
 
+function passagesOf(references: string[]) {
+  return references.map((reference) => {
+    const parsed = parseReference(reference);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return passageFromRanges(parsed.ranges, "BSB");
+  });
+}
+
 function benchGeneration() {
   const catalogue = buildPlanCatalogue();
   const days = [
@@ -85,14 +93,10 @@ function benchGeneration() {
   ];
   const limits = { beginner: defaultAiSettings.beginnerWordLimit, intermediate: defaultAiSettings.intermediateWordLimit, deep: defaultAiSettings.deepStudyWordLimit };
   // Warm the Bible database and the reference parser, as a running server would be.
-  devotional({ passages: [passageFromRanges((parseReference("John 3") as { ranges: never }).ranges, "BSB")], level: "beginner", wordLimit: 300, settings: defaultAiSettings });
+  devotional({ passages: passagesOf(["John 3"]), level: "beginner", wordLimit: 300, settings: defaultAiSettings });
   return (["beginner", "intermediate", "deep"] as const).map((level) => {
     const timings = days.map((day) => {
-      const passages = day.map((reference) => {
-        const parsed = parseReference(reference);
-        if (!parsed.ok) throw new Error(parsed.message);
-        return passageFromRanges(parsed.ranges, "BSB");
-      });
+      const passages = passagesOf(day);
       const started = performance.now();
       devotional({ passages, level, wordLimit: limits[level], settings: defaultAiSettings });
       return performance.now() - started;
