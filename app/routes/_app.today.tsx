@@ -277,7 +277,7 @@ export default function TodayPage() {
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="font-medium">{today.references.join("; ")}</span>
             <span className="text-muted-foreground">
-              {completedDays} of {userPlan.plan.daysCount} days completed
+              {completedDays} of {userPlan.plan.daysCount} completed
             </span>
           </div>
           <Progress value={completedDays} max={userPlan.plan.daysCount} label="Plan progress" />
