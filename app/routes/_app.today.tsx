@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Await, Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AlertCircle, BookOpen, CalendarDays, CheckCircle2, Flame, PartyPopper } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Markdown } from "~/components/today/markdown";
 import { Badge } from "~/components/ui/badge";
@@ -13,8 +13,16 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
-import { completeDay, getTodayOverview, resolveTimeZone, type TodayDevotions, type TodayOverview } from "~/modules/plans/plans.server";
+import {
+  completeDay,
+  getTodayOverview,
+  resolveTimeZone,
+  type TodayDevotions,
+  type TodayOverview,
+  type TodayResponse,
+} from "~/modules/plans/plans.server";
 import { completeDaySchema, devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/schemas";
+import { apiRequest } from "~/utils/api-client";
 import { parseWith } from "~/utils/api.server";
 import { cn } from "~/utils/cn";
 import { AppError } from "~/utils/errors";
@@ -22,7 +30,10 @@ import { browserTimeZone } from "~/utils/time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
 
-/** Cached or quick devotionals arrive with the page; slower ones (a remote model) stream in. */
+/**
+ * Cached or quickly written devotionals arrive with the page. When a model takes longer, the page
+ * comes at once and asks the API for them (that request joins the generation under way).
+ */
 const WAIT_FOR_DEVOTIONS_MS = 1500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     today: overview,
-    devotions: ready ?? devotions,
+    devotions: ready,
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -169,44 +180,62 @@ function DevotionCard({
 }
 
 function Devotions({
-  devotions,
-  preferredLevel,
+  initial,
+  today,
   wordLimits,
 }: {
-  devotions: TodayDevotions | Promise<TodayDevotions>;
-  preferredLevel: DevotionLevel;
+  initial: TodayDevotions | null;
+  today: TodayOverview;
   wordLimits: Record<DevotionLevel, number>;
 }) {
   const revalidator = useRevalidator();
+  const [loaded, setLoaded] = useState<TodayDevotions | null>(initial);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setLoaded(initial);
+    setLoadError(null);
+    if (initial) return;
+    const controller = new AbortController();
+    apiRequest<TodayResponse>("/api/plans/user-plans/today", { signal: controller.signal })
+      .then((answer) => {
+        // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
+        if (answer.userPlan?.id !== today.userPlan?.id || answer.currentDay !== today.currentDay) revalidator.revalidate();
+        else setLoaded({ devotions: answer.devotions, devotionErrors: answer.devotionErrors });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : "The devotionals could not be loaded.");
+      });
+    return () => controller.abort();
+    // Only a new loader answer starts a new request.
+  }, [initial]);
+
+  const retrying = revalidator.state !== "idle";
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3">
-      {devotionLevels.map((level) => (
-        <DevotionCard key={level} level={level} wordLimit={wordLimits[level]} preferred={level === preferredLevel}>
-          <Suspense fallback={<Spinner label="Generating..." showLabel className="justify-start py-6" />}>
-            <Await
-              resolve={devotions}
-              errorElement={<p className="text-sm text-destructive">The devotional could not be loaded. Please reload the page.</p>}
-            >
-              {(resolved) => {
-                const devotion = resolved.devotions.find((entry) => entry.level === level);
-                if (devotion) return <Markdown content={devotion.content} />;
-                const failure = resolved.devotionErrors.find((entry) => entry.level === level);
-                return (
-                  <div className="space-y-3">
-                    <p className="flex gap-2 text-sm text-destructive">
-                      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                      {failure?.error ?? "This devotional is not available right now."}
-                    </p>
-                    <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
-                      {revalidator.state !== "idle" ? "Generating..." : "Try again"}
-                    </Button>
-                  </div>
-                );
-              }}
-            </Await>
-          </Suspense>
-        </DevotionCard>
-      ))}
+      {devotionLevels.map((level) => {
+        const devotion = loaded?.devotions.find((entry) => entry.level === level);
+        const failure = loaded ? (loaded.devotionErrors.find((entry) => entry.level === level)?.error ?? "This devotional is not available right now.") : loadError;
+        return (
+          <DevotionCard key={level} level={level} wordLimit={wordLimits[level]} preferred={level === today.preferredLevel}>
+            {devotion ? (
+              <Markdown content={devotion.content} />
+            ) : failure ? (
+              <div className="space-y-3">
+                <p className="flex gap-2 text-sm text-destructive">
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {failure}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={retrying}>
+                  {retrying ? "Generating..." : "Try again"}
+                </Button>
+              </div>
+            ) : (
+              <Spinner label="Generating..." showLabel className="justify-start py-6" />
+            )}
+          </DevotionCard>
+        );
+      })}
     </div>
   );
 }
@@ -339,7 +368,7 @@ export default function TodayPage() {
         <h2 id="devotionals-heading" className="text-xl font-semibold">
           Devotionals
         </h2>
-        <Devotions devotions={devotions} preferredLevel={today.preferredLevel} wordLimits={wordLimits} />
+        <Devotions initial={devotions} today={today} wordLimits={wordLimits} />
       </section>
     </div>
   );
