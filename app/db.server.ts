@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { getConfig } from "~/config.server";
+import { seedReadingPlans } from "~/modules/plans/seed.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
@@ -131,4 +132,5 @@ export function seedDatabase(db: Db) {
       "insert into ai_settings (id) select ? where not exists (select 1 from ai_settings)",
     )
     .run(crypto.randomUUID());
+  seedReadingPlans(db);
 }

@@ -1,3 +1,5 @@
+import { browserTimeZone, TIME_ZONE_HEADER } from "./time-zone";
+
 /**
  * Browser-side JSON calls to our own API (SPEC §4, §8). A 401 means the session ended: the
  * session-expired flag is set and the user goes to /login. Any other failure throws an Error whose
@@ -19,11 +21,17 @@ export async function apiRequest<T = unknown>(
   path: string,
   { method = "GET", body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const timeZone = browserTimeZone();
   const response = await fetch(path, {
     method,
     signal,
     credentials: "same-origin",
-    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers: {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      // The reader's own calendar decides "today" and streaks (see app/utils/time-zone.ts).
+      ...(timeZone ? { [TIME_ZONE_HEADER]: timeZone } : {}),
+    },
     body: body === undefined || method === "GET" ? undefined : JSON.stringify(body),
   });
   if (response.status === 401) {

@@ -1,7 +1,37 @@
-// SCAFFOLD (issue 4 replaces this file): devotionals through the OpenAI-compatible provider.
-import { AiError } from "~/utils/errors";
-import type { AiProvider, GenerationOptions } from "../provider";
+import { z } from "zod";
+import { groundReferences } from "~/modules/bible/grounding.server";
+import { completeStructured } from "../openai-client.server";
+import { devotionalMessages } from "../prompts/devotional";
+import type { AiProvider, GeneratedDevotional, GenerationOptions } from "../provider";
 
-export function devotional(_model: string, _input: Parameters<AiProvider["devotional"]>[0], _options?: GenerationOptions): never {
-  throw new AiError("Devotionals are not available yet.", 501);
+const devotionalSchema = z.object({
+  content: z.string().min(40, "The devotional is too short"),
+});
+
+/** A devotional from the OpenAI-compatible model, its references checked against the Bible. */
+export async function devotional(
+  model: string,
+  input: Parameters<AiProvider["devotional"]>[0],
+  options: GenerationOptions = {},
+): Promise<GeneratedDevotional> {
+  const messages = devotionalMessages({
+    passages: input.passages.map((passage) => ({
+      reference: passage.reference,
+      translationCode: passage.translation.shown,
+      translationName: passage.translation.shownName,
+      verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+    })),
+    level: input.level,
+    wordLimit: input.wordLimit,
+    settings: input.settings,
+  });
+  const result = await completeStructured({
+    schema: devotionalSchema,
+    schemaName: "devotional",
+    messages,
+    model,
+    signal: options.signal,
+    onPartial: options.onProgress ? (partial) => partial.content && options.onProgress!(partial.content) : undefined,
+  });
+  return { content: groundReferences(result.content.trim()).text };
 }

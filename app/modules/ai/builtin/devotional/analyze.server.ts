@@ -1,0 +1,209 @@
+import { getBibleDb } from "~/modules/bible/bible-db.server";
+import { bookContexts } from "~/modules/bible/book-context";
+import { bookByOrder, chapterVerseCount, splitVerseId, verseId } from "~/modules/bible/books";
+import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
+import { versesFor, type Passage } from "~/modules/bible/passages.server";
+import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
+import type { AnalyzedVerse, DevotionalAnalysis, Echo, KeywordHit, PassageSummary, ThemeHit } from "./compose";
+import { isStopWord, verseForQuote, words } from "./text";
+import { fallbackTheme, themes } from "./themes";
+
+const MAX_ECHO_WORDS = 60;
+
+/** Capitalised words that are not names: divine titles and pronouns (the BSB capitalises them). */
+const NOT_NAMES = new Set(
+  "I O God LORD Lord GOD He His Him Himself You Your Yours Yourself Me My Mine Myself Father Son Spirit Holy Most High Almighty Savior Redeemer Christ Messiah Amen Selah Hallelujah Then Now But And For The When So Yet If As Therefore Truly Behold Woe Blessed Let Do Go Come See Look Who What Why How Is Are Was Were Be This That These Those There Here In On At Of By With To From Into Upon After Before Because Since While Until Whoever Whatever Surely Indeed Even Yes No Not All Every Each One Two Three Sabbath Passover Word Scripture Scriptures Law Prophets Gospel Heaven Hades Sheol Day Lamb Shepherd King Lord's God's LORD's Teacher Rabbi Light Truth Way Life Bread Vine Door Servant Branch Rock Lion".split(
+    " ",
+  ),
+);
+
+function voteTotals(ranges: VerseRange[]): Map<number, number> {
+  const db = getBibleDb();
+  const statement = db.prepare(
+    "select from_id as id, sum(votes) as votes from crossrefs where from_id between ? and ? group by from_id",
+  );
+  const totals = new Map<number, number>();
+  for (const range of ranges) {
+    for (const row of statement.all(range.start, range.end) as Array<{ id: number; votes: number }>) {
+      totals.set(row.id, (totals.get(row.id) ?? 0) + row.votes);
+    }
+  }
+  return totals;
+}
+
+function findNames(verses: Array<{ text: string }>, lowerWords: Set<string>): Array<{ name: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const { text } of verses) {
+    const pattern = /([A-Z][a-z]+(?:-[A-Z][a-z]+)?)/g;
+    let match: RegExpExecArray | null;
+    while ((match = pattern.exec(text))) {
+      const before = text.slice(0, match.index).trimEnd();
+      const sentenceStart = before === "" || /[.!?:;“"‘'(—]$/.test(before);
+      const name = match[1]!;
+      if (sentenceStart || NOT_NAMES.has(name) || lowerWords.has(name.toLowerCase())) continue;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([name, count]) => ({ name, count }));
+}
+
+function inside(ranges: VerseRange[], range: VerseRange) {
+  return ranges.some((own) => range.start <= own.end && range.end >= own.start);
+}
+
+/**
+ * What the built-in writer needs to know about the day's passages: its key verses (by how
+ * often readers have linked them to the rest of Scripture, and by the themes they carry), the
+ * themes and repeated words, the people named, and cross-references quoted in full.
+ */
+export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
+  const translation = passages[0]!.translation;
+  const code = translation.shown;
+  const allRanges = passages.flatMap((passage) => passage.ranges);
+  const votes = voteTotals(allRanges);
+
+  const verses = passages.flatMap((passage) => passage.verses).filter((verse) => verse.text.trim() !== "");
+  const wordCounts = new Map<string, number>();
+  const verseWords = new Map<number, string[]>();
+  for (const verse of verses) {
+    const list = words(verse.text);
+    verseWords.set(verse.id, list);
+    for (const word of list) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+  }
+
+  // Themes: how strongly the passage's own words carry each one (a word counts at most 4 times).
+  const themeScores = themes
+    .map((theme, order) => {
+      let score = 0;
+      let best: { word: string; count: number } | null = null;
+      for (const word of theme.words) {
+        const count = wordCounts.get(word) ?? 0;
+        score += Math.min(count, 4);
+        if (count > 0 && (!best || count > best.count)) best = { word, count };
+      }
+      for (const word of theme.weak ?? []) {
+        const count = wordCounts.get(word) ?? 0;
+        score += Math.min(count, 4) / 2;
+        if (count > 0 && !best) best = { word, count };
+      }
+      return { theme, order, score, best };
+    })
+    .filter((entry) => entry.best && entry.score >= 1)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const themeWords = new Set(themeScores.slice(0, 4).flatMap((entry) => [...entry.theme.words, ...(entry.theme.weak ?? [])]));
+
+  const keywordList = [...wordCounts.entries()]
+    .filter(([word, count]) => count >= 2 && word.length >= 4 && !isStopWord(word))
+    .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))
+    .slice(0, 8);
+  const keywordSet = new Set(keywordList.map(([word]) => word));
+
+  const analyzed: AnalyzedVerse[] = verses.map((verse) => {
+    const list = verseWords.get(verse.id)!;
+    const themeHits = list.filter((word) => themeWords.has(word)).length;
+    const keywordHits = list.filter((word) => keywordSet.has(word)).length;
+    const length = list.length;
+    let score = Math.log2(1 + (votes.get(verse.id) ?? 0)) + 0.8 * Math.min(themeHits, 4) + 0.3 * Math.min(keywordHits, 4);
+    if (length > 45) score -= (length - 45) / 15;
+    if (length < 6) score -= 3;
+    return {
+      id: verse.id,
+      reference: formatRanges([{ start: verse.id, end: verse.id }]),
+      verseNumber: verse.verse,
+      text: verseForQuote(verse.text.trim()),
+      wordCount: length,
+      score,
+    };
+  });
+  const byId = new Map(analyzed.map((verse) => [verse.id, verse]));
+  const keyVerses = [...analyzed].sort((a, b) => b.score - a.score || a.id - b.id);
+  const bestVerseWith = (word: string) => keyVerses.find((verse) => verseWords.get(verse.id)!.includes(word));
+
+  const themeHits: ThemeHit[] = themeScores.slice(0, 4).map(({ theme, best }) => ({
+    theme,
+    word: best!.word,
+    count: best!.count,
+    verse: bestVerseWith(best!.word)!,
+  }));
+  // Genealogies and lists of names are about God's faithfulness across generations, whatever
+  // stray theme words they contain.
+  const names = findNames(verses, lowercaseWords(verses));
+  const nameShare = names.reduce((sum, entry) => sum + entry.count, 0) / Math.max(1, [...wordCounts.values()].reduce((a, b) => a + b, 0));
+  if ((themeHits.length === 0 || nameShare > 0.12) && keyVerses[0]) {
+    themeHits.unshift({ theme: fallbackTheme, word: "", count: 0, verse: keyVerses[0] });
+  }
+
+  const keywords: KeywordHit[] = keywordList.map(([word, count]) => ({ word, count, verse: bestVerseWith(word)! }));
+
+  // Echoes: first the cross-references of the key verses, then the passage's best-voted ones.
+  const echoes: Echo[] = [];
+  const seen = new Set<string>();
+  const addEcho = (range: VerseRange, reference: string, from?: AnalyzedVerse) => {
+    if (seen.has(reference) || inside(allRanges, range) || echoes.length >= 14) return;
+    seen.add(reference);
+    const text = verseForQuote(
+      versesFor([range], code)
+        .map((verse) => verse.text.trim())
+        .filter(Boolean)
+        .join(" "),
+    );
+    if (!text || text.split(/\s+/).length > MAX_ECHO_WORDS) return;
+    echoes.push({ reference, text, from });
+  };
+  for (const verse of keyVerses.slice(0, 4)) {
+    for (const reference of crossReferencesFor([{ start: verse.id, end: verse.id }], 3)) {
+      addEcho(reference.range, reference.reference, verse);
+    }
+  }
+  for (const reference of crossReferencesFor(allRanges, 20)) addEcho(reference.range, reference.reference);
+
+  const summaries: PassageSummary[] = passages.map((passage) => {
+    const own = passage.verses.filter((verse) => verse.text.trim() !== "").map((verse) => byId.get(verse.id)!);
+    const chapterKeys = [...new Set(own.map((verse) => Math.floor(verse.id / 1000)))];
+    return {
+      reference: passage.reference,
+      verseCount: own.length,
+      first: own[0],
+      last: own.at(-1),
+      chapters: chapterKeys.map((key) => {
+        const inChapter = own.filter((verse) => Math.floor(verse.id / 1000) === key);
+        const { bookOrder, chapter } = splitVerseId(key * 1000 + 1);
+        const book = bookByOrder(bookOrder)!;
+        return {
+          reference: formatRanges([
+            { start: verseId(bookOrder, chapter, 1), end: verseId(bookOrder, chapter, chapterVerseCount(book, chapter)) },
+          ]),
+          keyVerse: [...inChapter].sort((a, b) => b.score - a.score || a.id - b.id)[0]!,
+        };
+      }),
+    };
+  });
+
+  const bookOrders = [...new Set(verses.map((verse) => splitVerseId(verse.id).bookOrder))];
+  const books = bookOrders.map((order) => {
+    const book = bookByOrder(order)!;
+    const firstVerse = verses.find((verse) => splitVerseId(verse.id).bookOrder === order)!;
+    return { name: book.name, chapters: book.chapters, chapter: firstVerse.chapter, context: bookContexts[book.id] };
+  });
+
+  return {
+    reference: passages.map((passage) => passage.reference).join("; "),
+    translation: { code, name: translation.shownName },
+    passages: summaries,
+    keyVerses,
+    themes: themeHits,
+    keywords,
+    names: names.map((entry) => entry.name),
+    echoes,
+    books,
+  };
+}
+
+/** Words the passage also writes in lower case ("light"), so "Light" at a line start is no name. */
+function lowercaseWords(verses: Array<{ text: string }>) {
+  const found = new Set<string>();
+  for (const { text } of verses) for (const word of text.match(/(?<![A-Za-z])[a-z]+/g) ?? []) found.add(word);
+  return found;
+}

@@ -1,0 +1,81 @@
+/**
+ * A few sentences of background for each book: its kind of writing, who wrote it (as tradition
+ * holds, where the book does not say), and what it is about. Used to give devotionals and studies
+ * context without a network. Keyed by USFM id.
+ */
+export interface BookContext {
+  genre: string;
+  /** Who wrote it, phrased to be honest about tradition: "traditionally attributed to Moses". */
+  author: string;
+  /** One sentence on setting and purpose. */
+  about: string;
+}
+
+export const bookContexts: Record<string, BookContext> = {
+  GEN: { genre: "the first book of the Law (the Torah)", author: "traditionally attributed to Moses", about: "It tells of creation, the fall, the flood, and God's promise to Abraham and his family, the beginning of the story of redemption." },
+  EXO: { genre: "a book of the Law", author: "traditionally attributed to Moses", about: "It tells how God rescued Israel from slavery in Egypt, gave the Law at Sinai and came to dwell among his people in the tabernacle." },
+  LEV: { genre: "a book of the Law", author: "traditionally attributed to Moses", about: "It teaches Israel how a holy God can live among an unholy people, through sacrifice, priesthood and holy living." },
+  NUM: { genre: "a book of the Law", author: "traditionally attributed to Moses", about: "It follows Israel's forty years in the wilderness, a story of grumbling and unbelief met by God's patience and provision." },
+  DEU: { genre: "a book of the Law", author: "traditionally attributed to Moses", about: "It gathers Moses' farewell sermons on the plains of Moab, calling a new generation to love the LORD and keep his covenant." },
+  JOS: { genre: "a historical book", author: "by an unnamed author, traditionally Joshua", about: "It tells how Israel entered the promised land under Joshua, and how God kept his promises to their fathers." },
+  JDG: { genre: "a historical book", author: "by an unnamed author", about: "It traces a repeated cycle of sin, oppression, crying out and deliverance in the days when Israel had no king." },
+  RUT: { genre: "a historical narrative", author: "by an unnamed author", about: "It is a story of loyal love in the days of the judges, in which a Moabite widow becomes an ancestor of King David." },
+  "1SA": { genre: "a historical book", author: "by an unnamed author", about: "It tells of Samuel, Saul and the rise of David, as Israel moves from judges to kings." },
+  "2SA": { genre: "a historical book", author: "by an unnamed author", about: "It tells of David's reign, God's covenant promise of an everlasting throne, and the painful consequences of David's sin." },
+  "1KI": { genre: "a historical book", author: "by an unnamed author", about: "It runs from Solomon's glory and the building of the temple to the division of the kingdom and the ministry of Elijah." },
+  "2KI": { genre: "a historical book", author: "by an unnamed author", about: "It follows the kings of Israel and Judah to the exile, showing the cost of unfaithfulness and the patience of God." },
+  "1CH": { genre: "a historical book", author: "traditionally attributed to Ezra", about: "It retells Israel's story for the returned exiles, from Adam's genealogy to David, with special attention to worship and the temple." },
+  "2CH": { genre: "a historical book", author: "traditionally attributed to Ezra", about: "It follows the kings of Judah from Solomon to the exile, highlighting seasons of reform and the call to seek the LORD." },
+  EZR: { genre: "a historical book", author: "traditionally attributed to Ezra", about: "It tells of the return from exile in Babylon, the rebuilding of the temple and the renewal of the people under God's word." },
+  NEH: { genre: "a historical book", author: "largely the memoir of Nehemiah", about: "It tells how Jerusalem's walls were rebuilt amid opposition and how the people recommitted themselves to the covenant." },
+  EST: { genre: "a historical narrative", author: "by an unnamed author", about: "It tells how God, never named in the book, preserved his people in Persia through Esther and Mordecai." },
+  JOB: { genre: "wisdom literature", author: "by an unnamed author", about: "It wrestles with innocent suffering and ends not with an explanation but with an encounter with God." },
+  PSA: { genre: "the prayer book and songbook of Israel", author: "by several authors, many of them attributed to David", about: "Its 150 psalms give words for praise, lament, confession, thanksgiving and trust." },
+  PRO: { genre: "wisdom literature", author: "largely attributed to Solomon", about: "It teaches practical wisdom for everyday life, grounded in the fear of the LORD." },
+  ECC: { genre: "wisdom literature", author: "by \"the Teacher\", traditionally Solomon", about: "It honestly explores the meaning of life \"under the sun\" and concludes that we should fear God and keep his commandments." },
+  SNG: { genre: "poetry", author: "attributed to Solomon", about: "It celebrates the love between a bride and her beloved, a song many readers have also heard as a picture of God's love." },
+  ISA: { genre: "prophecy", author: "the prophet Isaiah", about: "It speaks of judgment and comfort, of the Holy One of Israel, and of a coming Servant and King who would bring salvation to the nations." },
+  JER: { genre: "prophecy", author: "the prophet Jeremiah", about: "It records Jeremiah's long, costly ministry before and during Jerusalem's fall, and God's promise of a new covenant." },
+  LAM: { genre: "poetic lament", author: "traditionally attributed to Jeremiah", about: "It mourns the destruction of Jerusalem while clinging to the steadfast love of the LORD." },
+  EZK: { genre: "prophecy", author: "the prophet Ezekiel", about: "It brings visions of God's glory to the exiles in Babylon, and promises a new heart, a new spirit and a restored people." },
+  DAN: { genre: "narrative and apocalyptic prophecy", author: "traditionally attributed to Daniel", about: "It tells of faithfulness in exile and of visions that show God ruling over the kingdoms of the world." },
+  HOS: { genre: "prophecy", author: "the prophet Hosea", about: "It portrays God's faithful love for unfaithful Israel through the prophet's own marriage." },
+  JOL: { genre: "prophecy", author: "the prophet Joel", about: "It calls the people to return to the LORD and promises that he will pour out his Spirit on all people." },
+  AMO: { genre: "prophecy", author: "the prophet Amos", about: "It confronts Israel's injustice and empty worship, calling for justice to roll down like waters." },
+  OBA: { genre: "prophecy", author: "the prophet Obadiah", about: "It announces judgment on Edom for its pride and its cruelty toward Judah, and the coming kingdom of the LORD." },
+  JON: { genre: "prophetic narrative", author: "traditionally attributed to Jonah", about: "It tells of a reluctant prophet and a God whose compassion reaches even Israel's enemies in Nineveh." },
+  MIC: { genre: "prophecy", author: "the prophet Micah", about: "It announces judgment and hope, and sums up what the LORD requires: to act justly, love mercy and walk humbly with God." },
+  NAM: { genre: "prophecy", author: "the prophet Nahum", about: "It announces the fall of Nineveh, showing that the LORD is slow to anger but will not leave the guilty unpunished." },
+  HAB: { genre: "prophecy", author: "the prophet Habakkuk", about: "It records a prophet's honest questions to God and ends in a song of trust when nothing makes sense." },
+  ZEP: { genre: "prophecy", author: "the prophet Zephaniah", about: "It warns of the day of the LORD and promises a God who rejoices over his people with singing." },
+  HAG: { genre: "prophecy", author: "the prophet Haggai", about: "It urges the returned exiles to put God first and rebuild the temple." },
+  ZEC: { genre: "prophecy", author: "the prophet Zechariah", about: "It encourages the rebuilders of Jerusalem with visions of God's presence and of a humble King to come." },
+  MAL: { genre: "prophecy", author: "the prophet Malachi", about: "It confronts half-hearted worship after the exile and promises a messenger who will prepare the way of the Lord." },
+  MAT: { genre: "a Gospel", author: "traditionally attributed to Matthew, the tax collector who became an apostle", about: "It presents Jesus as the promised Messiah and King who fulfills the Scriptures and teaches the way of the kingdom of heaven." },
+  MRK: { genre: "a Gospel", author: "traditionally attributed to John Mark, who drew on Peter's preaching", about: "It is the shortest, fastest-moving Gospel, showing Jesus as the Son of God who came to serve and give his life as a ransom." },
+  LUK: { genre: "a Gospel", author: "Luke, a physician and companion of Paul", about: "It gives an orderly account of Jesus' life, with special care for the poor, outsiders and the work of the Holy Spirit." },
+  JHN: { genre: "a Gospel", author: "traditionally attributed to the apostle John", about: "It was written so that readers may believe that Jesus is the Christ, the Son of God, and have life in his name." },
+  ACT: { genre: "history of the early church", author: "Luke, as a sequel to his Gospel", about: "It tells how the Spirit-filled church carried the message of Jesus from Jerusalem to Rome." },
+  ROM: { genre: "a letter of Paul", author: "the apostle Paul", about: "It sets out the gospel most fully: all have sinned, and God justifies by grace through faith, forming one people of Jews and Gentiles." },
+  "1CO": { genre: "a letter of Paul", author: "the apostle Paul", about: "It addresses divisions, immorality, worship and the resurrection in a gifted but troubled church." },
+  "2CO": { genre: "a letter of Paul", author: "the apostle Paul", about: "It is Paul's most personal letter, on ministry, suffering and God's power made perfect in weakness." },
+  GAL: { genre: "a letter of Paul", author: "the apostle Paul", about: "It defends the gospel of grace against those who added the Law to faith, and calls believers to walk by the Spirit." },
+  EPH: { genre: "a letter of Paul", author: "the apostle Paul", about: "It celebrates every spiritual blessing in Christ and calls the church to live out its unity and new identity." },
+  PHP: { genre: "a letter of Paul", author: "the apostle Paul, writing from prison", about: "It is a letter of joy and partnership, calling believers to the humble mind of Christ." },
+  COL: { genre: "a letter of Paul", author: "the apostle Paul", about: "It proclaims the supremacy and sufficiency of Christ against teachings that added to him." },
+  "1TH": { genre: "a letter of Paul", author: "the apostle Paul", about: "It encourages a young, persecuted church and teaches about the return of the Lord." },
+  "2TH": { genre: "a letter of Paul", author: "the apostle Paul", about: "It corrects confusion about the day of the Lord and urges steady, faithful living." },
+  "1TI": { genre: "a pastoral letter of Paul", author: "the apostle Paul, to his co-worker Timothy", about: "It gives instructions for sound teaching, worship and leadership in the church." },
+  "2TI": { genre: "a pastoral letter of Paul", author: "the apostle Paul, near the end of his life", about: "It charges Timothy to guard the gospel, endure hardship and preach the word." },
+  TIT: { genre: "a pastoral letter of Paul", author: "the apostle Paul, to his co-worker Titus", about: "It shows how sound doctrine leads to good works in the churches of Crete." },
+  PHM: { genre: "a personal letter of Paul", author: "the apostle Paul", about: "It appeals to Philemon to welcome back Onesimus, a runaway slave, as a beloved brother." },
+  HEB: { genre: "a sermon-like letter", author: "by an unnamed author", about: "It shows Jesus as greater than angels, Moses and the old priesthood, and urges believers to hold fast in faith." },
+  JAS: { genre: "a general letter", author: "traditionally attributed to James, the brother of Jesus", about: "It teaches that genuine faith shows itself in action, in speech and in care for the poor." },
+  "1PE": { genre: "a general letter", author: "the apostle Peter", about: "It encourages suffering Christians with a living hope and calls them to holy living as exiles." },
+  "2PE": { genre: "a general letter", author: "the apostle Peter", about: "It warns against false teachers and affirms the certainty of the Lord's return." },
+  "1JN": { genre: "a general letter", author: "traditionally attributed to the apostle John", about: "It assures believers of eternal life and shows that those who know God walk in the light and love one another." },
+  "2JN": { genre: "a short letter", author: "traditionally attributed to the apostle John", about: "It urges a church to walk in truth and love and to beware of deceivers." },
+  "3JN": { genre: "a short letter", author: "traditionally attributed to the apostle John", about: "It commends hospitality to faithful workers and warns against a proud leader." },
+  JUD: { genre: "a general letter", author: "Jude, the brother of James", about: "It urges believers to contend for the faith and to keep themselves in God's love." },
+  REV: { genre: "apocalyptic prophecy", author: "John, exiled on Patmos", about: "It unveils the risen Christ, the spiritual conflict behind history, and the final victory of the Lamb in a new heaven and new earth." },
+};

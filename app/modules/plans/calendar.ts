@@ -1,0 +1,124 @@
+/**
+ * Calendar days in a reader's own time zone, and the streak and "today" rules built on them.
+ * Pure: every function takes the instant ("now") and the time zone explicitly, so tests can move
+ * the clock across midnights and zones.
+ */
+
+/** "YYYY-MM-DD" */
+export type CalendarDay = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
+export function calendarDay(instant: Date | number, timeZone: string): CalendarDay {
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    formatter = formatterFor("UTC");
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** The day before a calendar day ("2025-03-01" -> "2025-02-28"). */
+export function previousDay(day: CalendarDay): CalendarDay {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Consecutive calendar days, ending today or yesterday, on which at least one reading was
+ * completed. A streak that ended before yesterday is 0; several readings on one day count once.
+ */
+export function computeStreak(completions: Array<Date | number>, { now, timeZone }: { now: Date | number; timeZone: string }): number {
+  const days = new Set(completions.map((instant) => calendarDay(instant, timeZone)));
+  const today = calendarDay(now, timeZone);
+  let day = days.has(today) ? today : previousDay(today);
+  let streak = 0;
+  while (days.has(day)) {
+    streak += 1;
+    day = previousDay(day);
+  }
+  return streak;
+}
+
+export interface DayCompletion {
+  dayNumber: number;
+  completedAt: Date;
+}
+
+export interface PlanPosition {
+  /** The day Today shows. */
+  currentDay: number;
+  /** Whether the day shown is completed (then Today shows the completed banner). */
+  isCompleted: boolean;
+  /** When the day shown was completed. */
+  completedAt: Date | null;
+  /** Every day of the plan is completed. */
+  isPlanFinished: boolean;
+  completedDays: number;
+}
+
+/**
+ * Where a reader is in a self-paced plan. The current day is the first day not yet completed;
+ * but a day completed today stays on Today, completed, until the reader's next calendar day, so
+ * a plan moves on by at most one day a day. A finished plan stays on its last day.
+ */
+export function planPosition(
+  { daysCount, completions }: { daysCount: number; completions: DayCompletion[] },
+  { now, timeZone }: { now: Date | number; timeZone: string },
+): PlanPosition {
+  const done = new Set(completions.map((completion) => completion.dayNumber));
+  let firstOpen: number | null = null;
+  for (let day = 1; day <= daysCount; day++) {
+    if (!done.has(day)) {
+      firstOpen = day;
+      break;
+    }
+  }
+  const completedDays = [...done].filter((day) => day >= 1 && day <= daysCount).length;
+  const latest = [...completions].sort(
+    (a, b) => b.completedAt.getTime() - a.completedAt.getTime() || b.dayNumber - a.dayNumber,
+  )[0];
+  const today = calendarDay(now, timeZone);
+  if (latest && calendarDay(latest.completedAt, timeZone) === today) {
+    return { currentDay: latest.dayNumber, isCompleted: true, completedAt: latest.completedAt, isPlanFinished: firstOpen === null, completedDays };
+  }
+  if (firstOpen === null) {
+    const last = completions.find((completion) => completion.dayNumber === daysCount) ?? latest ?? null;
+    return { currentDay: daysCount, isCompleted: true, completedAt: last?.completedAt ?? null, isPlanFinished: true, completedDays };
+  }
+  return { currentDay: firstOpen, isCompleted: false, completedAt: null, isPlanFinished: false, completedDays };
+}
+
+export type CompletionCheck =
+  | { ok: true; alreadyCompleted: boolean }
+  | { ok: false; message: string };
+
+/** Whether a reader may mark a day complete now: the current day, or (again) an earlier one. */
+export function checkCompletion(dayNumber: number, daysCount: number, position: PlanPosition, completed: Set<number>): CompletionCheck {
+  if (dayNumber > daysCount) {
+    return { ok: false, message: `This plan has ${daysCount} days; there is no day ${dayNumber}.` };
+  }
+  if (completed.has(dayNumber)) return { ok: true, alreadyCompleted: true };
+  if (dayNumber > position.currentDay || position.isCompleted) {
+    return {
+      ok: false,
+      message: position.isCompleted
+        ? `You have already completed today's reading (day ${position.currentDay}). Day ${dayNumber} opens on your next calendar day.`
+        : `Day ${dayNumber} is not open yet: today's reading is day ${position.currentDay}.`,
+    };
+  }
+  return { ok: true, alreadyCompleted: false };
+}

@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { devotionals } from "#db/schema";
+import { getDb } from "~/db.server";
+import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
+import type { AiSettings } from "~/modules/ai/settings.server";
+import { getAiSettings } from "~/modules/ai/settings.server";
+import type { Passage } from "~/modules/bible/passages.server";
+import { AppError } from "~/utils/errors";
+import { devotionLevels, type DevotionLevel } from "./schemas";
+
+/** Bump when the built-in writer changes, so cached built-in devotionals are written again. */
+const BUILTIN_WRITER_VERSION = 1;
+
+export interface Devotion {
+  level: DevotionLevel;
+  content: string;
+  wordLimit: number;
+}
+
+export interface DevotionFailure {
+  level: DevotionLevel;
+  error: string;
+}
+
+export function wordLimitFor(level: DevotionLevel, settings: AiSettings) {
+  return level === "beginner"
+    ? settings.beginnerWordLimit
+    : level === "intermediate"
+      ? settings.intermediateWordLimit
+      : settings.deepStudyWordLimit;
+}
+
+/**
+ * Identifies everything that shapes a devotional besides its passage and level: the provider and
+ * model, the tone and style settings and the level's word limit. A change to any of them gives
+ * new devotionals; the old ones stay cached for whoever still matches them.
+ */
+export function devotionalSettingsKey(provider: Pick<AiProvider, "name" | "model">, settings: AiSettings, level: DevotionLevel) {
+  const shaping = {
+    provider: provider.name,
+    model: provider.model,
+    writer: provider.name === "builtin" ? BUILTIN_WRITER_VERSION : undefined,
+    tone: settings.tone,
+    writingStyle: settings.writingStyle,
+    citationFormat: settings.citationFormat,
+    targetAudience: settings.targetAudience,
+    languageComplexity: settings.languageComplexity,
+    wordLimit: wordLimitFor(level, settings),
+  };
+  return `${provider.name}:${createHash("sha256").update(JSON.stringify(shaping)).digest("hex").slice(0, 20)}`;
+}
+
+// Generations under way in this process, by cache key: concurrent requests for the same
+// devotional share one generation (the unique index covers other processes).
+const inflight = new Map<string, Promise<string>>();
+
+function cached(planDayId: string, level: DevotionLevel, translation: string, settingsKey: string) {
+  return getDb()
+    .select({ content: devotionals.content })
+    .from(devotionals)
+    .where(
+      and(
+        eq(devotionals.planDayId, planDayId),
+        eq(devotionals.level, level),
+        eq(devotionals.translation, translation),
+        eq(devotionals.settingsKey, settingsKey),
+      ),
+    )
+    .get();
+}
+
+export interface DevotionRequest {
+  planDayId: string;
+  /** The passages as shown (their translation is the cache's translation). */
+  passages: Passage[];
+  level: DevotionLevel;
+  provider?: AiProvider;
+  settings?: AiSettings;
+  signal?: AbortSignal;
+}
+
+/**
+ * The devotional for a plan day at one level: from the cache, or generated once and cached. A
+ * failed generation stores nothing and is tried again by the next request.
+ */
+export async function getDevotion({ planDayId, passages, level, provider = getAiProvider(), settings = getAiSettings(), signal }: DevotionRequest): Promise<Devotion> {
+  const translation = passages[0]?.translation.shown ?? "BSB";
+  const settingsKey = devotionalSettingsKey(provider, settings, level);
+  const wordLimit = wordLimitFor(level, settings);
+  const hit = cached(planDayId, level, translation, settingsKey);
+  if (hit) return { level, content: hit.content, wordLimit };
+
+  const key = `${planDayId}|${level}|${translation}|${settingsKey}`;
+  let generation = inflight.get(key);
+  if (!generation) {
+    generation = (async () => {
+      const { content } = await provider.devotional({ passages, level, wordLimit, settings }, { signal });
+      getDb()
+        .insert(devotionals)
+        .values({ planDayId, level, translation, settingsKey, content, aiProvider: provider.name, aiModel: provider.model })
+        .onConflictDoNothing()
+        .run();
+      // If another process stored it first, everyone reads that one.
+      return cached(planDayId, level, translation, settingsKey)?.content ?? content;
+    })().finally(() => inflight.delete(key));
+    inflight.set(key, generation);
+  }
+  return { level, content: await generation, wordLimit };
+}
+
+/** The three devotionals of a day, generated in parallel where missing; failures are reported per level. */
+export async function getDayDevotions(
+  request: Omit<DevotionRequest, "level">,
+): Promise<{ devotions: Devotion[]; failures: DevotionFailure[] }> {
+  const provider = request.provider ?? getAiProvider();
+  const settings = request.settings ?? getAiSettings();
+  const results = await Promise.allSettled(
+    devotionLevels.map((level) => getDevotion({ ...request, level, provider, settings })),
+  );
+  const devotions: Devotion[] = [];
+  const failures: DevotionFailure[] = [];
+  results.forEach((result, index) => {
+    if (result.status === "fulfilled") devotions.push(result.value);
+    else failures.push({ level: devotionLevels[index]!, error: messageOf(result.reason) });
+  });
+  return { devotions, failures };
+}
+
+function messageOf(error: unknown) {
+  if (error instanceof AppError) return error.message;
+  console.error(error);
+  return "The devotional could not be written just now. Please try again.";
+}

@@ -1,0 +1,430 @@
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import { planDays, readingPlans, userPlanProgress, userPlans } from "#db/schema";
+import { getDb } from "~/db.server";
+import type { AiProvider } from "~/modules/ai/index.server";
+import { passageFromRanges } from "~/modules/bible/passages.server";
+import { parseReference } from "~/modules/bible/references.server";
+import type { TranslationChoice } from "~/modules/bible/translations";
+import { resolveTranslation } from "~/modules/bible/translations";
+import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
+import { getProfile, isValidTimeZone, updateProfile } from "~/modules/profile/profile.server";
+import { NotFoundError, ValidationError } from "~/utils/errors";
+import { calendarDay, checkCompletion, computeStreak, planPosition } from "./calendar";
+import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
+import { levelForDepth, type DevotionLevel, type PlanTranslation } from "./schemas";
+
+export interface PlanSummary {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  daysCount: number;
+  planType: string;
+  /** Day 1's references: "John 1". */
+  firstReading: string;
+  /** The reader's own relation to the plan, when they have started it. */
+  progress: { isActive: boolean; completedDays: number; isFinished: boolean } | null;
+}
+
+export interface UserPlanSummary {
+  id: string;
+  planId: string;
+  translation: string;
+  startDate: Date;
+  activatedAt: Date;
+  completedDays: number;
+  plan: { id: string; slug: string; name: string; description: string; daysCount: number; planType: string };
+}
+
+export interface TodayPassage {
+  reference: string;
+  text: string;
+  verses: Array<{ chapter: number; verse: number; text: string }>;
+}
+
+/** SPEC §3 Today response, plus what a reader needs to trust it. */
+export interface TodayResponse {
+  userPlan: UserPlanSummary | null;
+  currentDay: number | null;
+  devotions: Array<{ level: DevotionLevel; content: string; wordLimit: number }>;
+  /** Levels that could not be generated just now (the AI provider failed); they are retried next time. */
+  devotionErrors: DevotionFailure[];
+  passages: TodayPassage[];
+  /** The references of the day, as the plan lists them. */
+  references: string[];
+  /** What was asked for and what is actually shown (with a note when they differ). */
+  translation: TranslationChoice | null;
+  isCompleted: boolean;
+  completedAt: Date | null;
+  isPlanFinished: boolean;
+  streak: number;
+  /** Whether a reading was already completed today (any plan), so the streak already counts today. */
+  completedToday: boolean;
+  /** The reader's preferred depth from the profile, as a devotional level. */
+  preferredLevel: DevotionLevel;
+  timeZone: string;
+  /** The reader's calendar day, "YYYY-MM-DD". */
+  today: string;
+}
+
+export interface Clock {
+  now?: Date;
+}
+
+/** Canonical IANA name ("europe/london" -> "Europe/London"), or null when the zone is unknown. */
+function canonicalTimeZone(timeZone: string): string | null {
+  if (!isValidTimeZone(timeZone)) return null;
+  return new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
+}
+
+/**
+ * The reader's time zone: the one the browser just sent (validated, then stored on the profile),
+ * else the stored one, else UTC.
+ */
+export function resolveTimeZone(userId: string, provided?: string | null): string {
+  const stored = getProfile(userId).timeZone;
+  if (provided) {
+    const canonical = canonicalTimeZone(provided);
+    if (!canonical) throw new ValidationError(`timeZone: "${provided}" is not a time zone we know (expected a name like Europe/London)`);
+    if (canonical !== stored) updateProfile(userId, { timeZone: canonical });
+    return canonical;
+  }
+  return stored ?? "UTC";
+}
+
+function findPlan(planIdOrSlug: string) {
+  const db = getDb();
+  return (
+    db.select().from(readingPlans).where(eq(readingPlans.id, planIdOrSlug)).get() ??
+    db.select().from(readingPlans).where(eq(readingPlans.slug, planIdOrSlug)).get()
+  );
+}
+
+function planFields(plan: typeof readingPlans.$inferSelect) {
+  return {
+    id: plan.id,
+    slug: plan.slug,
+    name: plan.name,
+    description: plan.description,
+    daysCount: plan.daysCount,
+    planType: plan.planType,
+  };
+}
+
+/** Every plan, shortest first, with the reader's progress in the ones they have started. */
+export function listPlans(userId: string): PlanSummary[] {
+  const db = getDb();
+  const plans = db.select().from(readingPlans).orderBy(asc(readingPlans.daysCount), asc(readingPlans.name)).all();
+  const firstDays = new Map(
+    db
+      .select({ planId: planDays.planId, references: planDays.referencesJson })
+      .from(planDays)
+      .where(eq(planDays.dayNumber, 1))
+      .all()
+      .map((row) => [row.planId, row.references.join("; ")]),
+  );
+  const mine = db
+    .select({
+      planId: userPlans.planId,
+      activatedAt: userPlans.activatedAt,
+      completedDays: sql<number>`count(${userPlanProgress.id})`,
+    })
+    .from(userPlans)
+    .leftJoin(userPlanProgress, eq(userPlanProgress.userPlanId, userPlans.id))
+    .where(eq(userPlans.userId, userId))
+    .groupBy(userPlans.id)
+    .orderBy(desc(userPlans.activatedAt))
+    .all();
+  const activePlanId = mine[0]?.planId;
+  const progress = new Map(mine.map((row) => [row.planId, row]));
+  return plans.map((plan) => {
+    const own = progress.get(plan.id);
+    return {
+      ...planFields(plan),
+      firstReading: firstDays.get(plan.id) ?? "",
+      progress: own
+        ? { isActive: plan.id === activePlanId, completedDays: own.completedDays, isFinished: own.completedDays >= plan.daysCount }
+        : null,
+    };
+  });
+}
+
+function userPlanSummary(userPlanId: string): UserPlanSummary | null {
+  const db = getDb();
+  const row = db
+    .select({ userPlan: userPlans, plan: readingPlans })
+    .from(userPlans)
+    .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
+    .where(eq(userPlans.id, userPlanId))
+    .get();
+  if (!row) return null;
+  const completed = db
+    .select({ count: sql<number>`count(*)` })
+    .from(userPlanProgress)
+    .where(eq(userPlanProgress.userPlanId, userPlanId))
+    .get();
+  return {
+    id: row.userPlan.id,
+    planId: row.userPlan.planId,
+    translation: row.userPlan.translation,
+    startDate: row.userPlan.startDate,
+    activatedAt: row.userPlan.activatedAt,
+    completedDays: completed?.count ?? 0,
+    plan: planFields(row.plan),
+  };
+}
+
+/** The plan the reader most recently started (or resumed). */
+function activeUserPlan(userId: string) {
+  return getDb()
+    .select({ userPlan: userPlans, plan: readingPlans })
+    .from(userPlans)
+    .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
+    .where(eq(userPlans.userId, userId))
+    .orderBy(desc(userPlans.activatedAt))
+    .limit(1)
+    .get();
+}
+
+/**
+ * Starts a plan, or resumes one started before (its progress is kept), and makes it the reader's
+ * active plan. The translation chosen now is the one the plan is read in.
+ */
+export function startPlan(
+  userId: string,
+  { planId, translation }: { planId: string; translation: PlanTranslation },
+  { now = new Date() }: Clock = {},
+): { userPlan: UserPlanSummary; resumed: boolean } {
+  const plan = findPlan(planId);
+  if (!plan) throw new NotFoundError("Reading plan not found");
+  const db = getDb();
+  const { id, resumed } = db.transaction((tx) => {
+    const latest = tx
+      .select({ at: max(userPlans.activatedAt) })
+      .from(userPlans)
+      .where(eq(userPlans.userId, userId))
+      .get()?.at;
+    // Strictly later than any earlier activation, so "most recent" is never a tie.
+    const activatedAt = new Date(Math.max(now.getTime(), (latest?.getTime() ?? 0) + 1));
+    const existing = tx
+      .select({ id: userPlans.id })
+      .from(userPlans)
+      .where(and(eq(userPlans.userId, userId), eq(userPlans.planId, plan.id)))
+      .get();
+    if (existing) {
+      tx.update(userPlans).set({ activatedAt, translation }).where(eq(userPlans.id, existing.id)).run();
+      return { id: existing.id, resumed: true };
+    }
+    const inserted = tx
+      .insert(userPlans)
+      .values({ userId, planId: plan.id, translation, startDate: now, activatedAt })
+      .returning({ id: userPlans.id })
+      .get();
+    return { id: inserted.id, resumed: false };
+  });
+  markOnboardingStep(userId, "hasStartedPlan");
+  return { userPlan: userPlanSummary(id)!, resumed };
+}
+
+function completionsOf(userPlanId: string) {
+  return getDb()
+    .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
+    .from(userPlanProgress)
+    .where(eq(userPlanProgress.userPlanId, userPlanId))
+    .all();
+}
+
+/** Every completion of the reader, across all their plans: the streak counts reading, whatever the plan. */
+function allCompletionTimes(userId: string) {
+  return getDb()
+    .select({ completedAt: userPlanProgress.completedAt })
+    .from(userPlanProgress)
+    .innerJoin(userPlans, eq(userPlans.id, userPlanProgress.userPlanId))
+    .where(eq(userPlans.userId, userId))
+    .all()
+    .map((row) => row.completedAt);
+}
+
+function streakOf(userId: string, now: Date, timeZone: string) {
+  const times = allCompletionTimes(userId);
+  const today = calendarDay(now, timeZone);
+  return {
+    streak: computeStreak(times, { now, timeZone }),
+    completedToday: times.some((time) => calendarDay(time, timeZone) === today),
+  };
+}
+
+function passagesFor(references: string[], translation: string) {
+  return references.map((reference) => {
+    const parsed = parseReference(reference);
+    // The catalogue's references are checked by tests; a broken one is a bug, not bad input.
+    if (!parsed.ok) throw new Error(`Plan reference "${reference}" does not resolve: ${parsed.message}`);
+    return passageFromRanges(parsed.ranges, translation);
+  });
+}
+
+export interface TodayOptions extends Clock {
+  timeZone: string;
+  provider?: AiProvider;
+  signal?: AbortSignal;
+}
+
+export type TodayOverview = Omit<TodayResponse, "devotions" | "devotionErrors">;
+export interface TodayDevotions {
+  devotions: TodayResponse["devotions"];
+  devotionErrors: DevotionFailure[];
+}
+
+/**
+ * What Today shows, in two parts: everything but the devotionals at once, and the devotionals
+ * as a promise (instant when cached; a page can stream them while a model writes).
+ */
+export function getTodayOverview(
+  userId: string,
+  { now = new Date(), timeZone, provider, signal }: TodayOptions,
+): { overview: TodayOverview; devotions: Promise<TodayDevotions> } {
+  const profile = getProfile(userId);
+  const preferredLevel = levelForDepth(profile.studyDepthPreference);
+  const { streak, completedToday } = streakOf(userId, now, timeZone);
+  const today = calendarDay(now, timeZone);
+  const active = activeUserPlan(userId);
+  if (!active) {
+    return {
+      overview: {
+        userPlan: null,
+        currentDay: null,
+        passages: [],
+        references: [],
+        translation: null,
+        isCompleted: false,
+        completedAt: null,
+        isPlanFinished: false,
+        streak,
+        completedToday,
+        preferredLevel,
+        timeZone,
+        today,
+      },
+      devotions: Promise.resolve({ devotions: [], devotionErrors: [] }),
+    };
+  }
+  const completions = completionsOf(active.userPlan.id);
+  const position = planPosition({ daysCount: active.plan.daysCount, completions }, { now, timeZone });
+  const day = getDb()
+    .select()
+    .from(planDays)
+    .where(and(eq(planDays.planId, active.plan.id), eq(planDays.dayNumber, position.currentDay)))
+    .get();
+  if (!day) throw new NotFoundError("This plan's reading for today is missing");
+  const translation = resolveTranslation(active.userPlan.translation);
+  const shown = passagesFor(day.referencesJson, active.userPlan.translation);
+  const devotions = getDayDevotions({
+    planDayId: day.id,
+    // Devotionals are written from (and cached for) the text actually shown.
+    passages: passagesFor(day.referencesJson, translation.shown),
+    provider,
+    signal,
+  }).then(({ devotions: written, failures }) => ({
+    devotions: written.map((devotion: Devotion) => ({ level: devotion.level, content: devotion.content, wordLimit: devotion.wordLimit })),
+    devotionErrors: failures,
+  }));
+  return {
+    overview: {
+      userPlan: {
+        id: active.userPlan.id,
+        planId: active.plan.id,
+        translation: active.userPlan.translation,
+        startDate: active.userPlan.startDate,
+        activatedAt: active.userPlan.activatedAt,
+        completedDays: position.completedDays,
+        plan: planFields(active.plan),
+      },
+      currentDay: position.currentDay,
+      passages: shown.map((passage) => ({
+        reference: passage.reference,
+        text: passage.text,
+        verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+      })),
+      references: day.referencesJson,
+      translation,
+      isCompleted: position.isCompleted,
+      completedAt: position.completedAt,
+      isPlanFinished: position.isPlanFinished,
+      streak,
+      completedToday,
+      preferredLevel,
+      timeZone,
+      today,
+    },
+    devotions,
+  };
+}
+
+/** What Today shows: the active plan's current day, its passages and devotionals, and the streak. */
+export async function getToday(userId: string, options: TodayOptions): Promise<TodayResponse> {
+  const { overview, devotions } = getTodayOverview(userId, options);
+  return { ...overview, ...(await devotions) };
+}
+
+export interface CompletionResult {
+  dayNumber: number;
+  isCompleted: true;
+  /** True when the day had been completed before (nothing changed). */
+  alreadyCompleted: boolean;
+  completedAt: Date;
+  isPlanFinished: boolean;
+  streak: number;
+}
+
+/**
+ * Marks a day of the active plan complete. Idempotent: a day is stored once (unique key), so
+ * repeated or concurrent requests count once. A day beyond the current one is refused.
+ */
+export function completeDay(
+  userId: string,
+  { dayNumber }: { dayNumber: number },
+  { now = new Date(), timeZone }: Clock & { timeZone: string },
+): CompletionResult {
+  const db = getDb();
+  const result = db.transaction((tx) => {
+    const active = tx
+      .select({ id: userPlans.id, daysCount: readingPlans.daysCount })
+      .from(userPlans)
+      .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
+      .where(eq(userPlans.userId, userId))
+      .orderBy(desc(userPlans.activatedAt))
+      .limit(1)
+      .get();
+    if (!active) throw new NotFoundError("You have no active reading plan. Start a plan first.");
+    const completions = tx
+      .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
+      .from(userPlanProgress)
+      .where(eq(userPlanProgress.userPlanId, active.id))
+      .all();
+    const position = planPosition({ daysCount: active.daysCount, completions }, { now, timeZone });
+    const completed = new Set(completions.map((completion) => completion.dayNumber));
+    const check = checkCompletion(dayNumber, active.daysCount, position, completed);
+    if (!check.ok) throw new ValidationError(check.message);
+    if (!check.alreadyCompleted) {
+      tx.insert(userPlanProgress).values({ userPlanId: active.id, dayNumber, completedAt: now }).onConflictDoNothing().run();
+    }
+    const stored = tx
+      .select({ completedAt: userPlanProgress.completedAt })
+      .from(userPlanProgress)
+      .where(and(eq(userPlanProgress.userPlanId, active.id), eq(userPlanProgress.dayNumber, dayNumber)))
+      .get()!;
+    const finished = tx
+      .select({ count: sql<number>`count(*)` })
+      .from(userPlanProgress)
+      .where(and(eq(userPlanProgress.userPlanId, active.id), sql`${userPlanProgress.dayNumber} between 1 and ${active.daysCount}`))
+      .get();
+    return {
+      dayNumber,
+      isCompleted: true as const,
+      alreadyCompleted: check.alreadyCompleted,
+      completedAt: stored.completedAt,
+      isPlanFinished: (finished?.count ?? 0) >= active.daysCount,
+    };
+  });
+  return { ...result, streak: streakOf(userId, now, timeZone).streak };
+}

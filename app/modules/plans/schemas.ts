@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Translations a plan can be read in: the settings' choices plus the texts the app ships. */
+export const planTranslations = ["NKJV", "NIV", "ESV", "KJV", "BSB", "WEB"] as const;
+export type PlanTranslation = (typeof planTranslations)[number];
+export const DEFAULT_PLAN_TRANSLATION: PlanTranslation = "NKJV";
+
+const timeZone = z
+  .string({ error: "timeZone must be text, like Europe/London" })
+  .trim()
+  .min(1, "timeZone must not be empty")
+  .max(64, "timeZone is too long");
+
+export const startPlanSchema = z.object({
+  planId: z.string({ error: "planId is required" }).trim().min(1, "planId is required").max(100, "planId is too long"),
+  translation: z
+    .string({ error: `translation must be one of ${planTranslations.join(", ")}` })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(planTranslations, { error: `translation must be one of ${planTranslations.join(", ")}` }))
+    .default(DEFAULT_PLAN_TRANSLATION),
+  timeZone: timeZone.optional(),
+});
+export type StartPlanInput = z.infer<typeof startPlanSchema>;
+
+export const completeDaySchema = z.object({
+  dayNumber: z
+    .number({ error: "dayNumber must be a number" })
+    .int("dayNumber must be a whole number")
+    .min(1, "dayNumber must be 1 or more"),
+  timeZone: timeZone.optional(),
+});
+export type CompleteDayInput = z.infer<typeof completeDaySchema>;
+
+export const devotionLevels = ["beginner", "intermediate", "deep"] as const;
+export type DevotionLevel = (typeof devotionLevels)[number];
+
+export const devotionLevelLabels: Record<DevotionLevel, string> = {
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  deep: "Deep Study",
+};
+
+/** The profile's study depth (SPEC §3) as a devotional level: advanced reads Deep Study. */
+export function levelForDepth(depth: "beginner" | "intermediate" | "advanced"): DevotionLevel {
+  return depth === "advanced" ? "deep" : depth;
+}

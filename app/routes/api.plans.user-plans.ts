@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
+import { startPlanSchema } from "~/modules/plans/schemas";
+import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { timeZoneHeader } from "~/utils/time-zone";
+
+export const loader = apiHandler(() => methodNotAllowed());
+
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") methodNotAllowed();
+  const user = requireApiUser(request);
+  const input = await parseJsonBody(request, startPlanSchema);
+  resolveTimeZone(user.id, input.timeZone ?? timeZoneHeader(request));
+  const result = startPlan(user.id, input);
+  return jsonResponse(result, { status: result.resumed ? 200 : 201 });
+});

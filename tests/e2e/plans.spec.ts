@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The page's effects have run once the browser's time zone is in the forms. */
+async function waitForHydration(page: Page) {
+  await expect(page.locator('input[name="timeZone"]').first()).not.toHaveValue("");
+}
+
+test.describe("reading plans and Today", () => {
+  test("with no active plan, Today points to the plans", async ({ signedInPage: page }) => {
+    await page.goto("/today");
+    await expect(page.getByText("No active reading plan")).toBeVisible();
+    await page.getByRole("link", { name: "Browse Reading Plans" }).click();
+    await expect(page).toHaveURL(/\/bible-plans$/);
+    await expect(page.getByRole("heading", { name: "Reading Plans", level: 1 })).toBeVisible();
+  });
+
+  test("the plans page lists plans and explains the depth levels", async ({ signedInPage: page }) => {
+    await page.goto("/bible-plans");
+    await expect(page.getByRole("heading", { name: "Gospel of John in 21 Days" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Bible in a Year" })).toBeVisible();
+    await page.getByRole("button", { name: "About depth levels" }).click();
+    const help = page.getByRole("dialog");
+    await expect(help.getByText("Deep Study")).toBeVisible();
+    await expect(help.getByText(/About 300 words/)).toBeVisible();
+  });
+
+  test("start -> Today -> complete -> banner and a streak of 1", async ({ signedInPage: page }) => {
+    await page.goto("/bible-plans");
+    // Hold the request briefly so the pending text can be seen.
+    await page.route("**/bible-plans.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: /Start Plan Gospel of John in 21 Days/ }).click();
+    await expect(page.getByRole("button", { name: "Starting..." })).toBeVisible();
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByText("Plan started!").first()).toBeVisible();
+    await expect(page.getByText("Visit Today to see your first devotional").first()).toBeVisible();
+
+    await expect(page.getByText("Gospel of John in 21 Days · Day 1 of 21")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "John 1", level: 3, exact: true })).toBeVisible();
+    const reading = page.getByRole("region", { name: "John 1", exact: true });
+    await expect(reading.getByText("In the beginning was the Word, and the Word was with God")).toBeVisible();
+    await expect(page.getByText("Berean Standard Bible (BSB)", { exact: true })).toBeVisible();
+    await expect(page.getByText(/NKJV is not available offline/)).toBeVisible();
+    for (const level of ["Beginner", "Intermediate", "Deep Study"]) {
+      const card = page.getByRole("region", { name: level });
+      await expect(card).toBeVisible();
+      await expect(card.getByRole("heading", { level: 3 })).toContainText("John 1");
+    }
+    await expect(page.getByRole("region", { name: "Intermediate" }).getByText("Your depth")).toBeVisible();
+    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+
+    await page.getByRole("button", { name: "Mark Complete" }).click();
+    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+    await expect(page.getByTestId("streak")).toHaveText("1 day streak");
+    await expect(page.getByText("Day completed!").first()).toBeVisible();
+    await expect(page.getByText("Keep up the great work on your reading journey").first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(page.getByTestId("streak")).toHaveText("1 day streak");
+
+    await page.goto("/bible-plans");
+    await expect(page.getByText("1 of 21 days completed")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Today" })).toBeVisible();
+  });
+
+  test("a failed start shows the server's error", async ({ signedInPage: page }) => {
+    await page.goto("/bible-plans");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: /Start Plan Romans in 16 Days/ });
+    await button.locator("xpath=ancestor::form").locator('input[name="planId"]').evaluate((input: HTMLInputElement) => {
+      input.value = "a-plan-that-does-not-exist";
+    });
+    await button.click();
+    await expect(page.getByText("Failed to start plan").first()).toBeVisible();
+    await expect(page.getByText("Reading plan not found").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/bible-plans$/);
+  });
+
+  test("a failed completion is rolled back with the server's error", async ({ signedInPage: page }) => {
+    await page.goto("/bible-plans");
+    await page.getByRole("button", { name: /Start Plan Proverbs in 31 Days/ }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Mark Complete" });
+    await button.locator("xpath=ancestor::form").locator('input[name="dayNumber"]').evaluate((input: HTMLInputElement) => {
+      input.value = "5";
+    });
+    await button.click();
+    await expect(page.getByText("Failed to mark complete").first()).toBeVisible();
+    await expect(page.getByText("Day 5 is not open yet: today's reading is day 1.").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
+    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+    await expect(page.getByText("Today's reading completed!")).toHaveCount(0);
+  });
+
+  test("the three devotionals sit side by side on a desktop and stack on a phone", async ({ signedInPage: page }) => {
+    await page.goto("/bible-plans");
+    await page.getByRole("button", { name: /Start Plan Sermon on the Mount/ }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const boxes = async () =>
+      Promise.all(["Beginner", "Intermediate", "Deep Study"].map((name) => page.getByRole("region", { name }).boundingBox()));
+    const wide = await boxes();
+    expect(Math.abs(wide[0]!.y - wide[1]!.y)).toBeLessThan(2);
+    expect(Math.abs(wide[1]!.y - wide[2]!.y)).toBeLessThan(2);
+    expect(wide[0]!.x).toBeLessThan(wide[1]!.x);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await boxes();
+    expect(narrow[1]!.y).toBeGreaterThan(narrow[0]!.y + narrow[0]!.height - 1);
+    expect(narrow[2]!.y).toBeGreaterThan(narrow[1]!.y + narrow[1]!.height - 1);
+  });
+});
