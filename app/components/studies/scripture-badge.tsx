@@ -21,6 +21,7 @@ const HOVER_CLOSE_DELAY_MS = 200;
  */
 export function ScriptureBadge({ label, entry }: { label: string; entry: ScriptureTextEntry }) {
   const [open, setOpen] = useState(false);
+  const pointerDown = useRef(false);
   const openTimer = useRef<ReturnType<typeof setTimeout>>();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>();
   const clearTimers = () => {
@@ -49,12 +50,19 @@ export function ScriptureBadge({ label, entry }: { label: string; entry: Scriptu
         onPointerLeave={(event) => {
           if (event.pointerType === "mouse") closeSoon();
         }}
-        onFocus={(event) => {
-          // Keyboard focus opens at once; a mouse click focuses too, and the click toggles it.
-          if (event.currentTarget.matches(":focus-visible")) {
+        onPointerDown={() => {
+          pointerDown.current = true;
+        }}
+        onPointerUp={() => {
+          pointerDown.current = false;
+        }}
+        onFocus={() => {
+          // Keyboard focus opens at once; a click focuses too, and the click itself toggles it.
+          if (!pointerDown.current) {
             clearTimers();
             setOpen(true);
           }
+          pointerDown.current = false;
         }}
         onBlur={() => {
           clearTimers();

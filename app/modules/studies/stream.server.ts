@@ -44,8 +44,9 @@ export function studyGenerationStream(plan: StudyPlan, signal?: AbortSignal): Re
           onProgress: (markdown) => {
             pending = markdown;
             if (timer) return;
-            const wait = Math.max(0, PARTIAL_INTERVAL_MS - (Date.now() - lastPartial));
-            timer = setTimeout(flushPartial, wait);
+            const wait = PARTIAL_INTERVAL_MS - (Date.now() - lastPartial);
+            if (wait <= 0) flushPartial();
+            else timer = setTimeout(flushPartial, wait);
           },
         });
         if (timer) clearTimeout(timer);

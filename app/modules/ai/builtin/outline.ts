@@ -38,9 +38,10 @@ export function segmentPassage<Verse extends OutlineVerse>(verses: Verse[]): Ver
     gaps.push({ after: index, similarity });
   }
   const cuts = new Set<number>();
+  const chapterBreaks = gaps.filter((gap) => gap.similarity <= -10).length;
   const ordered = [...gaps].sort((a, b) => a.similarity - b.similarity || a.after - b.after);
   for (const gap of ordered) {
-    if (cuts.size >= target - 1 && gap.similarity > -10) break;
+    if (cuts.size - chapterBreaks >= target - 1 && gap.similarity > -10) break;
     const trial = [...cuts, gap.after].sort((a, b) => a - b);
     const sizes = trial.map((cut, index) => cut - (index === 0 ? -1 : trial[index - 1]!));
     sizes.push(verses.length - 1 - trial.at(-1)!);
