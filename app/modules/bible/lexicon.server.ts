@@ -173,10 +173,15 @@ for (let order = 1; order <= 66; order++) {
 export function isProperName(topicName: string): boolean {
   const first = /^[A-Za-z]+/.exec(topicName)?.[0]?.toLowerCase();
   if (!first) return false;
-  const row = getBibleDb().prepare("select lowercase from word_counts where word = ?").get(first) as
-    | { lowercase: number }
+  const row = getBibleDb().prepare("select bsb as count, lowercase from word_counts where word = ?").get(first) as
+    | WordStats
     | undefined;
-  return !row || row.lowercase === 0;
+  return !row || isName(row);
+}
+
+/** A word written in lower case in under 5% of its verses is a name ("Moab" once in "Kir-moab"). */
+export function isName(stats: WordStats): boolean {
+  return stats.lowercase < Math.max(1, stats.count * 0.05);
 }
 
 /**

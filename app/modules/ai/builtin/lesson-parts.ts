@@ -1,5 +1,5 @@
 import type { TranslationChoice } from "~/modules/bible/translations";
-import { joinList, keyPhrase, lowerFirst, type VerseKind } from "./text";
+import { joinList, keyPhrase, type VerseKind } from "./text";
 import { fill, type Voice } from "./voice";
 
 /** A passage as the shared lesson parts see it. */
@@ -24,7 +24,7 @@ export function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): 
     list: joinList(references),
     about: focus.kind === "topic" ? `our understanding of ${focus.subject}` : `the passage as a whole`,
     says: focus.kind === "topic" ? `says about ${focus.subject}` : `says`,
-    struggle: focus.kind === "topic" ? `is struggling with ${focus.subject}` : `needs to hear what ${focus.reference} says`,
+    struggle: focus.kind === "topic" ? `who would be helped by what Scripture says about ${focus.subject}` : `who needs to hear what ${focus.reference} says right now`,
     parts: focus.kind === "topic" ? "key scriptures" : "sections of the passage",
     theme: focus.kind === "topic" ? focus.subject : "this passage",
   };
@@ -56,7 +56,7 @@ export function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): 
     {
       name: "A Message to a Friend",
       steps: [
-        "Ask everyone to picture a friend who {struggle} right now.",
+        "Ask everyone to picture a friend {struggle}.",
         "Each person writes a short message (the length of a text) to that friend, using one of {list} in their own words.",
         "Volunteers read their message aloud. Talk about what makes Scripture land as good news rather than a lecture.",
       ],
@@ -118,7 +118,7 @@ export function closingPrayer(focus: Focus, verses: LessonVerse[], voice: Voice)
     verses.find((verse) => verse.kind === "teaching") ??
     verses[0];
   const phrase = anchor ? keyPhrase(anchor.text, { maxWords: 12 }) : "";
-  const quoted = anchor ? `“${lowerFirst(phrase)}” (${anchor.reference})` : "your word";
+  const quoted = anchor ? `“${phrase}” (${anchor.reference})` : "your word";
   const lines: Record<Voice["tone"], string[]> = {
     Pastoral: [
       "Father, thank you for speaking to us through your word, and for the words we have held onto today: {quoted}. Where {living} is hard for us, meet us with your grace, and help us to live what we have read this week. In Jesus' name, amen.",

@@ -1,6 +1,6 @@
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import { concordance, topicsForRanges, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
+import { concordance, isName, topicsForRanges, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
 import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import type { GeneratedStudy } from "../provider";
@@ -10,7 +10,7 @@ import { glossaryMeaning } from "./glossary";
 import { activityFor, citationList, closingPrayer, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
-import { joinList, keyPhrase, lowerFirst, numberWord, plural, STOP_WORDS, stem, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stem, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
 import { createVoice, fill, type Voice } from "./voice";
 
 interface KeyWord {
@@ -31,8 +31,9 @@ interface Movement {
   words: string[];
 }
 
+/** Words of a verse; a compound ("daughters-in-law") stays whole, so "law" is not read into it. */
 function wordsOf(text: string) {
-  return text.toLowerCase().replace(/[’']s\b/g, "").match(/[a-z]+/g) ?? [];
+  return text.toLowerCase().replace(/[’']s\b/g, "").match(/[a-z]+(?:-[a-z]+)*/g) ?? [];
 }
 
 /** The passage's most telling repeated words: frequent here, rare elsewhere. */
@@ -62,7 +63,7 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     if (inVerses.length < minimum) continue;
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
-    if (!wordStat || wordStat.lowercase === 0) continue;
+    if (!wordStat || isName(wordStat)) continue;
     if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like)$/.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     const score = inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0);
@@ -140,7 +141,7 @@ function overview(passage: Passage, verses: Verse[], movements: Movement[], keys
   if (note) paragraphs.push(`${book.name} is ${note.about}.${voice.explain || voice.studious ? ` ${genreHints[note.genre]}` : ""}`);
   if (movements.length > 1) {
     paragraphs.push(
-      `The passage moves in ${numberWord(movements.length)} steps, from “${lowerFirst(movements[0]!.phrase)}” (${movements[0]!.reference}) to “${lowerFirst(movements.at(-1)!.phrase)}” (${movements.at(-1)!.reference}).` +
+      `The passage moves in ${numberWord(movements.length)} steps, from “${movements[0]!.phrase}” (${movements[0]!.reference}) to “${movements.at(-1)!.phrase}” (${movements.at(-1)!.reference}).` +
         (keys.length > 0 ? ` Its key words are ${joinList(keys.map((key) => `*${key.word}*`))}.` : ""),
     );
   } else if (keys.length > 0) {
@@ -195,8 +196,8 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     const phrase = keyPhrase(first.text, { word: key.word, maxWords: 12 });
     parts.push(
       voice.pick(`kw${index}`, [
-        `In context: “${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}” (verse ${first.verse}).`,
-        `See it in use: “${phrase.charAt(0).toLowerCase()}${phrase.slice(1)}” (verse ${first.verse}).`,
+        `In context: “${phrase}” (verse ${first.verse}).`,
+        `See it in use: “${phrase}” (verse ${first.verse}).`,
       ]),
     );
     const rarity = key.count < 150 ? ` It is not a common word: it occurs in only ${plural(key.count, "verse")} of the whole ${passage.translation.shown}, so its repetition here stands out.` : "";
@@ -278,7 +279,7 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
   }
   const command = kinds.find((entry) => entry.kind === "command");
   if (command) {
-    application.push(`Verse ${command.verse.verse} says, “${keyPhrase(command.verse.text)}.” What would obeying this look like for you this week?`);
+    application.push(`Verse ${command.verse.verse} says, “${keyPhrase(command.verse.text, { prefer: "command" })}.” What would obeying this look like for you this week?`);
   }
   const promise = kinds.find((entry) => entry.kind === "promise");
   if (promise) {
@@ -317,7 +318,7 @@ function applicationSection(passage: Passage, verses: Verse[], weights: Map<numb
   const labelFor = (verse: Verse) => formatRanges([{ start: verse.id, end: verse.id }]);
   const command = verses.find((verse) => verseKind(verse.text) === "command");
   if (command) {
-    points.push(`**Obey:** “${keyPhrase(command.text)}” (${labelFor(command)}). Decide on one concrete way to act on this before the group meets again.`);
+    points.push(`**Obey:** “${capitalize(keyPhrase(command.text, { prefer: "command" }))}” (${labelFor(command)}). Decide on one concrete way to act on this before the group meets again.`);
   }
   const promise = verses.find((verse) => verseKind(verse.text) === "promise");
   if (promise) {
@@ -356,7 +357,7 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   const top = [...verses].sort(
     (a, b) => Math.log10(1 + (weights.get(b.id) ?? 0)) + hasKey(b) - (Math.log10(1 + (weights.get(a.id) ?? 0)) + hasKey(a)) || a.id - b.id,
   )[0]!;
-  const headline = keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 });
+  const headline = capitalize(keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 }));
   const title = `${passage.reference}: ${headline}`;
 
   const sections: string[] = [overview(passage, verses, movements, keys, themes, voice)];
@@ -366,7 +367,7 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
       [
         "## Outline",
         "",
-        ...movements.map((movement, index) => `${index + 1}. **“${movement.phrase}”** (${movement.reference}): ${describeMovement(movement, index, voice)}`),
+        ...movements.map((movement, index) => `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${describeMovement(movement, index, voice)}`),
       ].join("\n"),
     );
   }

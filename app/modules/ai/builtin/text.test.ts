@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { segmentPassage } from "./outline";
-import { createPicker, joinList, keyPhrase, lowerFirst, stem, titleCase, verseKind, verseNumbers } from "./text";
+import { capitalize, createPicker, joinList, keyPhrase, stem, titleCase, verseKind, verseNumbers } from "./text";
 
 describe("text helpers of the built-in writer", () => {
   test("the picker is stable for a seed and varies across seeds", () => {
@@ -25,6 +25,7 @@ describe("text helpers of the built-in writer", () => {
     assert.equal(verseKind("and He will make your paths straight."), "promise");
     assert.equal(verseKind("Praise the LORD, all you nations!"), "praise");
     assert.equal(verseKind("And Jesus said to them, “Follow Me.” So they went."), "narrative");
+    assert.notEqual(verseKind("“Which ones?” the man asked. Jesus answered, “Do not murder.”"), "question", "a two-word question is an aside");
   });
 
   test("quotes a short phrase, preferring the word that matters", () => {
@@ -32,6 +33,9 @@ describe("text helpers of the built-in writer", () => {
     assert.equal(keyPhrase(verse, { maxWords: 14 }), "God works all things together for the good of those who love Him");
     assert.match(keyPhrase(verse, { word: "love", maxWords: 8 }), /love Him$/);
     assert.equal(keyPhrase("And Jesus told the woman, “Your faith has saved you; go in peace.”", { word: "faith" }), "Your faith has saved you");
+    assert.equal(keyPhrase("And those He predestined, He also called; those He called, He also justified;", { word: "justified" }), "those He called, He also justified");
+    const commandments = "The commandments “Do not commit adultery,” “Do not murder,” and any other commandments, are summed up in this one decree: “Love your neighbor as yourself.”";
+    assert.equal(keyPhrase(commandments, { prefer: "command" }), "Love your neighbor as yourself");
   });
 
   test("writes lists and names as prose", () => {
@@ -39,8 +43,7 @@ describe("text helpers of the built-in writer", () => {
     assert.equal(verseNumbers([30, 28, 28]), "verses 28 and 30");
     assert.equal(verseNumbers([5]), "verse 5");
     assert.equal(titleCase("faith and works"), "Faith and Works");
-    assert.equal(lowerFirst("God works all things"), "God works all things");
-    assert.equal(lowerFirst("Those He called"), "those He called");
+    assert.equal(capitalize("“those He called”"), "“Those He called”");
   });
 });
 

@@ -111,7 +111,9 @@ const DEPENDENT_OPENING = /^(?:to the one|that|which|who|whom|whose|when|if|as|w
 /** A rough reading of what a verse does, from its wording. */
 export function verseKind(text: string): VerseKind {
   const plain = stripQuotes(text);
-  if (/\?/.test(plain)) return "question";
+  // A real question, not a two-word aside ("Which ones?") in a verse about something else.
+  const questions = plain.split(/(?<=[.!?;:])\s+/).filter((sentence) => sentence.endsWith("?"));
+  if (questions.some((question) => question.split(" ").length >= 4)) return "question";
   const opening = plain.replace(LEADING_WORDS, "").replace(LEADING_WORDS, "");
   const firstWord = /^[A-Za-z]+/.exec(opening)?.[0]?.toLowerCase() ?? "";
   if (/\b(?:praise the lord|give thanks|sing to|o lord|o god|hallelujah|bless the lord|i will praise|i will sing|my soul)\b/i.test(plain)) {
@@ -142,17 +144,22 @@ export function clauses(text: string): string[] {
     .filter((part) => part.split(" ").length >= 3);
 }
 
-function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The first letter in upper case: for a quoted phrase that starts a sentence or a heading. */
+export function capitalize(text: string) {
+  const at = text.search(/[A-Za-z]/);
+  return at < 0 ? text : text.slice(0, at) + text.charAt(at).toUpperCase() + text.slice(at + 1);
 }
 
 /**
  * A short quotable phrase from a verse, preferring one that holds a given word: at most
  * `maxWords` words, cut at a comma when it runs long.
  */
-export function keyPhrase(text: string, { word, maxWords = 12 }: { word?: string; maxWords?: number } = {}): string {
+export function keyPhrase(
+  text: string,
+  { word, maxWords = 12, prefer }: { word?: string; maxWords?: number; prefer?: "command" } = {},
+): string {
   const parts = clauses(text);
-  if (parts.length === 0) return capitalize(stripQuotes(text).split(" ").slice(0, maxWords).join(" ").replace(/[,;:]$/, ""));
+  if (parts.length === 0) return stripQuotes(text).split(" ").slice(0, maxWords).join(" ").replace(/[,;:]$/, "");
   const pattern = word ? new RegExp(`\\b${word.replace(/[^a-z]/gi, "")}`, "i") : null;
   const ranked = [...parts].sort((a, b) => score(b) - score(a));
   function score(part: string) {
@@ -160,7 +167,8 @@ export function keyPhrase(text: string, { word, maxWords = 12 }: { word?: string
     const fits = words <= maxWords ? 2 : 0;
     const has = pattern?.test(part) ? 4 : 0;
     const dependent = DEPENDENT_OPENING.test(part) ? 2.5 : 0;
-    return has + fits - dependent - Math.abs(words - 8) / 10;
+    const wanted = prefer === "command" && isImperative(part) ? 3 : 0;
+    return has + fits + wanted - dependent - Math.abs(words - 8) / 10;
   }
   let best = ranked[0]!;
   if (best.split(" ").length > maxWords) {
@@ -177,7 +185,12 @@ export function keyPhrase(text: string, { word, maxWords = 12 }: { word?: string
       best = `${start > 0 ? "…" : ""}${pieceWords.slice(start, end).join(" ").replace(/[,;:]$/, "")}${end < pieceWords.length ? "…" : ""}`;
     }
   }
-  return capitalize(best.replace(/[,;:]$/, ""));
+  return best.replace(/[,;:]$/, "");
+}
+
+function isImperative(clause: string) {
+  const first = /^[A-Za-z]+/.exec(clause)?.[0]?.toLowerCase() ?? "";
+  return COMMAND_VERBS.has(first) || /^(?:do not|let|you must|you shall)\b/i.test(clause);
 }
 
 /** "verse 28", "verses 28 and 30", "verses 28, 30 and 31" */
@@ -196,13 +209,4 @@ const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven
 /** "five" for 5, "14" for 14: small numbers read better as words. */
 export function numberWord(count: number): string {
   return NUMBER_WORDS[count] ?? String(count);
-}
-
-const NAMES = /^(?:God|God's|Jesus|Christ|Christ's|LORD|Lord|Lord's|I|Israel|Spirit|Father|Son|Holy|Messiah|Jerusalem|Zion|Moses|David|Abraham|Paul|Peter|Him|His|He|You|Your)$/;
-
-/** Lower-cases the first letter for use mid-sentence, unless the first word is a name. */
-export function lowerFirst(text: string): string {
-  const first = text.split(/[\s,]/)[0] ?? "";
-  if (NAMES.test(first) && !/^(?:Him|His|He|You|Your)$/.test(first)) return text;
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -13,7 +13,7 @@ import { conceptsFor } from "./concepts";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, closingPrayer, citationList, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
-import { joinList, keyPhrase, numberWord, STOP_WORDS, stem, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stem, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
 import { createVoice, fill, type Voice } from "./voice";
 
 interface Candidate {
@@ -180,6 +180,15 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
   }
   all.sort((a, b) => b.score - a.score || a.range.start - b.range.start);
 
+  const phraseCache = new Map<number, Set<string>>();
+  const phrasesOf = (candidate: Candidate) => {
+    let found = phraseCache.get(candidate.range.start);
+    if (!found) {
+      found = fiveWordPhrases(texts.get(candidate.range.start) ?? "");
+      phraseCache.set(candidate.range.start, found);
+    }
+    return found;
+  };
   const wanted = voice.deep ? 6 : voice.plain ? 4 : 5;
   const chosen: Candidate[] = [];
   const perBook = new Map<number, number>();
@@ -188,6 +197,9 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
     const book = splitVerseId(candidate.range.start).bookOrder;
     if ((perBook.get(book) ?? 0) >= 2) continue;
     if (chosen.some((other) => Math.abs(other.range.start - candidate.range.start) < 6)) continue;
+    // Five verses quoting the same line (or parallel Gospel accounts) teach less than five that
+    // each add something.
+    if (chosen.some((other) => sharesPhrase(phrasesOf(other), phrasesOf(candidate)))) continue;
     chosen.push(candidate);
     perBook.set(book, (perBook.get(book) ?? 0) + 1);
   }
@@ -231,6 +243,19 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
     return { ...passage, kind: verseKind(passage.text), matched, companions, label };
   });
   return { topics: usedTopics.length > 0 ? usedTopics : topics.slice(0, 1), terms, picks };
+}
+
+/** Every run of five words in a text: two verses sharing one quote the same line. */
+function fiveWordPhrases(text: string) {
+  const list = words(text);
+  const phrases = new Set<string>();
+  for (let index = 0; index + 5 <= list.length; index++) phrases.add(list.slice(index, index + 5).join(" "));
+  return phrases;
+}
+
+function sharesPhrase(a: Set<string>, b: Set<string>) {
+  for (const phrase of a) if (b.has(phrase)) return true;
+  return false;
 }
 
 function emphasised(list: string[]) {
@@ -438,7 +463,7 @@ function applications(subject: string, gathered: Gathered, voice: Voice): string
   const command = gathered.picks.find((pick) => pick.kind === "command");
   if (command) {
     points.push(
-      `**Obey:** “${keyPhrase(command.text)}” (${command.reference}). Name one specific situation this week where you will put this into practice, and tell someone in the group.`,
+      `**Obey:** “${capitalize(keyPhrase(command.text, { prefer: "command" }))}” (${command.reference}). Name one specific situation this week where you will put this into practice, and tell someone in the group.`,
     );
   }
   const promise = gathered.picks.find((pick) => pick.kind === "promise");
@@ -455,7 +480,7 @@ function applications(subject: string, gathered: Gathered, voice: Voice): string
   }
   points.push(
     voice.say("apply-practice", {
-      Pastoral: [`**Practise:** Think of one person who needs to see ${subject} from you this week. Pray for them by name, and take one small, concrete step toward them.`],
+      Pastoral: [`**Practise:** Think of one person who needs to see ${subject} lived out this week. Pray for them by name, and take one small, concrete step toward them.`],
       Conversational: [`**Practise:** Pick one ordinary moment this week (a meal, a commute, a conversation) to live out ${subject} on purpose. Notice what happens.`],
       Inspirational: [`**Practise:** Choose one bold, loving act this week that shows ${subject} in action, and share the story with the group next time.`],
       Formal: [`**Practise:** Identify one area of daily conduct where the teaching on ${subject} applies, and resolve on a specific change for the coming week.`],
