@@ -1,14 +1,234 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ComingSoon } from "~/components/coming-soon";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { BookOpenText, CircleHelp, FileText } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { PageHeader } from "~/components/page-header";
+import { CreateStudyCard } from "~/components/studies/create-study-card";
+import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
+import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
+import { StudyContent } from "~/components/studies/study-content";
+import { useStudyGenerator } from "~/components/studies/use-study-generator";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
+import { Spinner } from "~/components/ui/spinner";
+import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
+import { savedStudyIds } from "~/modules/library/saves.server";
+import { passageStudySchema, topicStudySchema, type StudyType } from "~/modules/studies/schemas";
+import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
+import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
+import { parseWith } from "~/utils/api.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+import { cn } from "~/utils/cn";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
 
+const readyText: Record<StudyType, string> = {
+  topic: "Your topic study is ready",
+  passage: "Your passage study is ready",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
-  return null;
+  const user = requireUser(request);
+  const selectedId = new URL(request.url).searchParams.get("study");
+  const recent = listStudies(user.id, { limit: RECENT_STUDIES }).map(({ id, title, studyType, createdAt }) => ({
+    id,
+    title,
+    studyType,
+    createdAt,
+  }));
+  const selected = selectedId ? findStudy(user.id, selectedId) : null;
+  return {
+    recent,
+    selected,
+    saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
+    texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
+  };
+}
+
+/** Without JavaScript the forms post here; with it, the page streams from /api/studies/generate. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  try {
+    const study =
+      form.studyType === "passage"
+        ? await createStudy(user.id, { studyType: "passage", ...parseWith(passageStudySchema, form) })
+        : await createStudy(user.id, { studyType: "topic", ...parseWith(topicStudySchema, form) });
+    return redirectWithToast(`/lesson-plans?study=${study.id}`, {
+      title: "Lesson plan created!",
+      description: readyText[study.studyType],
+    });
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+    throw error;
+  }
+}
+
+function HelpPopover() {
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="icon" aria-label="Help: Topic vs Passage">
+          <CircleHelp aria-hidden="true" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="space-y-3 text-sm">
+        <p className="font-semibold">Topic vs Passage</p>
+        <p>
+          <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
+          suffering: it gathers the key scriptures from across the Bible.
+        </p>
+        <p>
+          <span className="font-medium">Passage</span> studies one portion of Scripture, such as John 3:16-21 or Psalm 23:
+          its text, outline, key words and cross-references.
+        </p>
+        <p className="text-muted-foreground">
+          Both include discussion questions, application points and a group activity. References appear as badges: hover or
+          focus one to read the verse.
+        </p>
+      </PopoverContent>
+    </Popover>
+  );
 }
 
 export default function LessonPlansPage() {
-  return <ComingSoon title="Lesson Plans" description="Create Bible studies from a topic or a passage" />;
+  const { recent, selected, saved, texts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const { state: generation, generate } = useStudyGenerator();
+  const previewRef = useRef<HTMLDivElement>(null);
+  const scrollToPreview = useRef(false);
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast({ id: actionData.id, title: "Failed to create lesson plan", description: actionData.error, variant: "destructive" });
+    }
+  }, [actionData]);
+
+  useEffect(() => {
+    // On a phone the preview sits below the lists: bring it into view when a study opens.
+    if (scrollToPreview.current && window.matchMedia("(max-width: 1023px)").matches) {
+      previewRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+    scrollToPreview.current = false;
+  }, [selected?.id]);
+
+  async function onGenerate(studyType: StudyType, value: string) {
+    try {
+      const study = await generate(studyType === "topic" ? { studyType, topic: value } : { studyType, reference: value });
+      toast({ title: "Lesson plan created!", description: readyText[study.studyType] });
+      scrollToPreview.current = true;
+      navigate(`/lesson-plans?study=${study.id}`, { preventScrollReset: true });
+      return true;
+    } catch (error) {
+      toast({
+        title: "Failed to create lesson plan",
+        description: error instanceof Error ? error.message : "Please try again",
+        variant: "destructive",
+      });
+      return false;
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Lesson Plans"
+        description="Create Bible studies from a topic or a passage"
+        actions={<HelpPopover />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-6">
+          <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent Studies</CardTitle>
+              <CardDescription>Your latest lesson plans</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {recent.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No studies yet. Create your first one above.</p>
+              ) : (
+                <ul className="space-y-2">
+                  {recent.map((study) => {
+                    const current = selected?.id === study.id;
+                    return (
+                      <li key={study.id}>
+                        <Link
+                          to={`/lesson-plans?study=${study.id}`}
+                          preventScrollReset
+                          aria-current={current ? "true" : undefined}
+                          onClick={() => {
+                            scrollToPreview.current = true;
+                          }}
+                          className={cn(
+                            "flex items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                            current && "border-primary bg-primary/5",
+                          )}
+                        >
+                          {study.studyType === "passage" ? (
+                            <BookOpenText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                          ) : (
+                            <FileText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                          )}
+                          <span className="min-w-0">
+                            <span className="block truncate text-sm font-medium">{study.title}</span>
+                            <span className="block text-xs text-muted-foreground">
+                              {studyTypeLabel(study.studyType)} · {formatStudyDate(study.createdAt)}
+                            </span>
+                          </span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div ref={previewRef} className="min-w-0 scroll-mt-20">
+          <Card aria-label="Study preview" role="region">
+            {generation.pending ? (
+              <CardContent className="space-y-4 p-6" aria-live="polite">
+                <div className="flex items-center gap-3 rounded-md bg-muted/50 p-3">
+                  <Spinner label="Creating your study" />
+                  <p className="text-sm text-muted-foreground">{generation.message}</p>
+                </div>
+                {generation.markdown ? <StudyContent content={generation.markdown} /> : null}
+              </CardContent>
+            ) : selected ? (
+              <>
+                <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
+                  <div className="min-w-0 space-y-2">
+                    <CardTitle className="break-words text-2xl">{selected.title}</CardTitle>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                      <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
+                      <span>{formatStudyDate(selected.createdAt)}</span>
+                      {selected.translation ? <span>Scripture: {selected.translation}</span> : null}
+                      <span>{selected.aiProvider === "builtin" ? "Written offline" : `AI model: ${selected.aiModel}`}</span>
+                    </div>
+                  </div>
+                  <SaveToLibraryToggle studyId={selected.id} initialSaved={saved} />
+                </CardHeader>
+                <CardContent>
+                  <StudyContent content={selected.content} texts={texts} />
+                </CardContent>
+              </>
+            ) : (
+              <CardContent className="flex min-h-64 flex-col items-center justify-center gap-3 p-10 text-center text-muted-foreground">
+                <FileText className="size-10 opacity-60" aria-hidden="true" />
+                <p>Create a study to see the preview here</p>
+              </CardContent>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
 }

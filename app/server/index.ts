@@ -19,6 +19,7 @@ import {
   isCrossSiteRequest,
 } from "~/server/security.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 
@@ -170,6 +171,9 @@ export async function startServer(
       : address.address;
   const url = `http://${displayHost}:${address.port}`;
   log(`Sagacity Bites is ready at ${url} (database ${databasePath})`);
+  // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
+  // now, after the port is open, rather than during the first lesson someone asks for.
+  setImmediate(warmUpScriptureEngine);
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -17,6 +17,30 @@ export class ApiError extends Error {
   }
 }
 
+/** SPEC §8: on a 401 the session-expired flag is set and the user goes to /login. Always throws. */
+export function sessionExpired(): never {
+  const path = window.location.pathname.toLowerCase();
+  if (path !== "/login" && path !== "/register") {
+    try {
+      window.sessionStorage.setItem(SESSION_EXPIRED_FLAG, "true");
+    } catch {
+      // Storage can be disabled; the redirect still happens.
+    }
+    window.location.assign("/login");
+  }
+  throw new ApiError("Your session has expired. Please sign in again to continue.", 401, null);
+}
+
+/** The message SPEC §8 gives a failed answer: its error, else its message, else the status. */
+export function errorMessageOf(body: unknown, status: number): string {
+  const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  return typeof record.error === "string"
+    ? record.error
+    : typeof record.message === "string"
+      ? record.message
+      : `HTTP error! status: ${status}`;
+}
+
 export async function apiRequest<T = unknown>(
   path: string,
   { method = "GET", body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -34,18 +58,7 @@ export async function apiRequest<T = unknown>(
     },
     body: body === undefined || method === "GET" ? undefined : JSON.stringify(body),
   });
-  if (response.status === 401) {
-    const path = window.location.pathname.toLowerCase();
-    if (path !== "/login" && path !== "/register") {
-      try {
-        window.sessionStorage.setItem(SESSION_EXPIRED_FLAG, "true");
-      } catch {
-        // Storage can be disabled; the redirect still happens.
-      }
-      window.location.assign("/login");
-    }
-    throw new ApiError("Your session has expired. Please sign in again to continue.", 401, null);
-  }
+  if (response.status === 401) sessionExpired();
   const text = await response.text();
   let parsed: unknown = null;
   try {
@@ -53,15 +66,6 @@ export async function apiRequest<T = unknown>(
   } catch {
     parsed = text;
   }
-  if (!response.ok) {
-    const record = (parsed && typeof parsed === "object" ? parsed : {}) as Record<string, unknown>;
-    const message =
-      typeof record.error === "string"
-        ? record.error
-        : typeof record.message === "string"
-          ? record.message
-          : `HTTP error! status: ${response.status}`;
-    throw new ApiError(message, response.status, parsed);
-  }
+  if (!response.ok) throw new ApiError(errorMessageOf(parsed, response.status), response.status, parsed);
   return parsed as T;
 }

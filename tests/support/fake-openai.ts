@@ -6,8 +6,9 @@ import type { AddressInfo } from "node:net";
  * real HTTP. Replies are queued per test; requests are recorded.
  */
 export type FakeReply =
-  | { content: string; delayMs?: number }
-  | { json: unknown; delayMs?: number }
+  /** chunkDelayMs: the pause between streamed chunks, to stream like a real model. */
+  | { content: string; delayMs?: number; chunkDelayMs?: number }
+  | { json: unknown; delayMs?: number; chunkDelayMs?: number }
   | { status: number; body?: unknown; delayMs?: number }
   /** Never answers (for timeouts). */
   | { hang: true };
@@ -42,7 +43,7 @@ function completion(model: string, content: string) {
   };
 }
 
-function writeStream(res: http.ServerResponse, model: string, content: string) {
+async function writeStream(res: http.ServerResponse, model: string, content: string, chunkDelayMs = 0) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const id = `chatcmpl-fake-${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
@@ -50,6 +51,8 @@ function writeStream(res: http.ServerResponse, model: string, content: string) {
     `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   res.write(chunk({ role: "assistant", content: "" }));
   for (let index = 0; index < content.length; index += 40) {
+    if (chunkDelayMs > 0 && index > 0) await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
+    if (res.destroyed) return;
     res.write(chunk({ content: content.slice(index, index + 40) }));
   }
   res.write(chunk({}, "stop"));
@@ -96,7 +99,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     }
     const content = "json" in reply ? JSON.stringify(reply.json) : reply.content;
     if (request.stream) {
-      writeStream(res, request.model, content);
+      await writeStream(res, request.model, content, reply.chunkDelayMs);
     } else {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(completion(request.model, content)));

@@ -177,6 +177,12 @@ export function AppShell({
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10">
           {children}
         </main>
+        <footer className="border-t px-4 py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
+          Scripture from public-domain translations (BSB, WEB, KJV).{" "}
+          <NavLink to="/credits" className="underline underline-offset-2 hover:text-foreground">
+            Credits
+          </NavLink>
+        </footer>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { books, parseDataReference, verseId } from "./books";
  * file, built once from db/bible-data (a few seconds) and reused by every start. Bump the version
  * when the layout or the import changes.
  */
-const BIBLE_DB_VERSION = "1";
+const BIBLE_DB_VERSION = "2";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
 export type ShippedTranslation = (typeof shippedTranslations)[number];
@@ -58,6 +58,14 @@ function readTranslation(code: string): TranslationFile {
   return JSON.parse(fs.readFileSync(path.join(bibleDataDir, "bible", `${code}.json`), "utf8"));
 }
 
+/** The lower-cased words of a verse, as the word counts and the built-in lessons see them. */
+export function verseWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .match(/[a-z]+/g) ?? [];
+}
+
 function buildInto(file: string) {
   const db = new Database(file);
   try {
@@ -95,6 +103,19 @@ function buildInto(file: string) {
       create virtual table topics_fts using fts5(
         name, labels, content='', tokenize = 'porter unicode61 remove_diacritics 2'
       );
+      create table topic_refs (
+        topic_id integer not null,
+        start integer not null,
+        end integer not null
+      );
+      create table verse_weights (id integer primary key, weight integer not null);
+      create table word_counts (
+        word text primary key,
+        bsb integer not null,
+        web integer not null,
+        kjv integer not null,
+        lowercase integer not null
+      ) without rowid;
     `);
 
     const texts = { bsb: readTranslation("bsb"), web: readTranslation("web"), kjv: readTranslation("kjv") };
@@ -122,6 +143,32 @@ function buildInto(file: string) {
     })();
     db.exec("insert into verses_fts (verses_fts) values ('rebuild')");
 
+    // How many verses use each word, per translation: how rare (and so how telling) a word is.
+    // The fourth count is of verses where it is written in lower case: a word never written so
+    // is a name ("Orpah", "Jesus"), not an idea.
+    const counts = new Map<string, [number, number, number, number]>();
+    (["bsb", "web", "kjv"] as const).forEach((code, column) => {
+      for (const book of texts[code].books) {
+        for (const chapter of book.chapters) {
+          for (const verse of chapter) {
+            for (const word of new Set(verseWords(verse))) {
+              let entry = counts.get(word);
+              if (!entry) counts.set(word, (entry = [0, 0, 0, 0]));
+              entry[column]! += 1;
+            }
+            for (const word of new Set(verse.match(/\b[a-z]+/g) ?? [])) {
+              const entry = counts.get(word);
+              if (entry) entry[3] += 1;
+            }
+          }
+        }
+      }
+    });
+    const insertCount = db.prepare("insert into word_counts (word, bsb, web, kjv, lowercase) values (?, ?, ?, ?, ?)");
+    db.transaction(() => {
+      for (const [word, [bsb, web, kjv, lowercase]] of counts) insertCount.run(word, bsb, web, kjv, lowercase);
+    })();
+
     const insertCrossref = db.prepare(
       "insert into crossrefs (from_id, to_start, to_end, votes) values (?, ?, ?, ?)",
     );
@@ -137,6 +184,16 @@ function buildInto(file: string) {
       }
     })();
     db.exec("create index crossrefs_from_idx on crossrefs (from_id, votes desc)");
+    // A verse's weight is the votes of the cross-references from and to it: the verses readers
+    // link most are the ones a study should quote first.
+    db.exec(`
+      insert into verse_weights (id, weight)
+        select id, sum(votes) from (
+          select from_id as id, votes from crossrefs
+          union all
+          select to_start as id, votes from crossrefs
+        ) group by id
+    `);
 
     const topics = JSON.parse(fs.readFileSync(path.join(bibleDataDir, "topics.json"), "utf8")) as Array<{
       topic: string;
@@ -148,6 +205,7 @@ function buildInto(file: string) {
       "insert into topics (id, name, name_key, refs, see, subtopics) values (?, ?, ?, ?, ?, ?)",
     );
     const insertTopicSearch = db.prepare("insert into topics_fts (rowid, name, labels) values (?, ?, ?)");
+    const insertTopicRef = db.prepare("insert into topic_refs (topic_id, start, end) values (?, ?, ?)");
     db.transaction(() => {
       topics.forEach((topic, index) => {
         const id = index + 1;
@@ -160,9 +218,16 @@ function buildInto(file: string) {
           JSON.stringify(topic.subtopics ?? []),
         );
         insertTopicSearch.run(id, topic.topic, (topic.subtopics ?? []).map((sub) => sub.label).join(" \n "));
+        for (const reference of topic.refs) {
+          const range = parseDataReference(reference);
+          if (range) insertTopicRef.run(id, range.start, range.end);
+        }
       });
     })();
     db.exec("create index topics_name_key_idx on topics (name_key)");
+    db.exec("create index topic_refs_start_idx on topic_refs (start, end)");
+    const widest = db.prepare("select max(end - start) as span from topic_refs").get() as { span: number };
+    db.prepare("insert into meta (key, value) values ('topic_ref_max_span', ?)").run(String(widest.span ?? 0));
 
     db.prepare("insert into meta (key, value) values ('version', ?)").run(BIBLE_DB_VERSION);
     db.exec("vacuum");

@@ -137,3 +137,26 @@ describe("grounding", () => {
     assert.equal(result.valid.length, 1);
   });
 });
+
+describe("references in long texts", () => {
+  test("book names of several words and ordinals are read whole", () => {
+    const text = "Read 1 Cor. 13:4-7, The Song of Solomon 2:1, Second Kings 2:11 and 1st Peter 5:7; then Jude 5.";
+    assert.deepEqual(
+      findReferences(text).map((reference) => [reference.label, reference.valid]),
+      [["1 Corinthians 13:4-7", true], ["Song of Solomon 2:1", true], ["2 Kings 2:11", true], ["1 Peter 5:7", true], ["Jude 5", true]],
+    );
+  });
+
+  test("positions stay right across a long text, and a repeated reference is found every time", () => {
+    const filler = "Words without any numbers at all, just prose about faith and hope. ".repeat(40);
+    const text = `${filler}(John 3:16) ${filler} see (John 3:16) and (Psalm 151). ${filler}`;
+    const found = findReferences(text);
+    assert.deepEqual(found.map((reference) => [reference.text, reference.valid]), [["John 3:16", true], ["John 3:16", true], ["Psalm 151", false]]);
+    for (const reference of found) assert.equal(text.slice(reference.start, reference.end), reference.text);
+    assert.deepEqual(findReferences(text), found, "the same answer from the cache");
+  });
+
+  test("numbers that are not references are left alone", () => {
+    assert.deepEqual(findReferences("Meet at 7 for 45 minutes; bring 2 friends (verses 3 and 4)."), []);
+  });
+});

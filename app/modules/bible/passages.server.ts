@@ -84,3 +84,12 @@ export function getPassage(
 export function verseLabel(id: VerseId) {
   return formatRanges([{ start: id, end: id }]);
 }
+
+/** Opens the Bible database and builds the reference parser ahead of the first request. */
+export function warmUpScriptureEngine() {
+  try {
+    getPassage("John 3:16", "BSB");
+  } catch (error) {
+    console.error("Could not prepare the Bible database:", error);
+  }
+}

@@ -1,11 +1,21 @@
-// SCAFFOLD (issue 3 replaces this file): built-in lesson plans from a topic or a passage.
-import { AiError } from "~/utils/errors";
-import type { AiProvider } from "../provider";
+import { groundReferences } from "~/modules/bible/grounding.server";
+import type { AiProvider, GeneratedStudy } from "../provider";
+import { passageLesson } from "./passage-lesson.server";
+import { topicLesson } from "./topic-lesson.server";
 
-export function lessonFromTopic(_input: Parameters<AiProvider["lessonFromTopic"]>[0]): never {
-  throw new AiError("Lesson plans are not available yet.", 501);
+/**
+ * Built-in lesson plans: written offline from the shipped Bible, the topical index and the
+ * cross-references, deterministic for the same input and settings. Every reference still goes
+ * through the grounding check, like the OpenAI provider's.
+ */
+function grounded(study: GeneratedStudy): GeneratedStudy {
+  return { title: study.title, content: groundReferences(study.content).text };
 }
 
-export function lessonFromPassage(_input: Parameters<AiProvider["lessonFromPassage"]>[0]): never {
-  throw new AiError("Lesson plans are not available yet.", 501);
+export function lessonFromTopic(input: Parameters<AiProvider["lessonFromTopic"]>[0]): GeneratedStudy {
+  return grounded(topicLesson(input.topic, input.settings));
+}
+
+export function lessonFromPassage(input: Parameters<AiProvider["lessonFromPassage"]>[0]): GeneratedStudy {
+  return grounded(passageLesson(input.passage, input.settings));
 }

@@ -1,0 +1,108 @@
+import { Form } from "@remix-run/react";
+import { BookOpen, Lightbulb } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { REFERENCE_MAX_LENGTH, TOPIC_MAX_LENGTH, type StudyType } from "~/modules/studies/schemas";
+
+const forms = {
+  topic: {
+    name: "topic",
+    label: "Study topic",
+    placeholder: "e.g., Faith and Works",
+    hint: "A theme, question or life situation: we find the key passages.",
+    maxLength: TOPIC_MAX_LENGTH,
+  },
+  passage: {
+    name: "reference",
+    label: "Passage reference",
+    placeholder: "e.g., John 3:16-21",
+    hint: "A verse, a range, a chapter, or several parts (Rom 8:28-39; 12:1-2).",
+    maxLength: REFERENCE_MAX_LENGTH,
+  },
+} as const;
+
+/**
+ * SPEC §2: the Create New Study card, a Topic tab and a Passage tab. Each is a real form (it
+ * posts to the page without JavaScript); with JavaScript `onGenerate` takes over to stream.
+ * The inputs keep their text when generation fails.
+ */
+export function CreateStudyCard({
+  pending,
+  onGenerate,
+}: {
+  pending: boolean;
+  /** Resolves true when the study was created (the input is then cleared). */
+  onGenerate: (studyType: StudyType, value: string) => Promise<boolean>;
+}) {
+  const [values, setValues] = useState<Record<StudyType, string>>({ topic: "", passage: "" });
+  const [tab, setTab] = useState<StudyType>("topic");
+
+  async function submit(event: React.FormEvent<HTMLFormElement>, studyType: StudyType) {
+    event.preventDefault();
+    const value = values[studyType].trim();
+    if (!value || pending) return;
+    const created = await onGenerate(studyType, value);
+    if (created) setValues((current) => ({ ...current, [studyType]: "" }));
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create New Study</CardTitle>
+        <CardDescription>A small-group lesson plan from a topic or a Bible passage.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as StudyType)}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="topic">
+              <Lightbulb className="size-4" aria-hidden="true" />
+              Topic
+            </TabsTrigger>
+            <TabsTrigger value="passage">
+              <BookOpen className="size-4" aria-hidden="true" />
+              Passage
+            </TabsTrigger>
+          </TabsList>
+          {(["topic", "passage"] as const).map((studyType) => {
+            const form = forms[studyType];
+            const id = `study-${studyType}`;
+            return (
+              <TabsContent key={studyType} value={studyType}>
+                <Form method="post" className="space-y-3" onSubmit={(event) => submit(event, studyType)}>
+                  <input type="hidden" name="studyType" value={studyType} />
+                  <div className="space-y-2">
+                    <Label htmlFor={id}>{form.label}</Label>
+                    <Input
+                      id={id}
+                      name={form.name}
+                      placeholder={form.placeholder}
+                      required
+                      maxLength={form.maxLength}
+                      autoComplete="off"
+                      value={values[studyType]}
+                      onChange={(event) => {
+                        const value = event.target.value;
+                        setValues((current) => ({ ...current, [studyType]: value }));
+                      }}
+                      aria-describedby={`${id}-hint`}
+                    />
+                    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+                      {form.hint}
+                    </p>
+                  </div>
+                  <Button type="submit" className="w-full" disabled={pending}>
+                    {pending ? "Generating..." : "Generate Study"}
+                  </Button>
+                </Form>
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * One line of context per book, written for this project, so an offline lesson can say where a
+ * passage sits: the kind of writing and what the book is about. Keys are USFM book ids.
+ */
+export interface BookNote {
+  genre: "law" | "history" | "wisdom" | "poetry" | "prophecy" | "gospel" | "letter" | "apocalyptic";
+  /** Completes "Romans is ..." */
+  about: string;
+}
+
+export const bookNotes: Record<string, BookNote> = {
+  GEN: { genre: "law", about: "the book of beginnings: creation, humanity's fall, the flood, and God's promises to Abraham, Isaac, Jacob and Joseph" },
+  EXO: { genre: "law", about: "the story of Israel's rescue from slavery in Egypt, the covenant at Sinai and the building of the tabernacle" },
+  LEV: { genre: "law", about: "the instructions for Israel's worship, sacrifices and holiness, given so a holy God could dwell among his people" },
+  NUM: { genre: "law", about: "the account of Israel's years in the wilderness, their grumbling and unbelief, and God's faithfulness to them" },
+  DEU: { genre: "law", about: "Moses' farewell sermons on the edge of the promised land, calling Israel to love the LORD and keep his covenant" },
+  JOS: { genre: "history", about: "the story of Israel entering and settling the promised land under Joshua's leadership" },
+  JDG: { genre: "history", about: "a record of Israel's repeated cycle of sin, oppression, crying out and rescue through the judges" },
+  RUT: { genre: "history", about: "a short story of loyalty and redemption set in the time of the judges, ending in the family line of David" },
+  "1SA": { genre: "history", about: "the account of the prophet Samuel, Israel's first king Saul, and the rise of David" },
+  "2SA": { genre: "history", about: "the account of David's reign: his victories, God's covenant with him, his sin and its consequences" },
+  "1KI": { genre: "history", about: "the story of Solomon's reign and temple, the division of the kingdom, and the ministry of Elijah" },
+  "2KI": { genre: "history", about: "the story of the kings of Israel and Judah down to the exile, including the ministry of Elisha" },
+  "1CH": { genre: "history", about: "a retelling of Israel's history centred on David, the temple and true worship" },
+  "2CH": { genre: "history", about: "a retelling of the history of Judah's kings from Solomon to the exile, with an eye on faithfulness and revival" },
+  EZR: { genre: "history", about: "the account of the exiles' return to Jerusalem, the rebuilding of the temple and the renewal of the law" },
+  NEH: { genre: "history", about: "the account of rebuilding Jerusalem's walls and renewing the people's covenant with God" },
+  EST: { genre: "history", about: "the story of how God preserved his people in Persia through Esther's courage, though his name is never mentioned" },
+  JOB: { genre: "wisdom", about: "a poetic wrestling with suffering, justice and the wisdom of God, told through Job and his friends" },
+  PSA: { genre: "poetry", about: "Israel's book of prayers and songs: praise, lament, thanksgiving, confession and trust" },
+  PRO: { genre: "wisdom", about: "a collection of wise sayings for everyday life, built on the fear of the LORD" },
+  ECC: { genre: "wisdom", about: "a searching reflection on the meaning of life 'under the sun' and the call to fear God" },
+  SNG: { genre: "poetry", about: "a love poem celebrating the love between a bride and her beloved" },
+  ISA: { genre: "prophecy", about: "the prophet Isaiah's message of judgment and comfort, with its promises of the coming servant and king" },
+  JER: { genre: "prophecy", about: "the prophet Jeremiah's warnings to Judah before the exile, and God's promise of a new covenant" },
+  LAM: { genre: "poetry", about: "a set of poems of grief over the fall of Jerusalem, with hope in God's steadfast love" },
+  EZK: { genre: "prophecy", about: "the visions and messages of Ezekiel among the exiles, about God's glory, judgment and renewal" },
+  DAN: { genre: "prophecy", about: "the stories of Daniel's faithfulness in Babylon and his visions of God's kingdom" },
+  HOS: { genre: "prophecy", about: "the message of Hosea, whose marriage pictures God's faithful love for unfaithful Israel" },
+  JOL: { genre: "prophecy", about: "the prophet Joel's call to repentance and his promise that God will pour out his Spirit" },
+  AMO: { genre: "prophecy", about: "the prophet Amos's call for justice and righteousness among God's people" },
+  OBA: { genre: "prophecy", about: "a short prophecy against Edom's pride and a promise of the LORD's kingdom" },
+  JON: { genre: "prophecy", about: "the story of a reluctant prophet and God's compassion even for Israel's enemies" },
+  MIC: { genre: "prophecy", about: "the prophet Micah's message of judgment, mercy and a ruler to come from Bethlehem" },
+  NAM: { genre: "prophecy", about: "a prophecy of the fall of Nineveh and the LORD's justice" },
+  HAB: { genre: "prophecy", about: "a prophet's honest questions to God and his resolve to live by faith" },
+  ZEP: { genre: "prophecy", about: "a prophecy of the day of the LORD and of God rejoicing over his restored people" },
+  HAG: { genre: "prophecy", about: "the prophet Haggai's call to the returned exiles to rebuild the temple" },
+  ZEC: { genre: "prophecy", about: "the visions of Zechariah encouraging the rebuilding and pointing to the coming king" },
+  MAL: { genre: "prophecy", about: "the last of the prophets, calling a weary people back to wholehearted worship" },
+  MAT: { genre: "gospel", about: "a Gospel presenting Jesus as the promised Messiah and King, with his teaching on the kingdom of heaven" },
+  MRK: { genre: "gospel", about: "the briskest of the Gospels, showing Jesus as the Son of God who came to serve and to give his life" },
+  LUK: { genre: "gospel", about: "an orderly account of the life of Jesus, the Saviour who came to seek and to save the lost" },
+  JHN: { genre: "gospel", about: "a Gospel written so that readers may believe Jesus is the Christ and have life in his name" },
+  ACT: { genre: "history", about: "the account of the early church, as the Spirit carries the gospel from Jerusalem to Rome" },
+  ROM: { genre: "letter", about: "Paul's letter to the believers in Rome, setting out the gospel of God's righteousness received by faith" },
+  "1CO": { genre: "letter", about: "Paul's letter to a gifted but divided church in Corinth, on unity, holiness, love and the resurrection" },
+  "2CO": { genre: "letter", about: "Paul's personal letter to Corinth about ministry, weakness, generosity and God's power" },
+  GAL: { genre: "letter", about: "Paul's urgent letter defending the gospel of grace and the freedom we have in Christ" },
+  EPH: { genre: "letter", about: "Paul's letter on the riches believers have in Christ and the life of his one new people, the church" },
+  PHP: { genre: "letter", about: "Paul's warm letter from prison about joy, humility and knowing Christ" },
+  COL: { genre: "letter", about: "Paul's letter on the supremacy of Christ and the new life that flows from him" },
+  "1TH": { genre: "letter", about: "Paul's letter encouraging a young church to stand firm and live in hope of Christ's return" },
+  "2TH": { genre: "letter", about: "Paul's follow-up letter on the day of the Lord and faithful, steady living" },
+  "1TI": { genre: "letter", about: "Paul's letter to Timothy on leadership, sound teaching and godly life in the church" },
+  "2TI": { genre: "letter", about: "Paul's last letter, urging Timothy to guard the gospel and endure hardship" },
+  TIT: { genre: "letter", about: "Paul's letter to Titus on appointing elders and living out the grace that saves" },
+  PHM: { genre: "letter", about: "Paul's short appeal to Philemon to welcome back Onesimus as a brother" },
+  HEB: { genre: "letter", about: "a sermon-letter showing that Jesus is greater than all that came before, and calling readers to hold fast" },
+  JAS: { genre: "letter", about: "a practical letter on a faith that shows itself in action, speech and care for the poor" },
+  "1PE": { genre: "letter", about: "a letter from the apostle Peter to suffering believers about living hope, holiness and following Christ" },
+  "2PE": { genre: "letter", about: "the apostle Peter's reminder to grow in grace, reject false teaching and wait for the Lord's return" },
+  "1JN": { genre: "letter", about: "a letter on walking in the light, loving one another and the assurance of eternal life" },
+  "2JN": { genre: "letter", about: "a short letter on walking in truth and love" },
+  "3JN": { genre: "letter", about: "a short letter commending hospitality to faithful workers" },
+  JUD: { genre: "letter", about: "a short letter urging believers to contend for the faith and keep themselves in God's love" },
+  REV: { genre: "apocalyptic", about: "the vision given to John of the risen Christ, his victory over evil and the new heavens and new earth" },
+};
+
+export const genreLabels: Record<BookNote["genre"], string> = {
+  law: "the books of the Law",
+  history: "the history books",
+  wisdom: "the wisdom books",
+  poetry: "the poetry of the Old Testament",
+  prophecy: "the prophets",
+  gospel: "the four Gospels",
+  letter: "the New Testament letters",
+  apocalyptic: "the prophetic vision that closes the Bible",
+};
+
+/** How to read a kind of writing well: one practical hint for a group. */
+export const genreHints: Record<BookNote["genre"], string> = {
+  law: "Read it as part of the covenant story: ask what it shows about God's holiness and his care for his people.",
+  history: "Read it as a true story: notice what people do, what God does, and what changes as a result.",
+  wisdom: "Read it slowly, as wisdom for real life: ask what it means to live this way before God.",
+  poetry: "Read it as poetry and prayer: notice the images and the parallel lines, and let it shape your own prayers.",
+  prophecy: "Read it as God's word to real people in a real crisis first, then ask how it points forward to Christ.",
+  gospel: "Watch Jesus closely: what he says, what he does, and how people respond to him.",
+  letter: "Follow the argument: look for the connecting words (therefore, because, so that) that tie each thought to the next.",
+  apocalyptic: "Read the symbols as pictures of real truths, and hold on to the main point: Christ wins and God makes all things new.",
+};

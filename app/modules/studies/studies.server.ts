@@ -1,0 +1,129 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { studies, type Study } from "#db/schema";
+import { getDb } from "~/db.server";
+import { getAiProvider } from "~/modules/ai/index.server";
+import type { GenerationOptions } from "~/modules/ai/provider";
+import { getAiSettings } from "~/modules/ai/settings.server";
+import { getPassage, type Passage } from "~/modules/bible/passages.server";
+import { resolveTranslation } from "~/modules/bible/translations";
+import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
+import { AiError, NotFoundError, TooManyRequestsError } from "~/utils/errors";
+import type { StudyRequest, StudyView } from "./schemas";
+
+export const RECENT_STUDIES = 5;
+
+/** At most this many studies generate at once for one user; a real model can take a minute. */
+const MAX_GENERATIONS_PER_USER = 2;
+const running = new Map<string, number>();
+
+export function toStudyView(row: Study): StudyView {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    studyType: row.studyType,
+    input: row.input,
+    translation: row.translation,
+    aiProvider: row.aiProvider,
+    aiModel: row.aiModel,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's studies, newest first. */
+export function listStudies(userId: string, { limit }: { limit?: number } = {}): StudyView[] {
+  const query = getDb()
+    .select()
+    .from(studies)
+    .where(eq(studies.userId, userId))
+    .orderBy(desc(studies.createdAt), desc(sql`rowid`));
+  return (limit ? query.limit(limit) : query).all().map(toStudyView);
+}
+
+/** One of the user's studies; another user's (or a made-up) id is not found. */
+export function getStudy(userId: string, studyId: string): StudyView {
+  const row = getDb()
+    .select()
+    .from(studies)
+    .where(and(eq(studies.id, studyId), eq(studies.userId, userId)))
+    .get();
+  if (!row) throw new NotFoundError("Study not found");
+  return toStudyView(row);
+}
+
+export function findStudy(userId: string, studyId: string): StudyView | null {
+  try {
+    return getStudy(userId, studyId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** A checked request, ready to generate: the passage is resolved, so a bad reference fails here (400). */
+export interface StudyPlan {
+  userId: string;
+  request: StudyRequest;
+  passage?: Passage;
+}
+
+export function planStudy(userId: string, request: StudyRequest): StudyPlan {
+  if ((running.get(userId) ?? 0) >= MAX_GENERATIONS_PER_USER) {
+    throw new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
+  }
+  if (request.studyType === "passage") {
+    return { userId, request, passage: getPassage(request.reference, getAiSettings().translation) };
+  }
+  return { userId, request };
+}
+
+/**
+ * Generates a lesson plan with the configured AI provider and saves it. Nothing is written
+ * unless the provider returned a whole lesson; creating a study also ticks the onboarding step.
+ */
+export async function generateStudy(plan: StudyPlan, options: GenerationOptions = {}): Promise<StudyView> {
+  const { userId, request } = plan;
+  running.set(userId, (running.get(userId) ?? 0) + 1);
+  try {
+    const settings = getAiSettings();
+    const provider = getAiProvider();
+    const generated =
+      request.studyType === "topic"
+        ? await provider.lessonFromTopic({ topic: request.topic, settings }, options)
+        : await provider.lessonFromPassage({ passage: plan.passage!, settings }, options);
+    if (options.signal?.aborted) throw new AiError("The request was cancelled before the study was saved.", 499);
+    const title = typeof generated.title === "string" ? generated.title.trim() : "";
+    const content = typeof generated.content === "string" ? generated.content.trim() : "";
+    if (!title || !content) throw new AiError("The AI provider returned an empty lesson. Please try again.", 502);
+    const translation = plan.passage?.translation.shown ?? resolveTranslation(settings.translation).shown;
+    const db = getDb();
+    const row = db.transaction((tx) => {
+      const inserted = tx
+        .insert(studies)
+        .values({
+          userId,
+          title: title.slice(0, 200),
+          content,
+          studyType: request.studyType,
+          input: request.studyType === "topic" ? request.topic : plan.passage!.reference,
+          translation,
+          aiProvider: provider.name,
+          aiModel: provider.model,
+        })
+        .returning()
+        .get();
+      markOnboardingStep(userId, "hasCreatedStudy");
+      return inserted;
+    });
+    return toStudyView(row);
+  } finally {
+    const left = (running.get(userId) ?? 1) - 1;
+    if (left > 0) running.set(userId, left);
+    else running.delete(userId);
+  }
+}
+
+/** Plans and generates in one step (the JSON API). */
+export async function createStudy(userId: string, request: StudyRequest, options: GenerationOptions = {}) {
+  return generateStudy(planStudy(userId, request), options);
+}

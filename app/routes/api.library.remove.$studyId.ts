@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { removeStudyFromLibrary } from "~/modules/library/saves.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+
+export const loader = apiHandler(() => methodNotAllowed());
+
+/** DELETE /api/library/remove/{studyId}: takes a study out of the user's library. */
+export const action = apiHandler(({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "DELETE") methodNotAllowed();
+  const user = requireApiUser(request);
+  return removeStudyFromLibrary(user.id, params.studyId ?? "");
+});

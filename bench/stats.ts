@@ -1,0 +1,44 @@
+export interface Timing {
+  n: number;
+  /** Wall-clock milliseconds. */
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+  /** CPU milliseconds of this process: steadier than wall-clock on a busy machine. */
+  cpuP50: number;
+  cpuP95: number;
+}
+
+function percentile(sorted: number[], fraction: number) {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Runs `work` once per input and summarises the wall-clock times in milliseconds. */
+export function measure<T>(inputs: readonly T[], work: (input: T) => unknown): Timing {
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (const input of inputs) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    work(input);
+    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const cpuSorted = [...cpuTimes].sort((a, b) => a - b);
+  return {
+    n: times.length,
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    max: round(sorted.at(-1) ?? 0),
+    mean: round(times.reduce((sum, time) => sum + time, 0) / Math.max(1, times.length)),
+    cpuP50: round(percentile(cpuSorted, 0.5)),
+    cpuP95: round(percentile(cpuSorted, 0.95)),
+  };
+}

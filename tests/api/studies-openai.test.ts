@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let fake: FakeOpenAi;
+let account: Awaited<ReturnType<typeof registerAccount>>;
+
+const lesson = {
+  title: "Hope That Holds",
+  overview: "Hope in Scripture is confident expectation (Romans 8:24).",
+  keyScriptures: [
+    { reference: "Romans 5:3-5", insight: "Suffering produces hope." },
+    { reference: "Hebrews 6:19", insight: "An anchor for the soul." },
+  ],
+  discussionQuestions: ["What is hope?", "Where do you need it?", "How does suffering shape it?"],
+  applicationPoints: ["Write down one promise.", "Encourage someone."],
+  crossReferences: [{ reference: "1 Peter 1:3", note: "A living hope." }],
+  groupActivity: "Share one hope-filled verse each.",
+  closingPrayer: "God of hope, fill us. Amen.",
+};
+
+before(async () => {
+  fake = await startFakeOpenAi();
+  server = await startTestServer({ OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: "1500", AI_PROVIDER: "openai" });
+  account = await registerAccount(server.url);
+});
+after(async () => {
+  await server.close();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+describe("studies with an OpenAI-compatible provider", () => {
+  test("a generated study stores the provider and the model", async () => {
+    fake.enqueue({ json: lesson });
+    const answer = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    assert.equal(answer.body.title, "Hope That Holds");
+    assert.equal(answer.body.aiProvider, "openai");
+    assert.equal(answer.body.aiModel, "gpt-4o");
+    assert.match(answer.body.content, /### \(Romans 5:3-5\)\n\n> /);
+  });
+
+  test("a failed generation is a clear error and saves nothing", async () => {
+    const before = (await api(server.url, "/api/studies", { token: account.token })).body.length;
+    fake.enqueue({ status: 500 }, { status: 500 });
+    const failed = await api(server.url, "/api/studies/passage", { method: "POST", body: { reference: "Psalm 23" }, token: account.token });
+    assert.equal(failed.status, 502);
+    assert.match(failed.body.error, /AI provider failed/);
+    fake.enqueue({ status: 429 });
+    const busy = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    assert.equal(busy.status, 503);
+    assert.match(busy.body.error, /busy/);
+    fake.enqueue({ content: "not json" }, { content: "still not json" });
+    const garbled = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    assert.equal(garbled.status, 502);
+    assert.equal((await api(server.url, "/api/studies", { token: account.token })).body.length, before);
+  });
+
+  test("the page's stream carries the text as it arrives, then the study", async () => {
+    fake.enqueue({ json: { ...lesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` }, chunkDelayMs: 15 });
+    const response = await fetch(`${server.url}/api/studies/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
+      body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
+    });
+    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    const partials = events.filter((event) => event.type === "partial");
+    assert.ok(partials.length >= 2, `the text arrived in several parts (${partials.length})`);
+    assert.ok(partials.some((event) => /^(Hope is an anchor\. ){3}/.test(event.markdown)));
+    assert.equal(events.at(-1).type, "study");
+    assert.equal(events.at(-1).study.aiProvider, "openai");
+  });
+
+  test("a stream that fails ends with an error event and saves nothing", async () => {
+    const before = (await api(server.url, "/api/studies", { token: account.token })).body.length;
+    fake.enqueue({ hang: true });
+    const response = await fetch(`${server.url}/api/studies/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
+      body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
+    });
+    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    assert.deepEqual(events.at(-1), { type: "error", error: "The AI provider took too long to answer. Please try again.", status: 504 });
+    assert.equal((await api(server.url, "/api/studies", { token: account.token })).body.length, before);
+  });
+});

@@ -1,0 +1,180 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+async function createStudy(page: Page, studyType: "Topic" | "Passage", value: string) {
+  await page.getByRole("tab", { name: studyType }).click();
+  await page.getByPlaceholder(studyType === "Topic" ? "e.g., Faith and Works" : "e.g., John 3:16-21").fill(value);
+  await page.getByRole("button", { name: "Generate Study" }).click();
+  await expect(page.getByText("Lesson plan created!").first()).toBeVisible();
+  await expect(page.getByText(`Your ${studyType.toLowerCase()} study is ready`).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/lesson-plans\?study=/);
+}
+
+const preview = (page: Page) => page.getByRole("region", { name: "Study preview" });
+
+test.describe("Lesson Plans", () => {
+  test("the page as the spec shows it, before any study", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await expect(page.getByRole("heading", { name: "Lesson Plans", level: 1 })).toBeVisible();
+    await expect(page.getByText("Create New Study")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Topic" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByPlaceholder("e.g., Faith and Works")).toBeVisible();
+    await page.getByRole("tab", { name: "Passage" }).click();
+    await expect(page.getByPlaceholder("e.g., John 3:16-21")).toBeVisible();
+    await expect(page.getByText("Recent Studies")).toBeVisible();
+    await expect(page.getByText("Create a study to see the preview here")).toBeVisible();
+    await page.getByRole("button", { name: "Help: Topic vs Passage" }).click();
+    const help = page.getByRole("dialog");
+    await expect(help.getByText("Topic vs Passage")).toBeVisible();
+    await expect(help).toContainText("Passage studies one portion of Scripture");
+  });
+
+  test("a topic study: preview sections, badges that show the verse on hover and on focus", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Topic", "Forgiveness");
+    const study = preview(page);
+    await expect(study.getByRole("heading", { level: 2 })).toContainText("Forgiveness");
+    await expect(study.getByRole("heading", { name: "Overview" })).toBeVisible();
+    for (const section of ["Key Scriptures", "Discussion Questions", "Application Points", "Cross-References", "Group Activity"]) {
+      await expect(study.getByRole("button", { name: section })).toHaveAttribute("aria-expanded", "true");
+    }
+    await expect(page.getByRole("link", { name: /Forgiveness/ })).toBeVisible();
+
+    // The first key scripture: a badge in its heading, its text quoted below.
+    const firstHeading = study.getByRole("heading", { level: 4 }).first();
+    const badge = firstHeading.getByRole("button");
+    const label = (await badge.textContent())!.trim();
+    const quote = (await study.locator("blockquote").first().textContent())!.trim();
+    await badge.hover();
+    const popup = page.getByRole("dialog");
+    await expect(popup).toContainText(`${label} · BSB`);
+    await expect(popup).toContainText(quote.slice(0, 30));
+    await page.mouse.move(0, 0);
+    await expect(popup).toHaveCount(0);
+
+    await badge.focus();
+    await expect(page.getByRole("dialog")).toContainText(quote.slice(0, 30));
+    await page.keyboard.press("Escape");
+
+    // Sections collapse and open again.
+    const key = study.getByRole("button", { name: "Key Scriptures" });
+    await key.click();
+    await expect(key).toHaveAttribute("aria-expanded", "false");
+    await expect(study.locator("blockquote").first()).toBeHidden();
+    await key.click();
+    await expect(study.locator("blockquote").first()).toBeVisible();
+  });
+
+  test("a passage study quotes the passage and outlines it", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Passage", "John 3:16-21");
+    const study = preview(page);
+    await expect(study.getByRole("heading", { level: 2 })).toContainText("John 3:16-21");
+    await expect(study.locator("blockquote").first()).toContainText("For God so loved the world");
+    await expect(study.getByRole("heading", { name: "Outline" })).toBeVisible();
+    await expect(study.getByRole("heading", { name: "Key Words" })).toBeVisible();
+    await expect(study.getByText("Scripture: BSB")).toBeVisible();
+    const badge = study.getByRole("button", { name: /^John 3:1[6-9]/ }).first();
+    await badge.hover();
+    await expect(page.getByRole("dialog")).toContainText("For God so loved the world");
+  });
+
+  test("a reference that does not exist shows the error toast and keeps the input", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await page.getByRole("tab", { name: "Passage" }).click();
+    const input = page.getByPlaceholder("e.g., John 3:16-21");
+    await input.fill("John 30:1");
+    await page.getByRole("button", { name: "Generate Study" }).click();
+    await expect(page.getByText("Failed to create lesson plan").first()).toBeVisible();
+    await expect(page.getByText("John 30:1 does not exist: John has 21 chapters.").first()).toBeVisible();
+    await expect(input).toHaveValue("John 30:1");
+    await expect(page.getByText("Create a study to see the preview here")).toBeVisible();
+  });
+
+  test("save to library, then toggle back", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Topic", "Hope");
+    const save = preview(page).getByRole("button", { name: "Save to Library" });
+    await save.click();
+    await expect(page.getByText("Saved to library").first()).toBeVisible();
+    await expect(page.getByText("You can find this in your library").first()).toBeVisible();
+    const saved = preview(page).getByRole("button", { name: "Saved" });
+    await expect(saved).toHaveAttribute("aria-pressed", "true");
+    let library = await (await page.request.get("/api/library")).json();
+    expect(library).toHaveLength(1);
+    expect(library[0].study.title).toContain("Hope");
+
+    await page.reload();
+    await expect(preview(page).getByRole("button", { name: "Saved" })).toBeVisible();
+    await preview(page).getByRole("button", { name: "Saved" }).click();
+    await expect(page.getByText("Removed from library").first()).toBeVisible();
+    await expect(page.getByText("Study removed successfully").first()).toBeVisible();
+    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute("aria-pressed", "false");
+    library = await (await page.request.get("/api/library")).json();
+    expect(library).toHaveLength(0);
+  });
+
+  test("a failed save flips back and says why", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Topic", "Joy");
+    // The server's answer is replaced at the network edge to play a failure.
+    await page.route("**/api/library/save/**", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "The library is unavailable right now" }) }),
+    );
+    await preview(page).getByRole("button", { name: "Save to Library" }).click();
+    await expect(page.getByText("Failed to update library").first()).toBeVisible();
+    await expect(page.getByText("The library is unavailable right now").first()).toBeVisible();
+    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("Recent Studies shows the newest five, and selecting one shows it", async ({ signedInPage: page, account }) => {
+    const topics = ["Prayer", "Grace", "Peace", "Wisdom", "Courage", "Patience"];
+    for (const topic of topics) {
+      const response = await page.request.post("/api/studies/topic", {
+        data: { topic },
+        headers: { authorization: `Bearer ${account.token}` },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await page.goto("/lesson-plans");
+    const recent = page.locator("li a[href*='study=']");
+    await expect(recent).toHaveCount(5);
+    await expect(recent.first()).toContainText("Patience");
+    await expect(page.getByRole("link", { name: /^Prayer/ })).toHaveCount(0);
+    await page.getByRole("link", { name: /^Wisdom/ }).click();
+    await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Wisdom");
+    await expect(page.getByRole("link", { name: /^Wisdom/ })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("works on a 390 px phone screen", async ({ signedInPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Passage", "Psalm 23");
+    await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Psalm 23");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("the credits page is one click away", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await page.getByRole("link", { name: "Credits" }).click();
+    await expect(page.getByRole("heading", { name: "About and credits", level: 1 })).toBeVisible();
+    await expect(page.getByText("Cross references from OpenBible.info")).toBeVisible();
+    await expect(page.getByText("licensed CC BY 4.0")).toBeVisible();
+    await expect(page.getByText("King James Version (public domain)")).toBeVisible();
+    await expect(page.getByText(/Crown letters patent/)).toBeVisible();
+  });
+});
+
+test.describe("Lesson Plans without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the topic form still creates a study", async ({ signedInPage: page }) => {
+    await page.goto("/lesson-plans");
+    await page.getByPlaceholder("e.g., Faith and Works").fill("Gratitude");
+    await page.getByRole("button", { name: "Generate Study" }).click();
+    await expect(page).toHaveURL(/\/lesson-plans\?study=/);
+    await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Gratitude");
+    await expect(preview(page).getByRole("heading", { name: "Key Scriptures" })).toBeVisible();
+  });
+});
