@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, deleteContent, listContent } from "~/modules/library/content.server";
 import { contentExcerpt, contentLabels, EXCERPT_LENGTH, studyPreview } from "~/modules/library/display";
-import { listSavedStudies } from "~/modules/library/saved-studies.server";
+import { listLibrarySaves } from "~/modules/library/saves.server";
 import { manualContentSchema } from "~/modules/library/schemas";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { validationErrorFrom } from "~/utils/api.server";
@@ -38,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     book: item.book,
     date: dateFormat.format(item.createdAt),
   }));
-  const saved = listSavedStudies(user.id).map((entry) => ({
+  const saved = listLibrarySaves(user.id).map((entry) => ({
     id: entry.id,
-    date: dateFormat.format(entry.createdAt),
+    date: dateFormat.format(new Date(entry.createdAt)),
     study: { id: entry.study.id, title: entry.study.title, studyType: entry.study.studyType, preview: studyPreview(entry.study.content) },
   }));
   return { items, saved };
