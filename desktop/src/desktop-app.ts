@@ -65,6 +65,8 @@ export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLi
   importServer?: (entry: string) => Promise<ServerModule>;
   openSqlite?: OpenSqlite;
   log?: Pick<Console, "log" | "error">;
+  /** The server's own start-up lines; printed in development by default. */
+  quietServer?: boolean;
 }
 
 export type StartResult = "running" | "second-instance" | "failed";
@@ -179,7 +181,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       databasePath: database,
       migrationsFolder: path.join(appRoot, "db", "migrations"),
       publicDir: path.join(appRoot, "public"),
-      quiet: app.isPackaged,
+      quiet: options.quietServer ?? app.isPackaged,
     };
     try {
       return await serverModule.startServer({ ...base, port: preferredPort ?? 0 });
@@ -380,7 +382,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     }
     const window = new BrowserWindow({
       width: 560,
-      height: 640,
+      height: 700,
       minWidth: 420,
       minHeight: 520,
       parent: mainWindow,

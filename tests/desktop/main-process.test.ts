@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
+import { buildMain } from "../../desktop/scripts/build-main.mjs";
 import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { DATA_FOLDER_ENV } from "../../desktop/src/data-folder";
 import { api, registerAccount, uniqueEmail } from "../support/server";
@@ -71,6 +72,7 @@ async function launch({
     versions: { electron: "41.10.7", chrome: "146", node: "24" },
     networkInterfaces: fakeInterfaces,
     log: { log: () => {}, error: (error: unknown) => errors.push(error) },
+    quietServer: true,
   });
   const result = await desktop.start();
   const launched = { fake, desktop, result, errors };
@@ -98,6 +100,14 @@ async function canConnect(host: string, port: number) {
       resolve(false);
     });
   });
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 async function quit(launched: Launched) {
@@ -619,6 +629,74 @@ describe("AI settings", () => {
     await launch({ userData });
     assert.equal(process.env.OPENAI_API_KEY, "sk-next-start");
     assert.equal(process.env.AI_PROVIDER, "openai");
+  });
+});
+
+describe("the AI Settings window", () => {
+  test("works in Chromium against the main process, and never shows the saved key", async () => {
+    // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
+    const appRoot = freshFolder("app-with-main");
+    for (const folder of ["build", "public", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+    await buildMain(path.join(appRoot, "main"));
+    const launched = await launch({ appRoot });
+    const { fake } = launched;
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const openSettings = async () => {
+        fake.clickMenuItem(MENU_IDS.aiSettings);
+        const window = fake.windows.at(-1)!;
+        const page = await browser.newPage({ viewport: { width: 560, height: 640 } });
+        // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
+        await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
+          fake.invoke(channel, window.webContents, ...args),
+        );
+        // A string, not a function: tsx's helpers do not exist in the page.
+        await page.addInitScript(`
+          window.aiSettings = Object.freeze({
+            load: () => window.__invokeMain("ai-settings:load"),
+            save: (values) => window.__invokeMain("ai-settings:save", values),
+            close: () => window.__invokeMain("ai-settings:close"),
+          });
+        `);
+        await page.goto(pathToFileURL(window.loadedFiles[0]!).href);
+        return { window, page };
+      };
+
+      const first = await openSettings();
+      const page = first.page;
+      await page.getByRole("heading", { name: "AI Settings" }).waitFor();
+      await page.getByText("encrypted with the system keychain").waitFor();
+      assert.equal(await page.getByRole("radio", { name: /Built-in/ }).isChecked(), true);
+      assert.equal(await page.getByLabel("Forget the saved key").isVisible(), false, "no key saved yet");
+      assert.equal(await page.getByLabel("Endpoint URL").isDisabled(), true);
+      await page.getByRole("radio", { name: /OpenAI-compatible endpoint/ }).check();
+      assert.equal(await page.getByLabel("Endpoint URL").isEnabled(), true);
+      await page.getByLabel("Endpoint URL").fill("not a url");
+      await page.getByLabel("API key").fill("sk-from-the-window");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("alert").filter({ hasText: "Enter a full address starting with http:// or https://" }).waitFor();
+      await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-ai-settings.png") });
+
+      await page.getByLabel("Endpoint URL").fill("http://127.0.0.1:11434/v1");
+      await page.getByLabel("Model").fill("llama3.1");
+      await page.getByRole("button", { name: "Save" }).click();
+      await waitUntil(() => first.window.isDestroyed());
+      assert.equal(process.env.OPENAI_API_KEY, "sk-from-the-window");
+      assert.equal(process.env.OPENAI_BASE_URL, "http://127.0.0.1:11434/v1");
+
+      const second = await openSettings();
+      await second.page.getByRole("heading", { name: "AI Settings" }).waitFor();
+      await waitUntil(async () => (await second.page.getByLabel("Model").inputValue()) === "llama3.1");
+      assert.equal(await second.page.getByRole("radio", { name: /OpenAI-compatible endpoint/ }).isChecked(), true);
+      assert.equal(await second.page.getByLabel("API key").inputValue(), "");
+      assert.equal(await second.page.getByLabel("API key").getAttribute("placeholder"), "A key is saved (leave empty to keep it)");
+      assert.equal(await second.page.getByLabel("Forget the saved key").isVisible(), true);
+      assert.equal((await second.page.content()).includes("sk-from-the-window"), false);
+      await second.page.keyboard.press("Escape");
+      await waitUntil(() => second.window.isDestroyed());
+    } finally {
+      await browser.close();
+    }
   });
 });
 

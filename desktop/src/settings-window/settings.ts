@@ -80,6 +80,7 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+syncEnabled();
 void load().catch(() => {
   error.textContent = "The settings could not be loaded";
 });
