@@ -96,7 +96,7 @@ const AI_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"] as co
  * the environment is left as it was, so a developer's own variables still work.
  */
 export function applyAiEnvironment(
-  env: NodeJS.ProcessEnv,
+  env: Record<string, string | undefined>,
   stored: StoredAiSettings | undefined,
   vault: KeyVault,
 ) {

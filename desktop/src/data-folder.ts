@@ -12,7 +12,7 @@ export interface DataPaths {
 }
 
 /** The data folder: the env override when set, else the OS user-data folder Electron gives. */
-export function resolveDataFolder(env: NodeJS.ProcessEnv, userDataFolder: string) {
+export function resolveDataFolder(env: Record<string, string | undefined>, userDataFolder: string) {
   const override = env[DATA_FOLDER_ENV]?.trim();
   return override
     ? { folder: path.resolve(override), overridden: true }

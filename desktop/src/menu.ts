@@ -103,7 +103,8 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
     { label: "Window", role: "windowMenu" },
     {
       label: "Help",
-      role: "help",
+      // macOS adds its search field to the menu with this role.
+      ...(isMac ? { role: "help" as const } : {}),
       submenu: [
         ...(isMac ? [] : [about]),
         { id: MENU_IDS.credits, label: "Credits", click: actions.showCredits },

@@ -263,32 +263,37 @@ describe("the server and the window", () => {
   test("signing in works in Chromium at the URL the window was given", async () => {
     const launched = await launch();
     const url = mainWindowOf(launched).loadedUrls[0]!;
+    const origin = launched.desktop.state.appOrigin!;
     const browser = await chromium.launch(chromiumLaunchOptions);
+    const page = await browser.newPage();
     try {
-      const page = await browser.newPage();
       await page.goto(url);
       await page.waitForURL(/\/login$/);
-      await page.getByRole("link", { name: "Create one" }).click();
+      await page.getByRole("link", { name: "Create one" }).waitFor();
+      await page.goto(`${origin}/register`);
+      // Filled once the page's scripts are in, so hydration cannot race the typing.
+      await page.waitForLoadState("networkidle");
       const email = uniqueEmail("desktop");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password", { exact: true }).fill("secret12");
       await page.getByLabel("Confirm Password").fill("secret12");
       await page.getByRole("button", { name: "Create Account" }).click();
-      await page.waitForURL(`${launched.desktop.state.appOrigin}/`);
-      const heading = page.getByRole("heading", { level: 1 });
-      await heading.waitFor();
-      assert.match((await heading.textContent()) ?? "", new RegExp(email.split("@")[0]!));
-
+      await page.waitForURL(`${origin}/`, { timeout: 60_000 });
+      await page.getByRole("heading", { level: 1, name: new RegExp(email.split("@")[0]!) }).waitFor();
 
       // A fresh browser profile signs in with the same account.
       const other = await browser.newPage();
       await other.goto(url);
       await other.waitForURL(/\/login$/);
+      await other.waitForLoadState("networkidle");
       await other.getByLabel("Email").fill(email);
       await other.getByLabel("Password").fill("secret12");
       await other.getByRole("button", { name: "Sign In" }).click();
-      await other.waitForURL(`${launched.desktop.state.appOrigin}/`);
+      await other.waitForURL(`${origin}/`, { timeout: 60_000 });
       await other.getByRole("heading", { level: 1, name: new RegExp(email.split("@")[0]!) }).waitFor();
+    } catch (error) {
+      await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-sign-in-failure.png") }).catch(() => {});
+      throw error;
     } finally {
       await browser.close();
     }
