@@ -172,6 +172,7 @@ export async function startServer(
     });
   } catch (error) {
     closeDatabase();
+    closeBibleDb();
     throw error;
   }
 
