@@ -46,6 +46,7 @@ if (only !== "e2e") {
     ...findTests(path.join(projectRoot, "app"), /\.test\.tsx?$/),
     ...findTests(path.join(projectRoot, "tests/unit"), /\.test\.tsx?$/),
     ...findTests(path.join(projectRoot, "tests/api"), /\.test\.tsx?$/),
+    ...findTests(path.join(projectRoot, "tests/desktop"), /\.test\.tsx?$/),
   ];
   const { code, output } = await run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files]);
   const pass = Number(/ℹ pass (\d+)/.exec(output)?.[1] ?? 0);

@@ -70,20 +70,27 @@ export async function startServer(
 
   const databasePath = config.DATABASE_PATH;
   const db = openDatabase(databasePath);
-  const migration = await migrateDatabase(db, {
-    migrationsFolder: options.migrationsFolder,
-    databasePath,
-  });
-  if (migration.applied > 0) {
-    log(
-      `Applied ${migration.applied} migration(s)` +
-        (migration.backupPath ? `; backup at ${migration.backupPath}` : ""),
-    );
+  try {
+    const migration = await migrateDatabase(db, {
+      migrationsFolder: options.migrationsFolder,
+      databasePath,
+    });
+    if (migration.applied > 0) {
+      log(
+        `Applied ${migration.applied} migration(s)` +
+          (migration.backupPath ? `; backup at ${migration.backupPath}` : ""),
+      );
+    }
+    seedDatabase(db);
+    const bible = ensureBibleDatabase();
+    if (bible.builtMs !== undefined) log(`Built the Bible database in ${bible.builtMs} ms (${bible.path})`);
+    await options.onDatabaseReady?.();
+  } catch (error) {
+    // A failed start leaves no open handle, so the caller can restore or retry the file.
+    closeDatabase();
+    closeBibleDb();
+    throw error;
   }
-  seedDatabase(db);
-  const bible = ensureBibleDatabase();
-  if (bible.builtMs !== undefined) log(`Built the Bible database in ${bible.builtMs} ms (${bible.path})`);
-  await options.onDatabaseReady?.();
 
   const publicDir = options.publicDir ?? path.join(projectRoot, "public");
   const handler = createRequestHandler(build as unknown as ServerBuild, "production");
@@ -156,13 +163,19 @@ export async function startServer(
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? config.PORT, options.host ?? config.HOST, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? config.PORT, options.host ?? config.HOST, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    closeDatabase();
+    closeBibleDb();
+    throw error;
+  }
 
   const address = server.address() as AddressInfo;
   const displayHost =

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * The AI endpoint the desktop app uses, chosen in its AI Settings window and kept in the data
+ * folder. The key is encrypted with the OS keychain when Electron's safeStorage offers it; it is
+ * handed to the in-process server through the environment and never sent to a renderer.
+ */
+
+export const aiProviderSchema = z.enum(["builtin", "openai"]);
+
+export const storedAiSettingsSchema = z.object({
+  provider: aiProviderSchema,
+  baseUrl: z.string().optional(),
+  model: z.string().optional(),
+  apiKey: z.object({ encrypted: z.boolean(), value: z.string() }).optional(),
+});
+export type StoredAiSettings = z.infer<typeof storedAiSettingsSchema>;
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+export const aiSettingsFormSchema = z.object({
+  provider: aiProviderSchema,
+  baseUrl: z
+    .string()
+    .trim()
+    .max(2000, "The endpoint address is too long")
+    .refine((value) => value === "" || isHttpUrl(value), "Enter a full address starting with http:// or https://"),
+  model: z.string().trim().max(200, "The model name is too long"),
+  apiKey: z.string().trim().max(2000, "The API key is too long"),
+  forgetKey: z.boolean().default(false),
+});
+export type AiSettingsForm = z.input<typeof aiSettingsFormSchema>;
+
+/** What the settings window may see: never the key itself. */
+export interface AiSettingsView {
+  provider: "builtin" | "openai";
+  baseUrl: string;
+  model: string;
+  hasKey: boolean;
+  keyProtected: boolean;
+}
+
+export interface KeyVault {
+  seal(key: string): { encrypted: boolean; value: string };
+  open(stored: { encrypted: boolean; value: string }): string;
+}
+
+export function aiSettingsView(stored: StoredAiSettings | undefined, vaultEncrypts: boolean): AiSettingsView {
+  return {
+    provider: stored?.provider ?? "builtin",
+    baseUrl: stored?.baseUrl ?? "",
+    model: stored?.model ?? "",
+    hasKey: Boolean(stored?.apiKey),
+    keyProtected: stored?.apiKey ? stored.apiKey.encrypted : vaultEncrypts,
+  };
+}
+
+export class AiSettingsError extends Error {}
+
+/** Validates the window's form and merges it with what is stored (an empty key keeps the saved one). */
+export function mergeAiSettings(
+  current: StoredAiSettings | undefined,
+  input: unknown,
+  vault: KeyVault,
+): StoredAiSettings {
+  const parsed = aiSettingsFormSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AiSettingsError(parsed.error.issues[0]?.message ?? "These settings are not valid");
+  }
+  const form = parsed.data;
+  const apiKey = form.apiKey ? vault.seal(form.apiKey) : form.forgetKey ? undefined : current?.apiKey;
+  if (form.provider === "openai" && !apiKey) {
+    throw new AiSettingsError(
+      "Enter the API key for this endpoint (local servers such as Ollama accept any text)",
+    );
+  }
+  return {
+    provider: form.provider,
+    ...(form.baseUrl ? { baseUrl: form.baseUrl } : {}),
+    ...(form.model ? { model: form.model } : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
+}
+
+const AI_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"] as const;
+
+/**
+ * Puts the stored choice into the environment the server's config reads. With no stored choice
+ * the environment is left as it was, so a developer's own variables still work.
+ */
+export function applyAiEnvironment(
+  env: Record<string, string | undefined>,
+  stored: StoredAiSettings | undefined,
+  vault: KeyVault,
+) {
+  if (!stored) return;
+  for (const name of AI_VARIABLES) delete env[name];
+  if (stored.provider === "builtin" || !stored.apiKey) {
+    env.AI_PROVIDER = "builtin";
+    return;
+  }
+  env.AI_PROVIDER = "openai";
+  env.OPENAI_API_KEY = vault.open(stored.apiKey);
+  if (stored.baseUrl) env.OPENAI_BASE_URL = stored.baseUrl;
+  if (stored.model) env.OPENAI_MODEL = stored.model;
+}

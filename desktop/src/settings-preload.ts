@@ -1,0 +1,12 @@
+/** Preload for the AI Settings window: three calls to the main process, nothing else. */
+import { contextBridge, ipcRenderer } from "electron";
+import { IPC } from "./ipc-channels";
+
+contextBridge.exposeInMainWorld(
+  "aiSettings",
+  Object.freeze({
+    load: () => ipcRenderer.invoke(IPC.loadAiSettings),
+    save: (values: unknown) => ipcRenderer.invoke(IPC.saveAiSettings, values),
+    close: () => ipcRenderer.invoke(IPC.closeAiSettings),
+  }),
+);

@@ -1,0 +1,86 @@
+/** The AI Settings window's page: runs sandboxed, talks to the main process only through window.aiSettings. */
+
+interface AiSettingsView {
+  provider: "builtin" | "openai";
+  baseUrl: string;
+  model: string;
+  hasKey: boolean;
+  keyProtected: boolean;
+}
+interface AiSettingsBridge {
+  load(): Promise<AiSettingsView>;
+  save(values: unknown): Promise<{ ok: true } | { ok: false; error: string }>;
+  close(): Promise<void>;
+}
+
+const bridge = (window as unknown as { aiSettings: AiSettingsBridge }).aiSettings;
+const form = document.getElementById("ai-settings") as HTMLFormElement;
+const endpointFields = document.getElementById("endpoint-fields") as HTMLDivElement;
+const baseUrl = document.getElementById("baseUrl") as HTMLInputElement;
+const model = document.getElementById("model") as HTMLInputElement;
+const apiKey = document.getElementById("apiKey") as HTMLInputElement;
+const forgetKey = document.getElementById("forgetKey") as HTMLInputElement;
+const forgetKeyRow = document.getElementById("forget-key-row") as HTMLLabelElement;
+const keyNote = document.getElementById("key-note") as HTMLParagraphElement;
+const error = document.getElementById("error") as HTMLParagraphElement;
+const save = document.getElementById("save") as HTMLButtonElement;
+const cancel = document.getElementById("cancel") as HTMLButtonElement;
+
+function provider() {
+  return (form.elements.namedItem("provider") as RadioNodeList).value as "builtin" | "openai";
+}
+
+function syncEnabled() {
+  const off = provider() === "builtin";
+  for (const input of endpointFields.querySelectorAll("input")) input.disabled = off;
+}
+
+async function load() {
+  const view = await bridge.load();
+  (form.elements.namedItem("provider") as RadioNodeList).value = view.provider;
+  baseUrl.value = view.baseUrl;
+  model.value = view.model;
+  forgetKeyRow.hidden = !view.hasKey;
+  apiKey.placeholder = view.hasKey ? "A key is saved (leave empty to keep it)" : "sk-...";
+  keyNote.textContent = view.keyProtected
+    ? "The key stays on this computer, in the app's data folder, encrypted with the system keychain."
+    : "The key stays on this computer, in the app's data folder (this system offers no keychain to encrypt it).";
+  syncEnabled();
+}
+
+form.addEventListener("change", syncEnabled);
+cancel.addEventListener("click", () => void bridge.close());
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") void bridge.close();
+});
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.textContent = "";
+  save.disabled = true;
+  save.textContent = "Saving...";
+  try {
+    const result = await bridge.save({
+      provider: provider(),
+      baseUrl: baseUrl.value,
+      model: model.value,
+      apiKey: apiKey.value,
+      forgetKey: forgetKey.checked,
+    });
+    if (result.ok) {
+      await bridge.close();
+      return;
+    }
+    error.textContent = result.error;
+  } catch (failure) {
+    error.textContent = failure instanceof Error ? failure.message : "The settings could not be saved";
+  } finally {
+    save.disabled = false;
+    save.textContent = "Save";
+  }
+});
+
+syncEnabled();
+void load().catch(() => {
+  error.textContent = "The settings could not be loaded";
+});
