@@ -16,7 +16,21 @@ function percentile(sorted: number[], fraction: number) {
   return sorted[Math.max(0, index)]!;
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
+/** Summarises wall-clock and CPU times (ms), rounded to `digits` decimals. */
+export function summarize(times: number[], cpuTimes: number[], digits = 1): Timing {
+  const round = (value: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+  const sorted = [...times].sort((a, b) => a - b);
+  const cpuSorted = [...cpuTimes].sort((a, b) => a - b);
+  return {
+    n: times.length,
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    max: round(sorted.at(-1) ?? 0),
+    mean: round(times.reduce((sum, time) => sum + time, 0) / Math.max(1, times.length)),
+    cpuP50: round(percentile(cpuSorted, 0.5)),
+    cpuP95: round(percentile(cpuSorted, 0.95)),
+  };
+}
 
 /** Runs `work` once per input and summarises the wall-clock times in milliseconds. */
 export function measure<T>(inputs: readonly T[], work: (input: T) => unknown): Timing {
@@ -30,15 +44,5 @@ export function measure<T>(inputs: readonly T[], work: (input: T) => unknown): T
     const used = process.cpuUsage(cpu);
     cpuTimes.push((used.user + used.system) / 1000);
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const cpuSorted = [...cpuTimes].sort((a, b) => a - b);
-  return {
-    n: times.length,
-    p50: round(percentile(sorted, 0.5)),
-    p95: round(percentile(sorted, 0.95)),
-    max: round(sorted.at(-1) ?? 0),
-    mean: round(times.reduce((sum, time) => sum + time, 0) / Math.max(1, times.length)),
-    cpuP50: round(percentile(cpuSorted, 0.5)),
-    cpuP95: round(percentile(cpuSorted, 0.95)),
-  };
+  return summarize(times, cpuTimes);
 }

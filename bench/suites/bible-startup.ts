@@ -11,6 +11,7 @@ import type { BenchSuite } from "../run";
  */
 export const bibleStartupSuite: BenchSuite = {
   name: "bibleStartup",
+  aliases: ["bible"],
   description: "Bible database: first build vs later starts",
   async run() {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-bench-bible-"));

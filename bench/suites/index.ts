@@ -1,6 +1,12 @@
 import type { BenchSuite } from "../run";
 import { bibleStartupSuite } from "./bible-startup";
+import { bundleSuite } from "./bundle";
+import { contentSuite } from "./content";
+import { apiSuite, floorSuite } from "./http";
 import { lessonsSuite } from "./lessons";
+import { lighthouseSuite } from "./lighthouse";
+import { plansSuite } from "./plans";
+import { scaleSuite } from "./scale";
 
-/** Every benchmark suite, in the order `npm run bench` runs them. Add new suites here. */
-export const suites: BenchSuite[] = [lessonsSuite, bibleStartupSuite];
+/** Every benchmark section, in the order `npm run bench` runs them. Add new sections here. */
+export const suites: BenchSuite[] = [floorSuite, apiSuite, bundleSuite, lighthouseSuite, scaleSuite, contentSuite, plansSuite, lessonsSuite, bibleStartupSuite];

@@ -30,6 +30,7 @@ export const benchPassages = [
 
 export const lessonsSuite: BenchSuite = {
   name: "builtinLessons",
+  aliases: ["lessons"],
   description: "Built-in lesson plan generation (offline), 50 topics and 50 passages",
   async run() {
     const settings = defaultAiSettings;

@@ -1,0 +1,404 @@
+/**
+ * Turns bench/results.json into its headline figures (kept at the top of results.json) and the
+ * markdown report bench/RESULTS.md. Works on whatever sections have figures, so a run of a
+ * single section rewrites the whole report from the merged results.
+ */
+import type { EndpointResult } from "./suites/http";
+import type { LoadCell } from "./lib/load";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Results = Record<string, any>;
+
+export const TARGETS = {
+  apiMeRatio: 0.5,
+  dashboardSsrRatio: 0.6,
+  todayP50At50Ms: 10,
+  firstLoadJsKb: 120,
+  scaleP50Ms: 5,
+} as const;
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function cells(results: Results, section: "floor" | "api", endpoint: string): LoadCell[] | undefined {
+  return (results[section]?.endpoints?.[endpoint] as EndpointResult | undefined)?.cells;
+}
+
+/** App throughput over the floor's, per connection count, and at each side's peak. */
+function ratios(results: Results, endpoint: string) {
+  const floor = cells(results, "floor", endpoint);
+  const app = cells(results, "api", endpoint);
+  if (!floor || !app) return undefined;
+  const byConnections: Record<string, number> = {};
+  for (const cell of app) {
+    const base = floor.find((candidate) => candidate.connections === cell.connections);
+    if (base && base.rps > 0) byConnections[cell.connections] = round(cell.rps / base.rps);
+  }
+  const peak = (list: LoadCell[]) => Math.max(...list.map((cell) => cell.rps));
+  const cpu = (list: LoadCell[]) => {
+    const values = list.map((cell) => cell.cpuMsPerRequest).filter((value): value is number => typeof value === "number");
+    return values.length > 0 ? Math.min(...values) : undefined;
+  };
+  const floorCpu = cpu(floor);
+  const appCpu = cpu(app);
+  return {
+    peak: round(peak(app) / peak(floor)),
+    byConnections,
+    floorPeakRps: peak(floor),
+    appPeakRps: peak(app),
+    ...(floorCpu && appCpu ? { cpuPerRequest: round(floorCpu / appCpu), floorCpuMs: floorCpu, appCpuMs: appCpu } : {}),
+  };
+}
+
+export function headlineFigures(results: Results) {
+  const figures: Record<string, unknown> = {};
+  const me = ratios(results, "apiMe");
+  const dashboard = ratios(results, "dashboard");
+  if (me) {
+    figures.apiMeRatio = me.peak;
+    figures.apiMeRatioByConnections = me.byConnections;
+    if (me.cpuPerRequest) figures.apiMeCpuRatio = me.cpuPerRequest;
+  }
+  if (dashboard) {
+    figures.dashboardSsrRatio = dashboard.peak;
+    figures.dashboardSsrRatioByConnections = dashboard.byConnections;
+    if (dashboard.cpuPerRequest) figures.dashboardSsrCpuRatio = dashboard.cpuPerRequest;
+  }
+  const today = cells(results, "api", "today")?.find((cell) => cell.connections === 50);
+  if (today) figures.todayP50At50Ms = today.p50;
+  const endpoints = results.api?.endpoints as Record<string, EndpointResult> | undefined;
+  if (endpoints) {
+    figures.appErrors = Object.values(endpoints).reduce((sum, endpoint) => sum + endpoint.cells.reduce((total, cell) => total + cell.errors, 0), 0);
+  }
+  const pages = results.firstLoadJs?.pages;
+  if (pages) {
+    figures.firstLoadJsKb = Object.fromEntries(Object.entries(pages).map(([name, page]: [string, any]) => [name, page.totalGzipKb]));
+  }
+  const lighthouse = results.lighthouse;
+  if (lighthouse?.pages) {
+    figures.lighthouseScores = Object.fromEntries(lighthouse.pages.map((page: any) => [page.page, page.error ? { error: page.error } : page.scores]));
+  }
+  const scale = results.scale;
+  if (scale?.queries) {
+    figures.scaleP50Ms = Object.fromEntries(Object.entries(scale.queries).map(([key, query]: [string, any]) => [key, query.timing.p50]));
+    figures.scaleIndexDriven = Object.values(scale.queries).every((query: any) => query.growingScans.length === 0);
+  }
+  figures.targets = TARGETS;
+  return figures;
+}
+
+function table(header: string[], rows: Array<Array<string | number>>) {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map((cell) => (/^(req\/s|p50|p99|errors|KB|gzip|raw|ms|CPU|ratio|score|rows|items|p95|max|first|conn)/i.test(cell) ? "---:" : "---")).join(" | ")} |`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
+}
+
+const met = (ok: boolean | undefined) => (ok === undefined ? "not measured" : ok ? "yes" : "**no**");
+
+function loadTable(results: Results) {
+  const rows: Array<Array<string | number>> = [];
+  for (const section of ["floor", "api"] as const) {
+    const endpoints = results[section]?.endpoints as Record<string, EndpointResult> | undefined;
+    if (!endpoints) continue;
+    for (const endpoint of Object.values(endpoints)) {
+      for (const cell of endpoint.cells) {
+        rows.push([
+          section === "floor" ? "floor" : "app",
+          endpoint.label,
+          cell.connections,
+          cell.rps,
+          cell.p50,
+          cell.p99,
+          cell.errors,
+          cell.cpuMsPerRequest ?? "",
+        ]);
+      }
+    }
+  }
+  return table(["server", "endpoint", "conn", "req/s", "p50 ms", "p99 ms", "errors", "CPU ms/req"], rows);
+}
+
+function ratioTable(results: Results) {
+  const rows: Array<Array<string | number>> = [];
+  for (const [endpoint, label, target] of [
+    ["apiMe", "GET /api/me", TARGETS.apiMeRatio],
+    ["dashboard", "dashboard SSR (GET /)", TARGETS.dashboardSsrRatio],
+  ] as const) {
+    const ratio = ratios(results, endpoint);
+    if (!ratio) continue;
+    rows.push([
+      label,
+      ratio.byConnections["1"] ?? "",
+      ratio.byConnections["10"] ?? "",
+      ratio.byConnections["50"] ?? "",
+      `**${ratio.peak}** (${ratio.appPeakRps} / ${ratio.floorPeakRps} req/s)`,
+      ratio.cpuPerRequest ? `${ratio.cpuPerRequest} (${ratio.floorCpuMs} / ${ratio.appCpuMs} ms)` : "",
+      `>= ${target}`,
+    ]);
+  }
+  return table(["answer", "ratio @1", "ratio @10", "ratio @50", "ratio at peak (app / floor)", "CPU ratio (floor / app ms per request)", "target"], rows);
+}
+
+function bundleTables(results: Results) {
+  const pages = results.firstLoadJs?.pages as Record<string, any> | undefined;
+  if (!pages) return "_Not measured yet: `npm run bench -- bundle`._";
+  return Object.values(pages)
+    .map((page) =>
+      [
+        `**${page.page}**: ${page.scripts.length} files, **${page.totalGzipKb} KB gzip** (${page.totalKb} KB raw); inline scripts in the HTML ${round(page.inlineScriptBytes / 1024, 1)} KB, HTML ${round(page.htmlGzipBytes / 1024, 1)} KB gzip.`,
+        "",
+        table(
+          ["file", "raw KB", "gzip KB", "largest contents (raw)"],
+          page.scripts.map((script: any) => [`\`${script.url.replace(/^\/build\//, "")}\``, script.kb, script.gzipKb, script.contents]),
+        ),
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+function lighthouseTable(results: Results) {
+  const lighthouse = results.lighthouse;
+  if (!lighthouse) return "_Not measured yet: `npm run bench -- lighthouse`._";
+  if (!lighthouse.ran) return `Lighthouse did not run: ${lighthouse.reason}`;
+  const rows = lighthouse.pages.map((page: any) =>
+    page.error
+      ? [page.page, "failed", "", "", "", page.error, ""]
+      : [
+          page.page,
+          page.scores.performance,
+          page.scores.accessibility,
+          page.scores["best-practices"],
+          page.scores.seo,
+          `FCP ${round(page.metrics.firstContentfulPaintMs / 1000, 2)} s, LCP ${round(page.metrics.largestContentfulPaintMs / 1000, 2)} s, TBT ${Math.round(page.metrics.totalBlockingTimeMs)} ms, CLS ${page.metrics.cumulativeLayoutShift}`,
+          page.failing.join("; ") || "none",
+        ],
+  );
+  return [
+    `${lighthouse.settings}; ${lighthouse.chromium}, \`--headless=new --no-sandbox --disable-gpu\`, against 127.0.0.1 (no network).`,
+    "",
+    table(["page", "performance", "accessibility", "best practices", "SEO", "metrics", "audits under 90%"], rows),
+  ].join("\n");
+}
+
+function scaleTables(results: Results) {
+  const scale = results.scale;
+  if (!scale) return "_Not measured yet: `npm run bench -- scale`._";
+  const db = scale.database;
+  const rows = Object.values(scale.queries).map((query: any) => [
+    query.label,
+    query.timing.p50,
+    query.timing.p95,
+    `${query.rowsMedian} / ${query.rowsMax}`,
+    query.queries.length,
+    query.growingScans.length > 0 ? `**full scan of ${query.growingScans.join(", ")}**` : query.queries.every((plan: any) => plan.indexOnly) ? "index-only" : "index-driven",
+    met(query.pass),
+  ]);
+  const plans = Object.entries(scale.queries)
+    .map(([key, query]: [string, any]) =>
+      [`- **${key}**`, ...query.queries.map((plan: any) => `  - \`${plan.sql.length > 140 ? `${plan.sql.slice(0, 137)}...` : plan.sql}\`<br>→ ${plan.plan.join("; ")}`)].join("\n"),
+    )
+    .join("\n");
+  return [
+    `Database: ${db.rows.users.toLocaleString("en-US")} users, ${(db.rows.sermons + db.rows.studies + db.rows.library_saves).toLocaleString("en-US")} library items ` +
+      `(${db.rows.sermons.toLocaleString("en-US")} sermons and articles, ${db.rows.studies.toLocaleString("en-US")} lesson plans, ${db.rows.library_saves.toLocaleString("en-US")} library saves), ` +
+      `${db.rows.user_plans.toLocaleString("en-US")} plans in progress with ${db.rows.user_plan_progress.toLocaleString("en-US")} completed days, ${db.rows.sessions.toLocaleString("en-US")} sessions, ` +
+      `${db.rows.devotionals.toLocaleString("en-US")} cached devotionals; ${db.megabytes} MB. ` +
+      `${db.reused ? "Reused from an earlier run" : "Generated in this run"}; generation took **${db.generationSeconds} s** (raw prepared inserts, 50,000 rows a transaction, indexes rebuilt after the load). ` +
+      `Each function is the app's own, on this database, for ${scale.sampleUsers} users who own such rows; times in ms.`,
+    "",
+    table(["query (app function)", "p50 ms", "p95 ms", "rows median / max", "statements", "plan", `p50 <= ${scale.targetP50Ms} ms and no scan`], rows),
+    "",
+    "Query plans (`EXPLAIN QUERY PLAN` of every statement each function ran):",
+    "",
+    plans,
+  ].join("\n");
+}
+
+function otherTables(results: Results) {
+  const parts: string[] = [];
+  if (results.content) {
+    const c = results.content;
+    parts.push(
+      "**Content processing (built-in provider)**",
+      "",
+      table(
+        ["article", "extract + summarize p50 ms", "p95 ms", "first ms", "whole POST process-url p50 ms", "p95 ms"],
+        Object.keys(c.inProcess).map((size) => [
+          `${size} words (${c.inProcess[size].words} extracted, ${c.inProcess[size].bites} bites)`,
+          c.inProcess[size].p50,
+          c.inProcess[size].p95,
+          c.inProcess[size].first,
+          c.overHttp[size].p50,
+          c.overHttp[size].p95,
+        ]),
+      ),
+      "",
+    );
+  }
+  if (results.plans) {
+    parts.push(
+      "**Reading plans**",
+      "",
+      table(["built-in devotional (first generation)", "p50 ms", "max ms"], results.plans.generation.map((row: any) => [`${row.level} (${row.days} plan days)`, row.p50Ms, row.maxMs])),
+      "",
+      table(
+        ["GET /api/plans/user-plans/today (sequential)", "first view ms (3 levels written)", "cached p50 ms", "cached p95 ms"],
+        results.plans.today.map((row: any) => [`${row.plan}: ${row.reading}`, row.firstViewMs, row.cachedP50Ms, row.cachedP95Ms]),
+      ),
+      "",
+    );
+  }
+  if (results.builtinLessons) {
+    const l = results.builtinLessons;
+    parts.push(
+      "**Built-in lesson plans** (50 topics, 50 passages; target p50 <= 50 ms)",
+      "",
+      table(["kind", "p50 ms", "p95 ms", "max ms"], [
+        ["topic", l.topic.p50, l.topic.p95, l.topic.max],
+        ["passage", l.passage.p50, l.passage.p95, l.passage.max],
+      ]),
+      "",
+    );
+  }
+  if (results.bibleStartup) {
+    const b = results.bibleStartup;
+    parts.push(
+      `**Bible database**: first build ${b.firstBuildMs} ms (once per install, ${round(b.fileBytes / 1024 / 1024, 1)} MB); later starts ${b.laterStartMs} ms; open + first query ${b.openAndFirstQueryMs} ms.`,
+      "",
+    );
+  }
+  return parts.join("\n") || "_Not measured yet._";
+}
+
+export function buildReport(results: Results) {
+  const figures = headlineFigures(results);
+  const me = ratios(results, "apiMe");
+  const dashboard = ratios(results, "dashboard");
+  const firstLoad = figures.firstLoadJsKb as Record<string, number> | undefined;
+  const scale = results.scale;
+  const headline = table(
+    ["target", "measured", "met"],
+    [
+      [`GET /api/me >= ${TARGETS.apiMeRatio} of its floor (req/s at peak)`, me ? `${me.peak} (per connection count: ${Object.entries(me.byConnections).map(([c, r]) => `${r} @${c}`).join(", ")})` : "not measured", met(me ? me.peak >= TARGETS.apiMeRatio : undefined)],
+      [`dashboard SSR >= ${TARGETS.dashboardSsrRatio} of its floor`, dashboard ? `${dashboard.peak} (per connection count: ${Object.entries(dashboard.byConnections).map(([c, r]) => `${r} @${c}`).join(", ")})` : "not measured", met(dashboard ? dashboard.peak >= TARGETS.dashboardSsrRatio : undefined)],
+      [`/today p50 <= ${TARGETS.todayP50At50Ms} ms at 50 connections`, figures.todayP50At50Ms !== undefined ? `${figures.todayP50At50Ms} ms` : "not measured", met(figures.todayP50At50Ms !== undefined ? (figures.todayP50At50Ms as number) <= TARGETS.todayP50At50Ms : undefined)],
+      ["zero errors (every app cell)", figures.appErrors !== undefined ? `${figures.appErrors} errors` : "not measured", met(figures.appErrors !== undefined ? figures.appErrors === 0 : undefined)],
+      [`first-load JS <= ${TARGETS.firstLoadJsKb} KB gzip`, firstLoad ? Object.entries(firstLoad).map(([page, kb]) => `${page === "dashboard" ? "/" : "/login"} ${kb} KB`).join(", ") : "not measured", met(firstLoad ? Object.values(firstLoad).every((kb) => kb <= TARGETS.firstLoadJsKb) : undefined)],
+      ["Lighthouse on /login and /", results.lighthouse?.ran ? results.lighthouse.pages.map((page: any) => (page.error ? `${page.page}: failed` : `${page.page}: ${page.scores.performance}/${page.scores.accessibility}/${page.scores["best-practices"]}/${page.scores.seo}`)).join(", ") + " (perf/a11y/BP/SEO)" : results.lighthouse ? `did not run: ${results.lighthouse.reason}` : "not measured", results.lighthouse?.ran ? "ran" : met(undefined)],
+      [`scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`, scale ? Object.values(scale.queries).map((query: any) => `${query.timing.p50}`).join(" / ") + " ms" : "not measured", met(scale ? scale.pass : undefined)],
+    ],
+  );
+  const machine = results.machine ?? {};
+  const lastRun = results.lastRun ?? {};
+  const sections = Object.entries(results)
+    .filter(([, value]) => typeof value === "object" && value && "measuredAt" in value)
+    .map(([name, value]: [string, any]) => `${name} ${value.measuredAt.slice(0, 16).replace("T", " ")}`)
+    .join(", ");
+  return `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts) from bench/results.json; do not edit by hand. The
+"what fell short" notes at the end are the bench's own text (bench/report.ts), kept with the
+figures they explain.
+
+Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}.
+Last run: sections ${(lastRun.sections ?? []).join(", ")} in ${lastRun.seconds} s. Sections measured: ${sections}.
+Load cells: autocannon on 127.0.0.1, ${process.env.BENCH_DURATION ?? 6} s per cell after a warm-up; each server in its own
+process (the load generator in another), so server and load each have a core. No Accept-Encoding is
+sent, as API clients and autocannon do not; the floor and the app are measured the same way. CPU
+ms/req is the server process's CPU time divided by its answers: steadier than req/s on a shared
+machine.
+
+## Targets
+
+${headline}
+
+## Load: the floor and the app side by side
+
+${loadTable(results)}
+
+Notes: ${[results.api?.endpoints?.today?.note && `/today: ${results.api.endpoints.today.note}.`, results.api?.endpoints?.library?.note && `/library: ${results.api.endpoints.library.note}.`, results.api?.endpoints?.topic?.note && `POST /api/studies/topic: ${results.api.endpoints.topic.note}.`].filter(Boolean).join(" ")}
+
+## Ratios app / floor
+
+${ratioTable(results)}
+
+## First-load JavaScript
+
+Every script and modulepreload the page's HTML references, with the bytes the server sends to a
+browser that accepts gzip.
+
+${bundleTables(results)}
+
+## Lighthouse
+
+${lighthouseTable(results)}
+
+## Scale: 100k users, 1M library items
+
+${scaleTables(results)}
+
+## Other sections
+
+${otherTables(results)}
+
+## What fell short and why
+
+${shortfalls(results)}
+`;
+}
+
+/** Explanations of the targets not met, with the figures of this run. */
+function shortfalls(results: Results) {
+  const notes: string[] = [];
+  const me = ratios(results, "apiMe");
+  if (me && me.peak < TARGETS.apiMeRatio) {
+    notes.push(
+      `- **GET /api/me: ${me.peak} of the floor (target ${TARGETS.apiMeRatio}).** The floor answers in ${me.floorCpuMs ?? "?"} ms of CPU; the app, a Remix resource route, in ${me.appCpuMs ?? "?"} ms. ` +
+        "The app's own work is the same single indexed lookup; the rest is the framework's per-request path: the Node request is turned into a Fetch `Request` (and Remix makes two more copies of it for the loader), " +
+        "React Router matches the URL twice (it flattens, ranks and compiles a regular expression for every route it is given, on every match), the loader's result becomes a `Response` and is read back into the Node response, " +
+        "and the security headers are set. The route table per API route (app/server/route-tables.server.ts) and the smaller write path removed what could be removed without leaving Remix; " +
+        "what is left is Remix's own cost, which a bare handler does not pay. Keeping /api/me a Remix resource route (the design card) means accepting it.",
+    );
+  }
+  const dashboard = ratios(results, "dashboard");
+  if (dashboard && dashboard.peak < TARGETS.dashboardSsrRatio) {
+    notes.push(
+      `- **Dashboard SSR: ${dashboard.peak} of the floor (target ${TARGETS.dashboardSsrRatio}).** Both render the same component tree with the same data; the app also renders what makes the page a Remix app: ` +
+        "the document head and `<Scripts>` (the route manifest, one modulepreload per chunk, the serialized loader data for hydration through turbo-stream), runs three loaders through React Router's data layer (each loader gets its own copy of the request), " +
+        "and streams through `renderToPipeableStream` instead of one `renderToString`. That fixed cost per page is what the remaining gap is.",
+    );
+  }
+  const today = cells(results, "api", "today");
+  const today50 = today?.find((cell) => cell.connections === 50);
+  if (today50 && today50.p50 > TARGETS.todayP50At50Ms) {
+    const today1 = today?.find((cell) => cell.connections === 1);
+    notes.push(
+      `- **/today p50 ${today50.p50} ms at 50 connections (target ${TARGETS.todayP50At50Ms} ms).** One /today page costs ${today50.cpuMsPerRequest ?? "?"} ms of server CPU (p50 ${today1?.p50 ?? "?"} ms with one connection). ` +
+        `With 50 requests always in flight on one Node process, each waits for the others: by Little's law the median latency is about 50 / throughput = 50 / ${today50.rps} req/s ≈ ${Math.round((50 / Math.max(1, today50.rps)) * 1000)} ms. ` +
+        `A p50 of ${TARGETS.todayP50At50Ms} ms at 50 connections needs ${Math.round(50 / (TARGETS.todayP50At50Ms / 1000))} pages a second from one core, 0.2 ms a page: less than the floor's React render of the much smaller dashboard. ` +
+        "It is met only by queueing less (more processes or cores) or by not rendering (caching whole pages, which a per-user page with a per-request CSP nonce cannot be).",
+    );
+  }
+  const errors = Object.values((results.api?.endpoints ?? {}) as Record<string, EndpointResult>).flatMap((endpoint) =>
+    endpoint.cells.filter((cell) => cell.errors > 0).map((cell) => `${endpoint.label} @${cell.connections}: ${cell.errors} (${JSON.stringify(cell.statusCodes)})`),
+  );
+  if (errors.length > 0) notes.push(`- **Errors:** ${errors.join("; ")}.`);
+  const pages = results.firstLoadJs?.pages as Record<string, any> | undefined;
+  for (const page of Object.values(pages ?? {})) {
+    if (page.totalGzipKb > TARGETS.firstLoadJsKb) {
+      const base = page.scripts[0];
+      notes.push(
+        `- **First-load JS of ${page.page}: ${page.totalGzipKb} KB (target ${TARGETS.firstLoadJsKb} KB).** The largest file alone, ${base?.gzipKb} KB, is React DOM, React Router and Remix's browser runtime (${base?.contents}), which every Remix page needs before it can hydrate. ` +
+          "The rest is the page's own interface: the sidebar, Radix primitives, tailwind-merge and the icons.",
+      );
+    }
+  }
+  if (results.lighthouse && !results.lighthouse.ran) notes.push(`- **Lighthouse did not run:** ${results.lighthouse.reason}`);
+  if (results.scale && !results.scale.pass) {
+    for (const query of Object.values(results.scale.queries) as any[]) {
+      if (!query.pass) notes.push(`- **Scale, ${query.label}:** p50 ${query.timing.p50} ms${query.growingScans.length ? `, full scans of ${query.growingScans.join(", ")}` : ""}.`);
+    }
+  }
+  return notes.length > 0 ? notes.join("\n") : "Every target measured in this run was met.";
+}
