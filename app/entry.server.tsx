@@ -24,6 +24,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once the page is sent, so a busy server does not hold one timer per recent page.
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -33,6 +35,8 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          const clear = () => clearTimeout(abortTimer);
+          body.once("finish", clear).once("close", clear);
           responseHeaders.set("content-type", "text/html; charset=utf-8");
           if (!responseHeaders.has("cache-control")) {
             responseHeaders.set("cache-control", "private, no-cache");
@@ -46,6 +50,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -54,7 +59,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 

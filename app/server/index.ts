@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import * as build from "@remix-run/dev/server-build";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import sirv from "sirv";
 import { getConfig, resetConfig } from "~/config.server";
@@ -22,6 +22,7 @@ import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.serv
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
+import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-tables.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
@@ -93,7 +94,9 @@ export async function startServer(
   }
 
   const publicDir = options.publicDir ?? path.join(projectRoot, "public");
-  const handler = createRequestHandler(build as unknown as ServerBuild, "production");
+  // Pages and the JSON API are matched against their own route tables (see route-tables.server.ts).
+  const pageHandler = createPageHandler(build as unknown as ServerBuild, "production");
+  const apiHandler = createApiHandler(build as unknown as ServerBuild, "production");
   const compress = compression();
   const serveFingerprinted = sirv(path.join(publicDir, "build"), {
     maxAge: 31536000,
@@ -110,26 +113,33 @@ export async function startServer(
   });
 
   const server = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (isApiPath(url)) {
+      // The JSON API: no static files live here, nothing needs a nonce, and compression is
+      // decided once the answer's size is known (see sendResponse).
+      applySecurityHeaders(res, null, config);
+      handleWithRemix(req, res, "", false);
+      return;
+    }
     const nonce = createNonce();
     applySecurityHeaders(res, nonce, config);
+    if (url === "/healthz") {
+      res.setHeader("content-type", "application/json");
+      res.setHeader("cache-control", "no-store");
+      db.$client.prepare("select 1").get();
+      res.end(JSON.stringify({ status: "ok" }));
+      return;
+    }
     compress(req as never, res as never, () => {
-      const url = req.url ?? "/";
-      if (url === "/healthz") {
-        res.setHeader("content-type", "application/json");
-        res.setHeader("cache-control", "no-store");
-        db.$client.prepare("select 1").get();
-        res.end(JSON.stringify({ status: "ok" }));
-        return;
-      }
       if (url.startsWith("/build/")) {
         req.url = url.slice("/build".length);
         serveFingerprinted(req, res, () => {
           req.url = url;
-          handleWithRemix(req, res, nonce);
+          handleWithRemix(req, res, nonce, true);
         });
         return;
       }
-      servePublic(req, res, () => handleWithRemix(req, res, nonce));
+      servePublic(req, res, () => handleWithRemix(req, res, nonce, true));
     });
   });
 
@@ -137,6 +147,7 @@ export async function startServer(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     nonce: string,
+    compressed: boolean,
   ) {
     const clientAddress = clientAddressOf(req, config.TRUST_PROXY);
     try {
@@ -146,8 +157,8 @@ export async function startServer(
       }
       const request = await toFetchRequest(req, res);
       const context = { clientAddress, cspNonce: nonce };
-      const response = await handler(request, context);
-      await sendResponse(res, request, response);
+      const response = await (compressed ? pageHandler : apiHandler)(request, context);
+      await sendResponse(req, res, response, compressed ? undefined : compress);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         res.setHeader("connection", "close");
@@ -218,20 +229,20 @@ async function toFetchRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<Request> {
-  const host = req.headers.host ?? "localhost";
-  const url = new URL(req.url ?? "/", `http://${host}`);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
 
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
+  // Handed to Request as a list: one pass, no intermediate Headers object.
+  const headers: [string, string][] = [];
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const item of value) headers.append(name, item);
+      for (const item of value) headers.push([name, item]);
     } else {
-      headers.set(name, value);
+      headers.push([name, value]);
     }
   }
 
@@ -240,7 +251,7 @@ async function toFetchRequest(
   if (method !== "GET" && method !== "HEAD") {
     init.body = new Uint8Array(await readBody(req));
   }
-  return new Request(url, init);
+  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), init);
 }
 
 const JSON_ERROR_MESSAGES: Record<number, string> = {
@@ -249,17 +260,30 @@ const JSON_ERROR_MESSAGES: Record<number, string> = {
   405: "Method not allowed",
 };
 
+/** Below this, compressing costs more than it saves (compression's own default threshold). */
+const COMPRESSION_THRESHOLD = 1024;
+
+/** Page pieces are gathered up to this size before they are written. */
+const COALESCE_LIMIT = 64 * 1024;
+
+type Middleware = (req: never, res: never, next: () => void) => void;
+
+/**
+ * Sends Remix's answer. `compress` is given when compression was not set up before the request
+ * reached Remix (the JSON API): a whole small answer then goes out in one write, uncompressed,
+ * and larger or streamed answers are compressed as usual.
+ */
 async function sendResponse(
+  req: http.IncomingMessage,
   res: http.ServerResponse,
-  request: Request,
   response: Response,
+  compress?: Middleware,
 ) {
   // The JSON API always answers JSON, even where Remix itself produced the error (an unknown
   // method on a resource route, for example).
-  const pathname = new URL(request.url).pathname.toLowerCase();
   const contentType = response.headers.get("content-type") ?? "";
   if (
-    pathname.startsWith("/api/") &&
+    (req.url ?? "").toLowerCase().startsWith("/api/") &&
     response.status >= 400 &&
     !contentType.includes("json")
   ) {
@@ -279,35 +303,74 @@ async function sendResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
 
-  if (!response.body || request.method === "HEAD") {
+  if (!response.body || req.method === "HEAD") {
     res.end();
     return;
   }
   // Streamed answers (AI text as it is generated) are flushed chunk by chunk; pages are not,
   // so compression sees whole blocks.
   const flushEachChunk = /event-stream|ndjson/.test(contentType);
+  if (compress && !flushEachChunk) {
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (body.byteLength < COMPRESSION_THRESHOLD) {
+      res.setHeader("content-length", body.byteLength);
+      res.end(body);
+    } else {
+      compress(req as never, res as never, () => res.end(body));
+    }
+    return;
+  }
+  if (compress) compress(req as never, res as never, () => {});
+
   const reader = response.body.getReader();
-  // One close listener for the whole response; `once("drain")` because compression forwards
-  // drain listeners to its own stream and does not forward their removal.
+  // One drain and one close listener for the whole response: compression forwards drain
+  // listeners to its own stream and never removes them.
   let wake: (() => void) | undefined;
-  const onClose = () => wake?.();
-  res.once("close", onClose);
+  const onWake = () => wake?.();
+  res.on("drain", onWake);
+  res.once("close", onWake);
+  let blocked: Promise<void> | undefined;
+  const write = (chunk: Uint8Array) => {
+    if (!res.write(chunk)) blocked = new Promise<void>((resolve) => (wake = resolve));
+  };
+  // React hands a page over in many small pieces at once: they are gathered while they keep
+  // coming and leave in one write when the body pauses (or ends), not one system call each.
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pendingBytes === 0 || res.destroyed) return;
+    write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          res.once("drain", () => resolve());
-        });
+      if (blocked) {
+        await blocked;
+        blocked = undefined;
         wake = undefined;
       }
-      if (flushEachChunk) (res as unknown as { flush?: () => void }).flush?.();
-      if (res.destroyed) break;
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (flushEachChunk) {
+        write(value);
+        (res as unknown as { flush?: () => void }).flush?.();
+        continue;
+      }
+      pending.push(value);
+      pendingBytes += value.byteLength;
+      if (pendingBytes >= COALESCE_LIMIT) {
+        flush();
+      } else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     }
+    flush();
   } finally {
-    res.off("close", onClose);
+    res.off("close", onWake);
     reader.releaseLock();
   }
   res.end();
