@@ -18,13 +18,17 @@ export interface OnboardingStatus {
   onboardingCompletedAt: Date | null;
 }
 
-function ensureRow(userId: string) {
-  getDb().insert(userOnboarding).values({ userId }).onConflictDoNothing().run();
+function findRow(userId: string) {
+  return getDb().select().from(userOnboarding).where(eq(userOnboarding.userId, userId)).get();
 }
 
 export function getOnboardingStatus(userId: string): OnboardingStatus {
-  ensureRow(userId);
-  const row = getDb().select().from(userOnboarding).where(eq(userOnboarding.userId, userId)).get()!;
+  // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
+  let row = findRow(userId);
+  if (!row) {
+    getDb().insert(userOnboarding).values({ userId }).onConflictDoNothing().run();
+    row = findRow(userId)!;
+  }
   return {
     hasCompletedWelcome: row.hasCompletedWelcome,
     hasStartedPlan: row.hasStartedPlan,
@@ -39,6 +43,9 @@ export function getOnboardingStatus(userId: string): OnboardingStatus {
  * onboardingCompletedAt the first time all four are true. Cheap when nothing changes.
  */
 export function markOnboardingSteps(userId: string, steps: OnboardingStep[]): OnboardingStatus {
+  // Pages mark their step on every visit: once it is set, that is one read and no transaction.
+  const before = getOnboardingStatus(userId);
+  if (steps.every((step) => before[step])) return before;
   const db = getDb();
   return db.transaction(() => {
     const current = getOnboardingStatus(userId);

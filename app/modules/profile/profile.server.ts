@@ -16,9 +16,17 @@ function ensureRow(userId: string) {
   getDb().insert(userProfiles).values({ userId }).onConflictDoNothing().run();
 }
 
+function findRow(userId: string) {
+  return getDb().select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+}
+
 export function getProfile(userId: string): Profile {
-  ensureRow(userId);
-  const row = getDb().select().from(userProfiles).where(eq(userProfiles.userId, userId)).get()!;
+  // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
+  let row = findRow(userId);
+  if (!row) {
+    ensureRow(userId);
+    row = findRow(userId)!;
+  }
   return {
     favoriteTeachers: row.favoriteTeachers ?? [],
     studyDepthPreference: row.studyDepthPreference,
