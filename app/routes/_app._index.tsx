@@ -7,7 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { Spinner } from "~/components/ui/spinner";
 import { parseCookies, requireUser } from "~/modules/auth/request.server";
 import { getOnboardingStatus } from "~/modules/onboarding/onboarding.server";
-import { QUICK_START_COLLAPSED_COOKIE } from "~/modules/onboarding/schemas";
+import { QUICK_START_COLLAPSED_COOKIE } from "~/modules/onboarding/quick-start";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Sagacity Bites" }];
 

@@ -21,7 +21,8 @@ import {
   type TodayOverview,
   type TodayResponse,
 } from "~/modules/plans/plans.server";
-import { completeDaySchema, devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/schemas";
+import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
+import { completeDaySchema } from "~/modules/plans/schemas";
 import { apiRequest } from "~/utils/api-client";
 import { parseWith } from "~/utils/api.server";
 import { cn } from "~/utils/cn";

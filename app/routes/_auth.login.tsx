@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -12,7 +11,7 @@ import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { authenticateForm } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
-import { loginSchema } from "~/modules/auth/schemas";
+import { loginConstraint } from "~/modules/auth/form-fields";
 import { createSession } from "~/modules/auth/sessions.server";
 import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
 import { AppError } from "~/utils/errors";
@@ -52,7 +51,7 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formAction === "/login";
   const [expiredNotice, setExpiredNotice] = useState(sessionExpired);
-  const [form, fields] = useForm({ id: "login", constraint: getZodConstraint(loginSchema) });
+  const [form, fields] = useForm({ id: "login", constraint: loginConstraint });
 
   useEffect(() => {
     try {

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { Progress } from "~/components/ui/progress";
-import { QUICK_START_COLLAPSED_COOKIE, quickStartItems } from "~/modules/onboarding/schemas";
+import { QUICK_START_COLLAPSED_COOKIE, quickStartItems } from "~/modules/onboarding/quick-start";
 import { cn } from "~/utils/cn";
 
 export interface OnboardingFlags {

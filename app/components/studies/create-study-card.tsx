@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { REFERENCE_MAX_LENGTH, TOPIC_MAX_LENGTH, type StudyType } from "~/modules/studies/schemas";
+import { REFERENCE_MAX_LENGTH, TOPIC_MAX_LENGTH } from "~/modules/studies/limits";
+import type { StudyType } from "~/modules/studies/schemas";
 
 const forms = {
   topic: {

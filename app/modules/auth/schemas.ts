@@ -59,9 +59,4 @@ export const registerFormSchema = z
     }
   });
 
-/** Toast titles for the register form's field errors (SPEC §5). */
-export const registerErrorTitles: Record<string, string> = {
-  confirmPassword: "Passwords don't match",
-  password: "Password too short",
-  email: "Invalid email",
-};
+export { loginConstraint, registerErrorTitles } from "./form-fields";

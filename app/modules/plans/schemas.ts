@@ -1,9 +1,15 @@
 import { z } from "zod";
+import { DEFAULT_PLAN_TRANSLATION, planTranslations } from "./levels";
 
-/** Translations a plan can be read in: the settings' choices plus the texts the app ships. */
-export const planTranslations = ["NKJV", "NIV", "ESV", "KJV", "BSB", "WEB"] as const;
-export type PlanTranslation = (typeof planTranslations)[number];
-export const DEFAULT_PLAN_TRANSLATION: PlanTranslation = "NKJV";
+export {
+  DEFAULT_PLAN_TRANSLATION,
+  devotionLevelLabels,
+  devotionLevels,
+  levelForDepth,
+  planTranslations,
+  type DevotionLevel,
+  type PlanTranslation,
+} from "./levels";
 
 const timeZone = z
   .string({ error: "timeZone must be text, like Europe/London" })
@@ -31,17 +37,3 @@ export const completeDaySchema = z.object({
   timeZone: timeZone.optional(),
 });
 export type CompleteDayInput = z.infer<typeof completeDaySchema>;
-
-export const devotionLevels = ["beginner", "intermediate", "deep"] as const;
-export type DevotionLevel = (typeof devotionLevels)[number];
-
-export const devotionLevelLabels: Record<DevotionLevel, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  deep: "Deep Study",
-};
-
-/** The profile's study depth (SPEC §3) as a devotional level: advanced reads Deep Study. */
-export function levelForDepth(depth: "beginner" | "intermediate" | "advanced"): DevotionLevel {
-  return depth === "advanced" ? "deep" : depth;
-}

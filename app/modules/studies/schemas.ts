@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { REFERENCE_MAX_LENGTH, TOPIC_MAX_LENGTH } from "./limits";
 
-/** SPEC §5: the topic and the passage reference are required; these limits keep them sane. */
-export const TOPIC_MAX_LENGTH = 120;
-export const REFERENCE_MAX_LENGTH = 100;
+export { REFERENCE_MAX_LENGTH, TOPIC_MAX_LENGTH } from "./limits";
 
 export const topicStudySchema = z.object({
   topic: z
