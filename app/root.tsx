@@ -29,10 +29,7 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Sagacity Bites" },
-  { name: "description", content: "Discipleship Tools: lesson plans, reading plans and daily devotionals" },
-];
+export const meta: MetaFunction = () => [{ title: "Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast: flashToast, clearCookie } = readToast(request);
@@ -55,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1a5e63" />
+        {/* Here rather than in a meta export: a page's own meta replaces its parents' in Remix. */}
+        <meta name="description" content="Discipleship Tools: lesson plans, reading plans and daily devotionals" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyPreferencesScript }} />
         <Meta />
         <Links />
