@@ -1,16 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ContentCard } from "~/components/library/content-card";
 import { AddExcerptDialog } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
-import { addManualContent, deleteContent, listContent } from "~/modules/library/content.server";
-import { contentExcerpt, contentLabels, EXCERPT_LENGTH, studyPreview } from "~/modules/library/display";
-import { listLibrarySaves } from "~/modules/library/saves.server";
+import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
+import {
+  contentExcerpt,
+  contentLabels,
+  EXCERPT_LENGTH,
+  LIBRARY_PAGE_SIZE,
+  STUDY_PREVIEW_LENGTH,
+  studyPreview,
+} from "~/modules/library/display";
+import { countLibrarySaves, listLibrarySaves } from "~/modules/library/saves.server";
 import { manualContentSchema } from "~/modules/library/schemas";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { validationErrorFrom } from "~/utils/api.server";
@@ -20,11 +28,20 @@ export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" 
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
+/** How many items of a list to show: ?content=100 after two pages, and so on. */
+function shownCount(value: string | null) {
+  const count = Number(value);
+  return Number.isInteger(count) && count > LIBRARY_PAGE_SIZE ? Math.min(count, 100_000) : LIBRARY_PAGE_SIZE;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   markOnboardingStep(user.id, "hasVisitedLibrary");
+  const search = new URL(request.url).searchParams;
+  const contentShown = shownCount(search.get("content"));
+  const savedShown = shownCount(search.get("saved"));
   // One character past the excerpt length tells whether the transcript goes on ("...").
-  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1 }).map((item) => ({
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).map((item) => ({
     id: item.id,
     title: item.title,
     contentType: item.contentType,
@@ -38,12 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     book: item.book,
     date: dateFormat.format(item.createdAt),
   }));
-  const saved = listLibrarySaves(user.id).map((entry) => ({
+  const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).map((entry) => ({
     id: entry.id,
     date: dateFormat.format(new Date(entry.createdAt)),
     study: { id: entry.study.id, title: entry.study.title, studyType: entry.study.studyType, preview: studyPreview(entry.study.content) },
   }));
-  return { items, saved };
+  // A long library comes a page at a time: the whole of it would be megabytes of HTML.
+  const contentTotal = items.length < contentShown ? items.length : countContent(user.id);
+  const savedTotal = saved.length < savedShown ? saved.length : countLibrarySaves(user.id);
+  return { items, saved, contentTotal, savedTotal };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyLibraryPage() {
-  const { items, saved } = useLoaderData<typeof loader>();
+  const { items, saved, contentTotal, savedTotal } = useLoaderData<typeof loader>();
   const empty = items.length === 0 && saved.length === 0;
   return (
     <div className="mx-auto max-w-6xl">
@@ -103,6 +123,7 @@ export default function MyLibraryPage() {
               ))}
             </ul>
           )}
+          <ShowMore list="content" shown={items.length} total={contentTotal} other={{ saved: saved.length }} />
         </section>
         <section aria-labelledby="library-saved-heading" className="space-y-4">
           <h2 id="library-saved-heading" className="text-xl font-semibold tracking-tight">
@@ -121,8 +142,27 @@ export default function MyLibraryPage() {
               ))}
             </ul>
           )}
+          <ShowMore list="saved" shown={saved.length} total={savedTotal} other={{ content: items.length }} />
         </section>
       </div>
+    </div>
+  );
+}
+
+/** "Show more" for a long list: a plain link (?content=100), so it works before the page's scripts load. */
+function ShowMore({ list, shown, total, other }: { list: "content" | "saved"; shown: number; total: number; other: Record<string, number> }) {
+  if (total <= shown) return null;
+  const search = new URLSearchParams({ ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])), [list]: String(shown + LIBRARY_PAGE_SIZE) });
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+      <span>
+        Showing {shown} of {total}
+      </span>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`?${search}`} preventScrollReset replace>
+          Show more
+        </Link>
+      </Button>
     </div>
   );
 }

@@ -113,10 +113,10 @@ export const scaleSuite: BenchSuite = {
     const db = openDatabase(database.path);
     const sqlite = db.$client;
     try {
-      const { listContent } = await import("~/modules/library/content.server");
-      const { EXCERPT_LENGTH } = await import("~/modules/library/display");
-      const { listLibrarySaves } = await import("~/modules/library/saves.server");
-      const { listStudies } = await import("~/modules/studies/studies.server");
+      const { countContent, listContent } = await import("~/modules/library/content.server");
+      const { EXCERPT_LENGTH, LIBRARY_PAGE_SIZE, STUDY_PREVIEW_LENGTH } = await import("~/modules/library/display");
+      const { countLibrarySaves, listLibrarySaves } = await import("~/modules/library/saves.server");
+      const { listStudies, RECENT_STUDIES } = await import("~/modules/studies/studies.server");
       const { getToday } = await import("~/modules/plans/plans.server");
       const { findSessionUser } = await import("~/modules/auth/sessions.server");
       const { getOnboardingStatus } = await import("~/modules/onboarding/onboarding.server");
@@ -142,23 +142,38 @@ export const scaleSuite: BenchSuite = {
       }> = [
         {
           key: "librarySermons",
-          label: "Library: own sermons and articles (listContent, as the page reads it)",
+          label: "Library page: own sermons and articles, newest 20 (listContent + countContent)",
           users: pick(withSermons),
-          run: (user) => listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1 }),
+          run: (user) => {
+            const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
+            countContent(user.id);
+            return items;
+          },
           count: (result) => (result as unknown[]).length,
         },
         {
           key: "librarySaves",
-          label: "Library: saved lesson plans (listLibrarySaves)",
+          label: "Library page: saved lesson plans, newest 20 (listLibrarySaves + countLibrarySaves)",
           users: pick(withSaves),
-          run: (user) => listLibrarySaves(user.id),
+          run: (user) => {
+            const saves = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
+            countLibrarySaves(user.id);
+            return saves;
+          },
           count: (result) => (result as unknown[]).length,
         },
         {
           key: "studies",
-          label: "Lesson plans: own studies (listStudies)",
+          label: "GET /api/studies: all own studies (listStudies)",
           users: pick(withStudies),
           run: (user) => listStudies(user.id),
+          count: (result) => (result as unknown[]).length,
+        },
+        {
+          key: "recentStudies",
+          label: "Lesson plans page: 5 most recent studies (listStudies limit 5)",
+          users: pick(withStudies),
+          run: (user) => listStudies(user.id, { limit: RECENT_STUDIES }),
           count: (result) => (result as unknown[]).length,
         },
         {

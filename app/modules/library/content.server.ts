@@ -73,13 +73,20 @@ type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
 
 /**
  * The user's content, newest first, author and book joined in the same query. With
- * `transcriptLimit`, only the start of each transcript is read (the library page shows 200 characters).
+ * `transcriptLimit`, only the start of each transcript is read (the library page shows 200
+ * characters); with `limit`, only the newest items.
  */
-export function listContent(userId: string, { transcriptLimit }: { transcriptLimit?: number } = {}): LibraryContentItem[] {
-  return itemsQuery(eq(sermons.userId, userId), transcriptLimit)
-    .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
-    .all()
-    .map(toItem);
+export function listContent(
+  userId: string,
+  { transcriptLimit, limit }: { transcriptLimit?: number; limit?: number } = {},
+): LibraryContentItem[] {
+  const query = itemsQuery(eq(sermons.userId, userId), transcriptLimit).orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`));
+  return (limit ? query.limit(limit) : query).all().map(toItem);
+}
+
+/** How many content items the user has (read from the index alone). */
+export function countContent(userId: string): number {
+  return getDb().select({ count: sql<number>`count(*)` }).from(sermons).where(eq(sermons.userId, userId)).get()?.count ?? 0;
 }
 
 /** One of the user's items; another user's id is not found. */

@@ -13,6 +13,9 @@ export const EXCERPT_LENGTH = 200;
 export const SHOWN_INSIGHTS = 3;
 export const STUDY_PREVIEW_LENGTH = 150;
 
+/** Items the library page shows per list at first, and adds with each "Show more". */
+export const LIBRARY_PAGE_SIZE = 20;
+
 /** The first `length` characters, with "..." when there was more. */
 export function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;

@@ -28,16 +28,25 @@ const saveColumns = {
   content: studies.content,
 };
 
-/** The user's saved lesson plans, most recently saved first. */
-export function listLibrarySaves(userId: string): LibrarySave[] {
-  return getDb()
-    .select(saveColumns)
+/**
+ * The user's saved lesson plans, most recently saved first. With `contentLimit`, only the start
+ * of each study is read (the library page shows a 150-character preview); with `limit`, only
+ * the most recent saves.
+ */
+export function listLibrarySaves(userId: string, { contentLimit, limit }: { contentLimit?: number; limit?: number } = {}): LibrarySave[] {
+  const columns = contentLimit ? { ...saveColumns, content: sql<string>`substr(${studies.content}, 1, ${contentLimit})` } : saveColumns;
+  const query = getDb()
+    .select(columns)
     .from(librarySaves)
     .innerJoin(studies, eq(studies.id, librarySaves.studyId))
     .where(and(eq(librarySaves.userId, userId), eq(studies.userId, userId)))
-    .orderBy(desc(librarySaves.createdAt), desc(sql`${librarySaves}.rowid`))
-    .all()
-    .map(toSave);
+    .orderBy(desc(librarySaves.createdAt), desc(sql`${librarySaves}.rowid`));
+  return (limit ? query.limit(limit) : query).all().map(toSave);
+}
+
+/** How many lesson plans the user has saved (read from the index alone). */
+export function countLibrarySaves(userId: string): number {
+  return getDb().select({ count: sql<number>`count(*)` }).from(librarySaves).where(eq(librarySaves.userId, userId)).get()?.count ?? 0;
 }
 
 /**
