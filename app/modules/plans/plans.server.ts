@@ -2,7 +2,7 @@ import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { planDays, readingPlans, userPlanProgress, userPlans } from "#db/schema";
 import { getDb } from "~/db.server";
 import type { AiProvider } from "~/modules/ai/index.server";
-import { passageFromRanges } from "~/modules/bible/passages.server";
+import { passageFromRanges, type Passage } from "~/modules/bible/passages.server";
 import { parseReference } from "~/modules/bible/references.server";
 import type { TranslationChoice } from "~/modules/bible/translations";
 import { resolveTranslation } from "~/modules/bible/translations";
@@ -254,13 +254,27 @@ function streakOf(userId: string, now: Date, timeZone: string) {
   };
 }
 
-function passagesFor(references: string[], translation: string) {
-  return references.map((reference) => {
+// A plan day's passages are the same for every reader of that day, and the Bible text never
+// changes: the most recent ones are kept rather than rebuilt for each reader's Today.
+const PASSAGE_CACHE_SIZE = 200;
+const passageCache = new Map<string, Passage>();
+
+function passageFor(reference: string, translation: string): Passage {
+  const key = `${translation}|${reference}`;
+  let passage = passageCache.get(key);
+  if (!passage) {
     const parsed = parseReference(reference);
     // The catalogue's references are checked by tests; a broken one is a bug, not bad input.
     if (!parsed.ok) throw new Error(`Plan reference "${reference}" does not resolve: ${parsed.message}`);
-    return passageFromRanges(parsed.ranges, translation);
-  });
+    passage = passageFromRanges(parsed.ranges, translation);
+    if (passageCache.size >= PASSAGE_CACHE_SIZE) passageCache.delete(passageCache.keys().next().value!);
+    passageCache.set(key, passage);
+  }
+  return passage;
+}
+
+function passagesFor(references: string[], translation: string) {
+  return references.map((reference) => passageFor(reference, translation));
 }
 
 export interface TodayOptions extends Clock {
