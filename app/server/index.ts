@@ -329,9 +329,17 @@ async function sendResponse(
   const onWake = () => wake?.();
   res.on("drain", onWake);
   res.once("close", onWake);
+  // Set while the response's buffer is full; the next read waits for it to drain.
   let blocked: Promise<void> | undefined;
   const write = (chunk: Uint8Array) => {
-    if (!res.write(chunk)) blocked = new Promise<void>((resolve) => (wake = resolve));
+    if (res.write(chunk) || blocked) return;
+    blocked = new Promise<void>((resolve) => {
+      wake = () => {
+        wake = undefined;
+        blocked = undefined;
+        resolve();
+      };
+    });
   };
   // React hands a page over in many small pieces at once: they are gathered while they keep
   // coming and leave in one write when the body pauses (or ends), not one system call each.
@@ -347,11 +355,7 @@ async function sendResponse(
   };
   try {
     for (;;) {
-      if (blocked) {
-        await blocked;
-        blocked = undefined;
-        wake = undefined;
-      }
+      if (blocked) await blocked;
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
       if (flushEachChunk) {
