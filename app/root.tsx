@@ -13,7 +13,6 @@ import {
 import { useEffect } from "react";
 import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { parseCookies } from "~/modules/auth/request.server";
 import fontStyles from "~/styles/fonts.css";
@@ -73,11 +72,11 @@ export default function App() {
     if (flashToast) toast(flashToast);
   }, [flashToast]);
   return (
-    <TooltipProvider>
+    <>
       <Outlet />
       <Toaster />
       <OfflineSupport />
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BookOpen, CalendarDays, Library, Mic, Sun } from "lucide-react";
 import { QuickStartChecklist } from "~/components/onboarding/quick-start-checklist";
-import { WelcomeDialog } from "~/components/onboarding/welcome-dialog";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { parseCookies, requireUser } from "~/modules/auth/request.server";
 import { getOnboardingStatus } from "~/modules/onboarding/onboarding.server";
 import { QUICK_START_COLLAPSED_COOKIE } from "~/modules/onboarding/quick-start";
+import { useLazyModule } from "~/utils/lazy";
+
+const loadWelcomeDialog = () => import("~/components/onboarding/welcome-dialog");
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Sagacity Bites" }];
 
@@ -44,6 +46,8 @@ const tiles = [
 export default function Dashboard() {
   const { userId, name, onboarding, checklistCollapsed } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  // Only a new reader sees the welcome dialog: its code is fetched for them alone.
+  const welcome = useLazyModule(loadWelcomeDialog, onboarding.hasCompletedWelcome ? "later" : "now");
   return (
     <div className="mx-auto max-w-5xl">
       <div className="mb-8 flex items-start justify-between gap-3">
@@ -79,7 +83,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
-      <WelcomeDialog show={!onboarding.hasCompletedWelcome} />
+      {welcome ? <welcome.WelcomeDialog show={!onboarding.hasCompletedWelcome} /> : null}
     </div>
   );
 }

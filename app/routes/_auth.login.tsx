@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -51,7 +50,6 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formAction === "/login";
   const [expiredNotice, setExpiredNotice] = useState(sessionExpired);
-  const [form, fields] = useForm({ id: "login", constraint: loginConstraint });
 
   useEffect(() => {
     try {
@@ -96,18 +94,30 @@ export default function LoginPage() {
             {actionData.error}
           </p>
         ) : null}
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
+        <Form method="post" className="space-y-4" id="login" noValidate>
           <div className="space-y-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
+            <Label htmlFor="login-email">Email</Label>
             <Input
-              {...getInputProps(fields.email, { type: "email" })}
+              type="email"
+              id="login-email"
+              name="email"
+              form="login"
+              required={loginConstraint.email.required}
               autoComplete="email"
               placeholder="you@example.com"
             />
           </div>
           <div className="space-y-2">
-            <Label htmlFor={fields.password.id}>Password</Label>
-            <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+            <Label htmlFor="login-password">Password</Label>
+            <Input
+              type="password"
+              id="login-password"
+              name="password"
+              form="login"
+              required={loginConstraint.password.required}
+              autoComplete="current-password"
+            />
           </div>
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Signing in..." : "Sign In"}

@@ -24,7 +24,6 @@ import {
 } from "react-router-dom/server";
 import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import SignedInLayout from "~/routes/_app";
 import { answerBench } from "./control.mjs";
 import Dashboard from "~/routes/_app._index";
@@ -85,11 +84,9 @@ function RootApp() {
         <title>Dashboard | Sagacity Bites</title>
       </head>
       <body>
-        <TooltipProvider>
-          <Outlet />
-          <Toaster />
-          <OfflineSupport />
-        </TooltipProvider>
+        <Outlet />
+        <Toaster />
+        <OfflineSupport />
       </body>
     </html>
   );

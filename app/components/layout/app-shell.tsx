@@ -2,77 +2,15 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { BookMarked, Menu, PanelLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/utils/cn";
-import { navItems } from "./nav-items";
+import { useLazyModule } from "~/utils/lazy";
+import { Brand, NavList } from "./nav";
+
+const loadMobileNav = () => import("./mobile-nav");
 
 const SIDEBAR_COOKIE = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const MOBILE_QUERY = "(max-width: 767px)";
-
-function Brand({ compact = false }: { compact?: boolean }) {
-  return (
-    <div className="flex min-w-0 items-center gap-2">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
-        <BookMarked className="size-4" aria-hidden="true" />
-      </span>
-      <span className={cn("min-w-0", compact && "sr-only")}>
-        <span className="block text-base font-semibold leading-tight">Sagacity Bites</span>
-        <span className="block text-xs text-muted-foreground">Discipleship Tools</span>
-      </span>
-    </div>
-  );
-}
-
-function NavList({
-  isAdmin,
-  collapsed,
-  onNavigate,
-}: {
-  isAdmin: boolean;
-  collapsed: boolean;
-  onNavigate?: () => void;
-}) {
-  return (
-    <ul className="flex flex-col gap-1">
-      {navItems
-        .filter((item) => !item.adminOnly || isAdmin)
-        .map((item) => {
-          const link = (
-            <NavLink
-              to={item.to}
-              end={item.to === "/"}
-              prefetch="intent"
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring",
-                  isActive && "bg-sidebar-accent text-sidebar-accent-foreground font-semibold",
-                  collapsed && "justify-center px-0",
-                )
-              }
-            >
-              <item.icon className="size-5 shrink-0" aria-hidden="true" />
-              <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
-            </NavLink>
-          );
-          return (
-            <li key={item.to}>
-              {collapsed ? (
-                <Tooltip>
-                  <TooltipTrigger asChild>{link}</TooltipTrigger>
-                  <TooltipContent side="right">{item.label}</TooltipContent>
-                </Tooltip>
-              ) : (
-                link
-              )}
-            </li>
-          );
-        })}
-    </ul>
-  );
-}
 
 /**
  * The signed-in frame: a sidebar of 16rem (4rem collapsed) on wide screens and a slide-over sheet
@@ -89,6 +27,9 @@ export function AppShell({
 }) {
   const [open, setOpen] = useState(initialOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileWanted, setMobileWanted] = useState(false);
+  // The slide-over sheet's code comes once the page is up, or at once if the menu opens first.
+  const mobileNav = useLazyModule(loadMobileNav, mobileWanted ? "now" : "idle");
   const location = useLocation();
 
   const setDesktopOpen = useCallback((next: boolean) => {
@@ -97,8 +38,12 @@ export function AppShell({
   }, []);
 
   const toggle = useCallback(() => {
-    if (window.matchMedia(MOBILE_QUERY).matches) setMobileOpen((value) => !value);
-    else setDesktopOpen(!open);
+    if (window.matchMedia(MOBILE_QUERY).matches) {
+      setMobileWanted(true);
+      setMobileOpen((value) => !value);
+    } else {
+      setDesktopOpen(!open);
+    }
   }, [open, setDesktopOpen]);
 
   useEffect(() => {
@@ -151,18 +96,7 @@ export function AppShell({
         </nav>
       </aside>
 
-      <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-        <SheetContent side="left" className="w-72 p-0 md:hidden">
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
-          <SheetDescription className="sr-only">Go to a section of Sagacity Bites</SheetDescription>
-          <div className="flex h-16 items-center border-b border-sidebar-border px-4">
-            <Brand />
-          </div>
-          <nav className="flex-1 overflow-y-auto p-2" aria-label="Sections">
-            <NavList isAdmin={isAdmin} collapsed={false} onNavigate={() => setMobileOpen(false)} />
-          </nav>
-        </SheetContent>
-      </Sheet>
+      {mobileNav ? <mobileNav.MobileNav open={mobileOpen} onOpenChange={setMobileOpen} isAdmin={isAdmin} /> : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden">

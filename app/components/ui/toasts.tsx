@@ -8,7 +8,8 @@ import {
 } from "~/components/ui/toast";
 import { dismissToast, useToasts } from "~/components/ui/use-toast";
 
-export function Toaster() {
+/** The toasts themselves (Radix Toast); loaded after the page is up, see toaster.tsx. */
+export function Toasts() {
   const toasts = useToasts();
   return (
     <ToastProvider>

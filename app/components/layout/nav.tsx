@@ -1,0 +1,65 @@
+import { NavLink } from "@remix-run/react";
+import { BookMarked } from "lucide-react";
+import { cn } from "~/utils/cn";
+import { useLazyModule } from "~/utils/lazy";
+import { navItems } from "./nav-items";
+
+const loadNavTooltip = () => import("./nav-tooltip");
+
+export function Brand({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+        <BookMarked className="size-4" aria-hidden="true" />
+      </span>
+      <span className={cn("min-w-0", compact && "sr-only")}>
+        <span className="block text-base font-semibold leading-tight">Sagacity Bites</span>
+        <span className="block text-xs text-muted-foreground">Discipleship Tools</span>
+      </span>
+    </div>
+  );
+}
+
+export function NavList({
+  isAdmin,
+  collapsed,
+  onNavigate,
+}: {
+  isAdmin: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  // The collapsed sidebar names its icons in tooltips; their code comes once the page is up.
+  const tooltips = useLazyModule(loadNavTooltip, collapsed ? "idle" : "later");
+  return (
+    <ul className="flex flex-col gap-1">
+      {navItems
+        .filter((item) => !item.adminOnly || isAdmin)
+        .map((item) => {
+          const link = (
+            <NavLink
+              to={item.to}
+              end={item.to === "/"}
+              prefetch="intent"
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring",
+                  isActive && "bg-sidebar-accent text-sidebar-accent-foreground font-semibold",
+                  collapsed && "justify-center px-0",
+                )
+              }
+            >
+              <item.icon className="size-5 shrink-0" aria-hidden="true" />
+              <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
+            </NavLink>
+          );
+          return (
+            <li key={item.to}>
+              {collapsed && tooltips ? <tooltips.NavTooltip label={item.label}>{link}</tooltips.NavTooltip> : link}
+            </li>
+          );
+        })}
+    </ul>
+  );
+}
