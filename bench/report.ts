@@ -146,7 +146,10 @@ function bundleTables(results: Results) {
   return Object.values(pages)
     .map((page) =>
       [
-        `**${page.page}**: ${page.scripts.length} files, **${page.totalGzipKb} KB gzip** (${page.totalKb} KB raw); inline scripts in the HTML ${round(page.inlineScriptBytes / 1024, 1)} KB, HTML ${round(page.htmlGzipBytes / 1024, 1)} KB gzip.`,
+        `**${page.page}**: ${page.scripts.length} files, **${page.totalGzipKb} KB gzip** (${page.totalKb} KB raw); inline scripts in the HTML ${round(page.inlineScriptBytes / 1024, 1)} KB, HTML ${round(page.htmlGzipBytes / 1024, 1)} KB gzip. ` +
+          (page.deferred
+            ? `Not in the first load: ${page.deferred.files.length} files (${round(page.deferred.gzipBytes / 1024, 1)} KB gzip) of overlays (toasts, the accessibility popover, the mobile navigation sheet, tooltips, dialogs) that the page imports on demand, fetched after hydration when the browser is idle or on first use.`
+            : ""),
         "",
         table(
           ["file", "raw KB", "gzip KB", "largest contents (raw)"],

@@ -23,6 +23,11 @@ export interface PageBundle {
   scripts: ScriptSize[];
   totalBytes: number;
   totalGzipBytes: number;
+  /**
+   * Code the page imports on demand (overlays: toasts, popovers, sheets, dialogs), fetched after
+   * hydration when the browser is idle or when first used; not part of the first load.
+   */
+  deferred: { files: string[]; gzipBytes: number };
   /** Inline scripts in the HTML (the route manifest, loader data, the preferences snippet). */
   inlineScriptBytes: number;
   htmlGzipBytes: number;
@@ -45,13 +50,34 @@ function inlineScriptBytes(html: string) {
   return bytes;
 }
 
-/** What esbuild put in each output file, grouped by package (or app folder), largest first. */
-function metafileContents() {
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }>; imports?: Array<{ path: string; kind: string }> }>;
+}
+
+function readMetafile(): Metafile {
   const file = path.join(projectRoot, "build/metafile.js.json");
-  if (!fs.existsSync(file)) return new Map<string, string>();
-  const metafile = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Metafile) : { outputs: {} };
+}
+
+/** The files behind the page's dynamic imports, less what the first load already has. */
+function deferredFiles(metafile: Metafile, firstLoad: string[]) {
+  const loaded = new Set(firstLoad.map((url) => `public${url}`));
+  const deferred = new Set<string>();
+  const visit = (output: string) => {
+    if (loaded.has(output) || deferred.has(output) || !metafile.outputs[output]) return;
+    deferred.add(output);
+    for (const entry of metafile.outputs[output]!.imports ?? []) if (entry.kind === "import-statement") visit(entry.path);
   };
+  for (const output of loaded) {
+    for (const entry of metafile.outputs[output]?.imports ?? []) if (entry.kind === "dynamic-import") visit(entry.path);
+  }
+  const files = [...deferred].map((output) => `/${output.replace(/^public\//, "")}`);
+  const gzipBytes = [...deferred].reduce((sum, output) => sum + zlib.gzipSync(fs.readFileSync(path.join(projectRoot, output))).length, 0);
+  return { files, gzipBytes };
+}
+
+/** What esbuild put in each output file, grouped by package (or app folder), largest first. */
+function metafileContents(metafile: Metafile) {
   const contents = new Map<string, string>();
   for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
     const groups = new Map<string, number>();
@@ -94,7 +120,8 @@ async function pageBundle(base: string, page: string, cookie?: string): Promise<
   const response = await fetch(base + page, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
-  const contents = metafileContents();
+  const metafile = readMetafile();
+  const contents = metafileContents(metafile);
   const scripts: ScriptSize[] = [];
   for (const url of referencedScripts(html)) {
     scripts.push({ url, ...(await gzipSize(base + url)), contents: contents.get(url) ?? "" });
@@ -105,6 +132,7 @@ async function pageBundle(base: string, page: string, cookie?: string): Promise<
     scripts,
     totalBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    deferred: deferredFiles(metafile, scripts.map((script) => script.url)),
     inlineScriptBytes: inlineScriptBytes(html),
     htmlGzipBytes: zlib.gzipSync(html).length,
   };
@@ -141,7 +169,9 @@ export const bundleSuite: BenchSuite = {
   print(result) {
     const { pages } = result as { pages: Record<string, PageBundle & { totalGzipKb: number; totalKb: number }> };
     return Object.values(pages).map(
-      (page) => `${page.page}: ${page.scripts.length} scripts, ${page.totalGzipKb} KB gzip (${page.totalKb} KB raw); inline scripts ${kb(page.inlineScriptBytes)} KB`,
+      (page) =>
+        `${page.page}: ${page.scripts.length} scripts, ${page.totalGzipKb} KB gzip (${page.totalKb} KB raw); inline scripts ${kb(page.inlineScriptBytes)} KB; ` +
+        `on demand after hydration: ${page.deferred.files.length} files, ${kb(page.deferred.gzipBytes)} KB gzip`,
     );
   },
 };

@@ -199,6 +199,24 @@ test.describe("My Library", () => {
   });
 });
 
+test.describe("A long library", () => {
+  test("shows the newest 20 items of a list and Show more adds the next 20", async ({ signedInPage: page, account, baseURL }) => {
+    for (let index = 1; index <= 25; index++) {
+      await addQuote(baseURL!, account, { contentType: "quote", text: `Quote number ${index} on grace`, title: `Quote ${index}` });
+    }
+    await page.goto("/library");
+    const list = page.getByRole("list", { name: "Content & Excerpts" });
+    await expect(list.getByRole("listitem")).toHaveCount(20);
+    await expect(list.getByText("Quote 25", { exact: true })).toBeVisible();
+    await expect(list.getByText("Quote 5", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Showing 20 of 25")).toBeVisible();
+    await page.getByRole("link", { name: "Show more" }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(25);
+    await expect(list.getByText("Quote 1", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Show more" })).toHaveCount(0);
+  });
+});
+
 test.describe("Add Study Content without JavaScript (a plain form post)", () => {
   test.use({ javaScriptEnabled: false });
 
