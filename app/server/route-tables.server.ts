@@ -7,7 +7,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
  * the loader). With 44 route files that was a third of the CPU of a small API answer. So the
  * server keeps narrower tables over the same build and the same route modules:
  *
- * - pages: every route but the JSON API's;
+ * - pages: for a document, the routes its path and its parent paths match (what Remix sends the
+ *   browser as the page's first manifest anyway); every page route for the rest;
  * - the JSON API: one table per api.* route (with its parent routes), picked by matching the
  *   path once against all the API routes (cached per path), so Remix then matches against that
  *   route alone. The route chosen is the one Remix would choose from the full table: the same
@@ -61,8 +62,54 @@ function routeTree(routes: ServerBuild["routes"], parentId?: string): RouteNode[
 
 const MATCH_CACHE_LIMIT = 1000;
 
+/**
+ * A request handler for pages. A document request is rendered from a table of the routes its
+ * path and each parent path match: exactly the routes Remix puts in the page's first manifest
+ * (the browser asks /__manifest for the others when it navigates). Data requests (".data"),
+ * /__manifest and anything unusual use every page route.
+ */
 export function createPageHandler(build: ServerBuild, mode: string): RequestHandler {
-  return createRequestHandler(buildWithRoutes(build, (id) => !isApiRoute(id)), mode);
+  const pageBuild = buildWithRoutes(build, (id) => !isApiRoute(id));
+  const tree = routeTree(pageBuild.routes);
+  const full = createRequestHandler(pageBuild, mode);
+  const handlers = new Map<string, RequestHandler>();
+  const routesByPath = new Map<string, string[] | null>();
+
+  function routesFor(pathname: string) {
+    let routes = routesByPath.get(pathname);
+    if (routes === undefined) {
+      const ids = new Set<string>();
+      const segments = pathname.split("/").filter(Boolean);
+      const paths = [pathname];
+      for (let end = segments.length - 1; end >= 0; end--) paths.push(`/${segments.slice(0, end).join("/")}`);
+      let matched = true;
+      for (const path of paths) {
+        const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], path);
+        if (!matches && path === pathname) matched = false;
+        for (const match of matches ?? []) ids.add(match.route.id!);
+      }
+      routes = matched ? [...ids].sort() : null;
+      if (routesByPath.size >= MATCH_CACHE_LIMIT) routesByPath.clear();
+      routesByPath.set(pathname, routes);
+    }
+    return routes;
+  }
+
+  return (request, loadContext) => {
+    const url = new URL(request.url);
+    if (request.method !== "GET" || url.pathname.endsWith(".data") || url.pathname === "/__manifest" || url.searchParams.has("_data")) {
+      return full(request, loadContext);
+    }
+    const routes = routesFor(url.pathname);
+    if (!routes) return full(request, loadContext);
+    const key = routes.join(" ");
+    let handler = handlers.get(key);
+    if (!handler) {
+      handler = createRequestHandler(buildWithRoutes(build, (id) => routes.includes(id)), mode);
+      handlers.set(key, handler);
+    }
+    return handler(request, loadContext);
+  };
 }
 
 /** A request handler for /api/* that has Remix match each request against its own route only. */
