@@ -3,6 +3,8 @@
  * markdown report bench/RESULTS.md. Works on whatever sections have figures, so a run of a
  * single section rewrites the whole report from the merged results.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { EndpointResult } from "./suites/http";
 import type { LoadCell } from "./lib/load";
 
@@ -274,6 +276,35 @@ function otherTables(results: Results) {
   return parts.join("\n") || "_Not measured yet._";
 }
 
+function baselineTable(results: Results) {
+  const file = path.join(import.meta.dirname, "baseline.json");
+  if (!fs.existsSync(file)) return "";
+  const baseline = JSON.parse(fs.readFileSync(file, "utf8"));
+  const rows: Array<Array<string | number>> = [];
+  const now = (section: "floor" | "api", endpoint: string, connections: number) =>
+    cells(results, section, endpoint)?.find((cell) => cell.connections === connections)?.rps ?? "";
+  for (const [section, key, label] of [
+    ["floor", "apiMe", "floor GET /api/me"],
+    ["app", "apiMe", "app GET /api/me"],
+    ["floor", "dashboard", "floor dashboard"],
+    ["app", "dashboard", "app dashboard SSR"],
+    ["app", "today", "app /today"],
+    ["app", "library", "app /library (500 items)"],
+    ["app", "topic", "app POST /api/studies/topic"],
+  ] as const) {
+    const before = baseline[section]?.[key];
+    if (!before) continue;
+    rows.push([label, ...[1, 10, 50].flatMap((connections) => [before[connections] ?? "", now(section === "floor" ? "floor" : "api", key, connections)])]);
+  }
+  return [
+    baseline.about,
+    "",
+    table(["req/s", "@1 before", "@1 now", "@10 before", "@10 now", "@50 before", "@50 now"], rows),
+    "",
+    ...Object.entries(baseline.notes).map(([key, note]) => `- Before, ${key}: ${note}.`),
+  ].join("\n");
+}
+
 export function buildReport(results: Results) {
   const figures = headlineFigures(results);
   const me = ratios(results, "apiMe");
@@ -345,6 +376,10 @@ ${scaleTables(results)}
 
 ${otherTables(results)}
 
+## Before and after the fixes
+
+${baselineTable(results)}
+
 ## What fell short and why
 
 ${shortfalls(results)}
@@ -357,19 +392,25 @@ function shortfalls(results: Results) {
   const me = ratios(results, "apiMe");
   if (me && me.peak < TARGETS.apiMeRatio) {
     notes.push(
-      `- **GET /api/me: ${me.peak} of the floor (target ${TARGETS.apiMeRatio}).** The floor answers in ${me.floorCpuMs ?? "?"} ms of CPU; the app, a Remix resource route, in ${me.appCpuMs ?? "?"} ms. ` +
-        "The app's own work is the same single indexed lookup; the rest is the framework's per-request path: the Node request is turned into a Fetch `Request` (and Remix makes two more copies of it for the loader), " +
-        "React Router matches the URL twice (it flattens, ranks and compiles a regular expression for every route it is given, on every match), the loader's result becomes a `Response` and is read back into the Node response, " +
-        "and the security headers are set. The route table per API route (app/server/route-tables.server.ts) and the smaller write path removed what could be removed without leaving Remix; " +
-        "what is left is Remix's own cost, which a bare handler does not pay. Keeping /api/me a Remix resource route (the design card) means accepting it.",
+      `- **GET /api/me: ${me.peak} of the floor (target ${TARGETS.apiMeRatio}).** The floor answers in ${me.floorCpuMs ?? "?"} ms of CPU, the app in ${me.appCpuMs ?? "?"} ms. ` +
+        `The app's own work is the same single indexed lookup${results.scale?.queries?.session ? ` (${results.scale.queries.session.timing.p50} ms at 100k users, see the scale section)` : ""}; ` +
+        "the rest is Remix's path for a resource route: the Node request becomes a Fetch `Request` " +
+        "(and Remix makes two more copies of it for the loader), React Router's data layer runs the loader (route matching, `queryRoute`, the data strategy), the loader's value becomes a `Response` " +
+        "that is read back into the Node response, and the security headers are set. What could go without leaving Remix went: the match against all 44 routes (each API request is now matched against its own route's table, " +
+        "picked once per path; React Router compiles a regular expression per route on every match), the CSP nonce, the static-file lookup and the compression wrapper for small answers. " +
+        "The rest is the price of keeping /api/me a Remix resource route, as the design card asks; a bare handler does not pay it.",
     );
   }
   const dashboard = ratios(results, "dashboard");
   if (dashboard && dashboard.peak < TARGETS.dashboardSsrRatio) {
+    const floorBytes = results.floor?.endpoints?.dashboard?.bytes;
+    const appBytes = results.api?.endpoints?.dashboard?.bytes;
     notes.push(
-      `- **Dashboard SSR: ${dashboard.peak} of the floor (target ${TARGETS.dashboardSsrRatio}).** Both render the same component tree with the same data; the app also renders what makes the page a Remix app: ` +
-        "the document head and `<Scripts>` (the route manifest, one modulepreload per chunk, the serialized loader data for hydration through turbo-stream), runs three loaders through React Router's data layer (each loader gets its own copy of the request), " +
-        "and streams through `renderToPipeableStream` instead of one `renderToString`. That fixed cost per page is what the remaining gap is.",
+      `- **Dashboard SSR: ${dashboard.peak} of the floor (target ${TARGETS.dashboardSsrRatio}).** Both render the same component tree with the same data: the floor in ${dashboard.floorCpuMs ?? "?"} ms of CPU, the app in ${dashboard.appCpuMs ?? "?"} ms. ` +
+        "On top, the app renders what makes the page a Remix app: the document head and `<Scripts>` (the route manifest, a modulepreload link per chunk, the loader data serialized with turbo-stream for hydration: " +
+        `${appBytes ?? "?"} bytes of HTML against the floor's ${floorBytes ?? "?"}), runs its three loaders through React Router's data layer (each loader gets two fresh copies of the request), ` +
+        "and streams with `renderToPipeableStream`, whose work React schedules across timer turns, instead of one `renderToString`. Pages are now rendered from a table of only the routes the page's first manifest holds " +
+        "and written in one piece; what remains is that per-page framework cost.",
     );
   }
   const today = cells(results, "api", "today");
