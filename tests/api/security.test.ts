@@ -85,7 +85,16 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
    * Writes that succeed when the victim's own pages send them (checked below), so refusing them
    * cross-site is what stops them. Page actions take form posts, the API takes JSON.
    */
-  const writes = () => [
+  interface Write {
+    path: string;
+    method?: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    ok: number[];
+    anonymous?: boolean;
+    crossSiteOnly?: boolean;
+  }
+  const writes = (): Write[] => [
     { path: "/library", form: { intent: "add", contentType: "quote", text: "Forged quote", title: "Forged" }, ok: [200] },
     { path: "/library", form: { intent: "delete", id: sermonId }, ok: [200] },
     { path: "/lesson-plans", form: { studyType: "topic", topic: "Forged topic" }, ok: [302] },
@@ -140,7 +149,7 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     const today = await api(server.url, "/api/plans/user-plans/today", { token: victim.token });
     assert.equal(today.body.currentDay, 1);
     // Pages without an action answer 405 to anyone; only their cross-site refusal is of interest.
-    for (const write of writes().filter((write) => !("crossSiteOnly" in write))) {
+    for (const write of writes().filter((write) => !write.crossSiteOnly)) {
       const answer = await send(write.path, {
         method: write.method,
         form: write.form,
