@@ -33,6 +33,8 @@ export interface SoakOptions {
   seed?: number;
   /** Extra node flags for the server process (e.g. --cpu-prof to see where its time goes). */
   serverNodeArgs?: string[];
+  /** Receives what the server prints once it is ready (e.g. --trace-gc lines). */
+  serverOutput?: (text: string) => void;
   log?: (line: string) => void;
 }
 
@@ -47,6 +49,8 @@ export interface OperationStats {
 export interface SoakReport {
   users: number;
   durationMs: number;
+  /** Each user's pause between actions, uniform in [min, max] ms. */
+  thinkMs: [number, number];
   elapsedMs: number;
   requests: number;
   requestsPerSecond: number;
@@ -56,7 +60,14 @@ export interface SoakReport {
   operations: Record<string, OperationStats>;
   writes: { acknowledged: number; verified: number; problems: string[] };
   database: { studies: number; librarySaves: number; sermons: number; userPlans: number; completions: number; users: number; integrity: string };
-  memory: { rssStartMb: number; rssAfterRampMb: number; rssEndMb: number; rssMaxMb: number };
+  memory: {
+    rssStartMb: number;
+    rssAfterRampMb: number;
+    rssEndMb: number;
+    rssMaxMb: number;
+    /** V8's live heap after each full (mark-compact) collection once everyone arrived: what a leak would grow. */
+    liveHeapAfterFullGcMb: number[];
+  };
   /** CPU seconds used during the run by the server and by the simulated users (this process). */
   cpu: { serverSeconds: number; clientSeconds: number; serverShareOfOneCore: number };
   machine: { node: string; cpus: number };
@@ -669,7 +680,7 @@ function pickProfile(profile: NonNullable<Beliefs["profile"]>) {
 /* ------------------------------------------------------------------------------------------ */
 /* The server process                                                                           */
 
-function startServerProcess(databasePath: string, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+function startServerProcess(databasePath: string, nodeArgs: string[] = [], onOutput?: (text: string) => void): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production", AI_PROVIDER: "builtin" };
   delete env.OPENAI_API_KEY;
   delete env.OPENAI_BASE_URL;
@@ -682,7 +693,8 @@ function startServerProcess(databasePath: string, nodeArgs: string[] = []): Prom
       if (match) {
         child.stdout!.off("data", onData);
         // Keep draining, so a chatty server never blocks on a full pipe.
-        child.stdout!.resume();
+        if (onOutput) child.stdout!.on("data", (more: Buffer) => onOutput(String(more)));
+        else child.stdout!.resume();
         child.stderr!.on("data", (chunk) => serverErrors.push(String(chunk)));
         resolve({ child, url: match[1]! });
       }
@@ -825,15 +837,23 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   const userCount = options.users ?? 200;
   const durationMs = options.durationMs ?? 60_000;
   const rampMs = options.rampMs ?? Math.min(5000, durationMs / 4);
-  const thinkMs = options.thinkMs ?? [250, 1750];
+  // People read a page for a few seconds before their next click.
+  const thinkMs = options.thinkMs ?? [1000, 5000];
   const log = options.log ?? (() => {});
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-soak-"));
   const databasePath = path.join(folder, "soak.db");
   serverErrors.length = 0;
-  const { child, url } = await startServerProcess(databasePath, options.serverNodeArgs);
+  let rampDone = false;
+  const liveHeap: number[] = [];
+  const { child, url } = await startServerProcess(databasePath, ["--trace-gc", ...(options.serverNodeArgs ?? [])], (text) => {
+    options.serverOutput?.(text);
+    for (const match of text.matchAll(/Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+)/g)) {
+      if (rampDone) liveHeap.push(Number(match[1]));
+    }
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const recorder = new Recorder();
-  const memory = { rssStartMb: rssMb(child.pid!), rssAfterRampMb: 0, rssEndMb: 0, rssMaxMb: 0 };
+  const memory = { rssStartMb: rssMb(child.pid!), rssAfterRampMb: 0, rssEndMb: 0, rssMaxMb: 0, liveHeapAfterFullGcMb: liveHeap };
   const sampler = setInterval(() => (memory.rssMaxMb = Math.max(memory.rssMaxMb, rssMb(child.pid!))), 500);
   let users: VirtualUser[] = [];
   let elapsedMs = 0;
@@ -852,7 +872,10 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
     serverCpuStart = cpuSeconds(child.pid!);
     clientCpuStart = process.cpuUsage();
     const deadline = started + durationMs;
-    setTimeout(() => (memory.rssAfterRampMb = rssMb(child.pid!)), rampMs + 1000).unref();
+    setTimeout(() => {
+      memory.rssAfterRampMb = rssMb(child.pid!);
+      rampDone = true;
+    }, rampMs + 1000).unref();
     await Promise.all(
       users.map(async (user, index) => {
         await new Promise((resolve) => setTimeout(resolve, (index / userCount) * rampMs));
@@ -890,6 +913,7 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   return {
     users: userCount,
     durationMs,
+    thinkMs,
     elapsedMs,
     requests: recorder.requests,
     requestsPerSecond: round(recorder.requests / (elapsedMs / 1000)),
@@ -926,7 +950,7 @@ async function listPlans(base: URL): Promise<PlanInfo[]> {
 export function formatSoakReport(report: SoakReport): string {
   const lines: string[] = [];
   lines.push(
-    `Soak: ${report.users} users, ${round(report.elapsedMs / 1000)} s, ${report.requests} requests (${report.requestsPerSecond} req/s), ` +
+    `Soak: ${report.users} users (pausing ${report.thinkMs[0] / 1000}-${report.thinkMs[1] / 1000} s between actions), ${round(report.elapsedMs / 1000)} s, ${report.requests} requests (${report.requestsPerSecond} req/s), ` +
       `${report.errors} errors; writes ${report.writes.verified}/${report.writes.acknowledged} verified` +
       (report.writes.problems.length ? `, ${report.writes.problems.length} problems` : ""),
   );
@@ -943,7 +967,8 @@ export function formatSoakReport(report: SoakReport): string {
   );
   lines.push(
     `Server memory (RSS): ${report.memory.rssStartMb} MB at start, ${report.memory.rssAfterRampMb} MB once everyone arrived, ` +
-      `${report.memory.rssEndMb} MB at the end, ${report.memory.rssMaxMb} MB at most`,
+      `${report.memory.rssEndMb} MB at the end, ${report.memory.rssMaxMb} MB at most; live heap after full collections ` +
+      (report.memory.liveHeapAfterFullGcMb.length ? `${report.memory.liveHeapAfterFullGcMb.join(", ")} MB` : "(no full collection after the ramp)"),
   );
   lines.push(
     `CPU: the server used ${report.cpu.serverSeconds} s (${Math.round(report.cpu.serverShareOfOneCore * 100)}% of one core), ` +
@@ -959,9 +984,12 @@ async function main() {
     const index = process.argv.indexOf(`--${name}`);
     return index > 0 ? Number(process.argv[index + 1]) : fallback;
   };
+  const thinkIndex = process.argv.indexOf("--think");
+  const think = thinkIndex > 0 ? (process.argv[thinkIndex + 1]!.split("-").map(Number) as [number, number]) : undefined;
   const report = await runSoak({
     users: argument("users", 200),
     durationMs: argument("seconds", 60) * 1000,
+    thinkMs: think,
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSoakReport(report)}`);

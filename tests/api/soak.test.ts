@@ -9,9 +9,10 @@ import { formatSoakReport, runSoak } from "../../bench/soak";
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 12);
 
-test(`${USERS} simulated users for ${SECONDS} s: no errors, every write in the database`, async () => {
+test(`${USERS} simulated users for ${SECONDS} s: no errors, every write in the database`, async (t) => {
   const report = await runSoak({ users: USERS, durationMs: SECONDS * 1000, rampMs: 4000 });
   const summary = formatSoakReport(report);
+  t.diagnostic(summary.split("\n")[0]!);
   assert.equal(report.errors, 0, summary);
   assert.deepEqual(report.writes.problems, [], summary);
   assert.equal(report.database.integrity, "ok");
