@@ -351,12 +351,12 @@ class VirtualUser {
     const old = this.browser.sessionCookie;
     await this.browser.request("sign out (page)", "/logout", { method: "POST", form: {}, expect: [302] });
     if (this.browser.sessionCookie) this.problem("sign out (page)", "the session cookie was not cleared");
-    const stale = await this.browser.request("GET /api/me (signed out)", "/api/me", {
+    // The old cookie must be dead on the server (a 401), not merely forgotten by the browser.
+    await this.browser.request("GET /api/me (signed out)", "/api/me", {
       expect: [401],
       cookies: false,
       headers: { cookie: `sb_session=${old}` },
     });
-    void stale;
     await this.signIn();
   }
 
