@@ -262,6 +262,13 @@ const JSON_ERROR_MESSAGES: Record<number, string> = {
   405: "Method not allowed",
 };
 
+const MACROTASK = Symbol("macrotask");
+
+/** Resolves after the chunks already queued in a stream have been handed out. */
+function nextMacrotask() {
+  return new Promise<typeof MACROTASK>((resolve) => setImmediate(() => resolve(MACROTASK)));
+}
+
 async function sendResponse(
   res: http.ServerResponse,
   request: Request,
@@ -305,11 +312,28 @@ async function sendResponse(
   let wake: (() => void) | undefined;
   const onClose = () => wake?.();
   res.once("close", onClose);
+  let next = reader.read();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) {
+      const first = await next;
+      if (first.done) break;
+      // React renders a page as a burst of small chunks. Each chunk written on its own costs gzip
+      // a trip through libuv's thread pool, one after another, and under load (password hashes
+      // hold that pool) a page then waits on a dozen queued trips. The chunks already waiting are
+      // written as one block; a stream that pauses (deferred data, AI text) still flows at once.
+      const batch = [first.value];
+      if (!flushEachChunk) {
+        for (;;) {
+          next = reader.read();
+          const ready = await Promise.race([next, nextMacrotask()]);
+          if (ready === MACROTASK || ready.done) break;
+          batch.push(ready.value);
+        }
+      } else {
+        next = reader.read();
+      }
+      const block = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+      if (!res.write(block)) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           res.once("drain", () => resolve());
@@ -321,6 +345,8 @@ async function sendResponse(
     }
   } finally {
     res.off("close", onClose);
+    // A read still pending when the client went away is rejected by releaseLock: nobody waits for it.
+    next.catch(() => {});
     reader.releaseLock();
   }
   res.end();
