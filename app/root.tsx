@@ -43,6 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // in the wrong font or contrast.
 const applyPreferencesScript = `(function(){try{var d=document.documentElement;if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");}catch(e){}})();`;
 
+// Zod probes `new Function` to decide whether to compile its checks; under our CSP (no
+// 'unsafe-eval') the probe is refused and reported as a violation on every page that defines a
+// schema. The browser only checks small forms, so zod's interpreted checks are plenty: its global
+// configuration is set before any module (and so any schema) loads.
+const zodConfigScript = `globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -53,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1a5e63" />
         {/* Here rather than in a meta export: a page's own meta replaces its parents' in Remix. */}
         <meta name="description" content="Discipleship Tools: lesson plans, reading plans and daily devotionals" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyPreferencesScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: applyPreferencesScript + zodConfigScript }} />
         <Meta />
         <Links />
       </head>

@@ -1,13 +1,13 @@
+import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookOpen, CalendarDays, CheckCircle2, HelpCircle } from "lucide-react";
+import { BookOpen, CalendarDays, CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/use-toast";
 import { getAiSettings } from "~/modules/ai/settings.server";
@@ -60,14 +60,7 @@ const planTypeLabels: Record<string, string> = { book: "Book", passage: "Passage
 
 function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; intermediate: number; deep: number } }) {
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="About depth levels">
-          <HelpCircle aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="space-y-3 text-sm">
-        <p className="font-semibold">Devotional depth levels</p>
+    <HelpPopover label="About depth levels" title="Devotional depth levels">
         <p className="text-muted-foreground">Every day of a plan comes with three devotionals on the day&apos;s reading. Read the one that fits you, or all three.</p>
         <dl className="space-y-2">
           <div>
@@ -90,8 +83,7 @@ function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; inter
           </Link>
           .
         </p>
-      </PopoverContent>
-    </Popover>
+      </HelpPopover>
   );
 }
 

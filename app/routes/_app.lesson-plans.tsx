@@ -1,7 +1,8 @@
+import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { BookOpenText, CircleHelp, FileText } from "lucide-react";
+import { BookOpenText, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
@@ -10,9 +11,7 @@ import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle
 import { StudyContent } from "~/components/studies/study-content";
 import { useStudyGenerator } from "~/components/studies/use-study-generator";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
@@ -69,16 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function HelpPopover() {
+function TopicVsPassageHelp() {
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="icon" aria-label="Help: Topic vs Passage">
-          <CircleHelp aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="space-y-3 text-sm">
-        <p className="font-semibold">Topic vs Passage</p>
+    <HelpPopover label="Help: Topic vs Passage" title="Topic vs Passage">
         <p>
           <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
           suffering: it gathers the key scriptures from across the Bible.
@@ -91,8 +83,7 @@ function HelpPopover() {
           Both include discussion questions, application points and a group activity. References appear as badges: hover or
           focus one to read the verse.
         </p>
-      </PopoverContent>
-    </Popover>
+    </HelpPopover>
   );
 }
 
@@ -140,7 +131,7 @@ export default function LessonPlansPage() {
       <PageHeader
         title="Lesson Plans"
         description="Create Bible studies from a topic or a passage"
-        actions={<HelpPopover />}
+        actions={<TopicVsPassageHelp />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">

@@ -18,6 +18,7 @@ import {
   createNonce,
   isCrossSiteRequest,
 } from "~/server/security.server";
+import { setAdminByEmail } from "~/modules/auth/accounts.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
@@ -27,6 +28,18 @@ import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-t
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
+
+/** `npm run admin -- grant|revoke EMAIL`: opens (and migrates) the configured database. */
+export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
+  const databasePath = getConfig().DATABASE_PATH;
+  const db = openDatabase(databasePath);
+  try {
+    await migrateDatabase(db, { databasePath });
+    setAdminByEmail(email, isAdmin);
+  } finally {
+    closeDatabase();
+  }
+}
 
 export interface StartServerOptions {
   port?: number;

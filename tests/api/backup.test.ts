@@ -97,3 +97,27 @@ test("a backup is taken automatically before pending migrations run", async () =
   closeDatabase();
   fs.rmSync(folder, { recursive: true, force: true });
 });
+
+test("npm run admin -- grant/revoke EMAIL promotes and demotes an account", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-admin-cli-"));
+  const databasePath = path.join(folder, "app.db");
+  const server = await startTestServer({}, { databasePath });
+  await registerAccount(server.url);
+  const member = await registerAccount(server.url);
+  assert.equal(member.isAdmin, false);
+
+  const grant = runScript("admin.mjs", ["grant", member.email.toUpperCase()], databasePath);
+  assert.equal(grant.status, 0, grant.stderr);
+  assert.match(grant.stdout, /now an admin/);
+  assert.equal((await api(server.url, "/api/me", { token: member.token })).body.isAdmin, true);
+
+  const revoke = runScript("admin.mjs", ["revoke", member.email], databasePath);
+  assert.equal(revoke.status, 0, revoke.stderr);
+  assert.equal((await api(server.url, "/api/me", { token: member.token })).body.isAdmin, false);
+
+  const unknown = runScript("admin.mjs", ["grant", "nobody@example.com"], databasePath);
+  assert.notEqual(unknown.status, 0);
+  assert.match(unknown.stderr, /No account with the email nobody@example.com/);
+  await server.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});

@@ -103,6 +103,141 @@ describe("authorization matrix", () => {
   }
 });
 
+/**
+ * The "other user" dimension. Owner A holds one of everything; B (another user) and an admin try
+ * A's ids on every route that takes one, and read every list and page. B gets 404 (403 on admin
+ * routes), an admin gets 404 on the non-admin routes too, nothing of A's private content shows up
+ * anywhere but A's own answers, and A's data is unchanged afterwards.
+ */
+describe("another user's ids and data", () => {
+  let owner: Awaited<ReturnType<typeof registerAccount>>;
+  let other: Awaited<ReturnType<typeof registerAccount>>;
+  const mark = `Zq${Date.now().toString(36)}x`;
+  const ids: Record<string, string> = {};
+  /** A's private content: never in anyone else's answers, admins' included. */
+  const privateMarkers: string[] = [];
+  /** A's account: an admin's user list may show these, nobody else's answers. */
+  const accountMarkers: string[] = [];
+
+  async function snapshot() {
+    const read = async (path: string) => (await api(server.url, path, { token: owner.token })).body;
+    const today = await read("/api/plans/user-plans/today");
+    return {
+      studies: await read("/api/studies"),
+      library: await read("/api/library"),
+      sermons: await read("/api/sermons"),
+      profile: await read("/api/profile"),
+      onboarding: await read("/api/onboarding/status"),
+      today: { plan: today.userPlan?.planId, day: today.currentDay, isCompleted: today.isCompleted, streak: today.streak },
+    };
+  }
+
+  before(async () => {
+    owner = await registerAccount(server.url);
+    other = await registerAccount(server.url);
+    const study = await api(server.url, "/api/studies/topic", { method: "POST", token: owner.token, body: { topic: `Patience ${mark}` } });
+    assert.equal(study.status, 201, JSON.stringify(study.body));
+    ids.studyId = study.body.id;
+    assert.ok(JSON.stringify(study.body).includes(mark), "the study carries the marker");
+    assert.equal((await api(server.url, `/api/library/save/${ids.studyId}`, { method: "POST", token: owner.token })).status, 200);
+    const quote = await api(server.url, "/api/sermons", {
+      method: "POST",
+      token: owner.token,
+      body: { contentType: "quote", text: `Quote text ${mark}`, title: `Quote title ${mark}`, author: `Author ${mark}` },
+    });
+    assert.equal(quote.status, 201, JSON.stringify(quote.body));
+    ids.id = quote.body.id;
+    ids.userId = owner.id;
+    assert.equal((await api(server.url, "/api/profile", { method: "PATCH", token: owner.token, body: { favoriteTeachers: [`Teacher ${mark}`], denomination: `Denomination ${mark}` } })).status, 200);
+    assert.equal((await api(server.url, "/api/plans/user-plans", { method: "POST", token: owner.token, body: { planId: "romans-16-days" } })).status, 201);
+    privateMarkers.push(mark, ids.studyId, ids.id);
+    accountMarkers.push(owner.email, owner.id);
+  });
+
+  const paramRoutes = routes.filter((route) => route.params.length > 0);
+
+  test("every route that takes an id has an owner's resource to try (add one for a new parameter)", () => {
+    for (const route of paramRoutes) {
+      for (const param of route.params) assert.ok(param in ids, `no fixture for :${param} of ${route.pattern}`);
+    }
+    assert.ok(paramRoutes.length >= 4);
+  });
+
+  for (const route of paramRoutes) {
+    const title = route.adminOnly
+      ? `${route.pattern}: a non-admin acting on another user's id gets 403 for every method`
+      : `${route.pattern}: another user's id is a 404 for every method, an admin's too`;
+    test(title, async () => {
+      const before = await snapshot();
+      const url = route.params.reduce((pattern, param) => pattern.replace(`:${param}`, ids[param]!), route.pattern);
+      const methods = await supportedMethods(route);
+      assert.ok(methods.length > 0);
+      for (const method of methods) {
+        const body = method === "GET" ? undefined : route.adminOnly ? { isActive: false } : {};
+        const asOther = await api(server.url, url, { method, token: other.token, body });
+        assert.equal(asOther.status, route.adminOnly ? 403 : 404, `${method} ${url} as another user -> ${asOther.status}`);
+        assert.equal(typeof asOther.body?.error, "string");
+        for (const marker of [...privateMarkers.filter((value) => !url.includes(value)), ...accountMarkers]) {
+          assert.ok(!JSON.stringify(asOther.body).includes(marker), `${method} ${url} leaks ${marker}`);
+        }
+        if (!route.adminOnly) {
+          const asAdmin = await api(server.url, url, { method, token: admin.token, body });
+          assert.equal(asAdmin.status, 404, `${method} ${url} as an admin -> ${asAdmin.status}`);
+        }
+      }
+      assert.deepEqual(await snapshot(), before, "the owner's data is unchanged");
+    });
+  }
+
+  test("no list or read of another user (or of an admin, outside the admin routes) shows the owner's content", async () => {
+    const readable = routes.filter((route) => route.params.length === 0 && !PUBLIC_ROUTES.has(route.pattern));
+    for (const route of readable) {
+      for (const caller of [other, admin]) {
+        const answer = await api(server.url, route.pattern, { token: caller.token });
+        if (answer.status === 405) continue;
+        const text = JSON.stringify(answer.body);
+        const forbidden = route.adminOnly ? privateMarkers : [...privateMarkers, ...accountMarkers];
+        for (const marker of forbidden) assert.ok(!text.includes(marker), `GET ${route.pattern} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`);
+      }
+    }
+    // The owner does see it: the markers are real.
+    const own = JSON.stringify((await api(server.url, "/api/sermons", { token: owner.token })).body);
+    assert.ok(own.includes(mark));
+  });
+
+  test("pages: every signed-in page, even given the owner's study id, shows another user or an admin nothing of the owner's", async () => {
+    const pages = fs
+      .readdirSync(path.join(projectRoot, "app/routes"))
+      .filter((file) => /^_app\.[^$]+\.tsx$/.test(file))
+      .map((file) => "/" + file.replace(/^_app\./, "").replace(/\.tsx$/, "").replace(/^_index$/, ""));
+    assert.ok(pages.includes("/library") && pages.includes("/lesson-plans") && pages.includes("/"));
+    for (const page of pages) {
+      for (const caller of [other, admin]) {
+        const response = await fetch(`${server.url}${page}?study=${ids.studyId}&id=${ids.id}`, { headers: { cookie: `sb_session=${caller.token}` }, redirect: "manual" });
+        assert.ok([200, 302].includes(response.status), `${page} -> ${response.status}`);
+        const html = await response.text();
+        // The ids are in the address (a form may echo it); the content must not be. The admin
+        // console lists accounts (the owner's email included), never their content.
+        const forbidden = caller === admin && page === "/admin" ? [mark] : [mark, ...accountMarkers];
+        for (const marker of forbidden) {
+          assert.ok(!html.includes(marker), `${page} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`);
+        }
+      }
+    }
+  });
+
+  test("a page action given the owner's id is refused and changes nothing", async () => {
+    const before = await snapshot();
+    const response = await fetch(`${server.url}/library`, {
+      method: "POST",
+      headers: { cookie: `sb_session=${other.token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete", id: ids.id! }),
+    });
+    assert.equal(response.status, 404);
+    assert.deepEqual(await snapshot(), before);
+  });
+});
+
 // Field names used across the API, so fuzzed objects reach past "expected object" into the schemas.
 const FIELD_NAMES = [
   "email", "password", "topic", "reference", "planId", "translation", "dayNumber", "url", "title", "contentType",

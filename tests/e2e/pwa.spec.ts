@@ -31,3 +31,33 @@ test("pages already visited open offline with an offline notice", async ({ signe
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await context.setOffline(false);
 });
+
+test("today's devotional opens offline, with the offline notice", async ({ signedInPage: page, account, baseURL, context }) => {
+  const started = await fetch(`${baseURL}/api/plans/user-plans`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${account.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ planId: "romans-16-days" }),
+  });
+  expect(started.status).toBe(201);
+  await page.goto("/today");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // Opened online under the worker's control: this copy is the one kept.
+  await page.goto("/today");
+  const beginner = page.getByRole("region", { name: "Beginner" });
+  await expect(beginner.getByRole("heading", { level: 3 })).toContainText("Romans 1");
+  const devotional = (await beginner.textContent())!.trim();
+  expect(devotional.length).toBeGreaterThan(200);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Romans 1", level: 3, exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Beginner" })).toHaveText(devotional);
+  await expect(page.getByRole("region", { name: "Deep Study" }).getByRole("heading", { level: 3 })).toContainText("Romans 1");
+  await expect(page.getByText(/You are offline\. Pages you opened before still work/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Mark.*Complete/i })).toBeVisible();
+  await context.setOffline(false);
+});

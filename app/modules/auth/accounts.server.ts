@@ -8,11 +8,7 @@ import {
   UnauthorizedError,
 } from "~/utils/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-} from "./rate-limit.server";
+import { beginLoginAttempt } from "./rate-limit.server";
 import type { SessionUser } from "./sessions.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -68,7 +64,7 @@ export async function verifyLogin(
   input: { email: string; password: string },
   clientAddress: string,
 ): Promise<SessionUser> {
-  assertLoginAllowed(input.email, clientAddress);
+  const attempt = beginLoginAttempt(input.email, clientAddress);
   const user = getDb()
     .select()
     .from(users)
@@ -78,12 +74,12 @@ export async function verifyLogin(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    recordLoginFailure(input.email, clientAddress);
+    attempt.failed();
     throw new UnauthorizedError(INVALID_CREDENTIALS);
   }
+  attempt.succeeded();
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!user.isActive) throw new ForbiddenError(ACCOUNT_DEACTIVATED);
-  clearLoginFailures(input.email);
   return { id: user.id, email: user.email, isAdmin: user.isAdmin };
 }
 

@@ -3,13 +3,36 @@ import { hash, verify } from "@node-rs/argon2";
 // Argon2id (the library's default algorithm) with OWASP's recommended cost.
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Hashes run on libuv's small thread pool, which also compresses every page and reads static
+ * files. A burst of sign-ins (a whole church on Sunday morning) would take every thread and hold
+ * page loads back behind it, so at most two hashes run at once; more would not be faster anyway
+ * on a small server, they would only queue inside the pool instead of here.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so `running` never dips below the queue's need.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string) {
-  return hash(password, options);
+  return withHashSlot(() => hash(password, options));
 }
 
 export async function verifyPassword(passwordHash: string, password: string) {
   try {
-    return await verify(passwordHash, password);
+    return await withHashSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }

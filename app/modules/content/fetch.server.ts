@@ -36,8 +36,13 @@ function isLocalhostName(hostname: string) {
 export type AddressPolicy = (address: string) => string | null;
 
 export interface FetchOptions {
-  /** Lift the private-address check (ALLOW_PRIVATE_URLS, or a host the operator configured). */
+  /** Lift the private-address check for every hop (ALLOW_PRIVATE_URLS). */
   allowPrivate?: boolean;
+  /**
+   * Origins the operator configured (YOUTUBE_BASE_URL) that may be private; only hops to exactly
+   * these origins skip the check, so such a host cannot redirect a fetch into the private network.
+   */
+  trustedOrigins?: string[];
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -251,7 +256,7 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
   const maxBytes = options.maxBytes ?? MAX_CONTENT_BYTES;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const policy = options.addressPolicy ?? blockedAddressReason;
-  const lookup = guardedLookup(options.resolveAll ?? systemResolveAll, allowPrivate, policy);
+  const trustedOrigins = new Set(options.trustedOrigins ?? []);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -267,17 +272,19 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
   try {
     for (let hop = 0; ; hop += 1) {
       checkUrlShape(url);
-      if (!allowPrivate && isLocalhostName(url.hostname)) {
+      const hopAllowsPrivate = allowPrivate || trustedOrigins.has(url.origin);
+      if (!hopAllowsPrivate && isLocalhostName(url.hostname)) {
         throw new BlockedUrlError(blockedMessage(url.hostname, "the server itself (loopback)"));
       }
       const literal = ipLiteral(url.hostname);
-      if (literal && !allowPrivate) {
+      if (literal && !hopAllowsPrivate) {
         // Sockets skip `lookup` for literal addresses, so they are checked here.
         const reason = policy(literal);
         if (reason) throw new BlockedUrlError(blockedMessage(url.hostname, reason));
       }
       let response: http.IncomingMessage;
       try {
+        const lookup = guardedLookup(options.resolveAll ?? systemResolveAll, hopAllowsPrivate, policy);
         response = await send(url, currentInit, lookup, controller.signal);
       } catch (error) {
         if (controller.signal.aborted) throw error;

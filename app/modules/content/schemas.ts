@@ -1,13 +1,6 @@
 import { z } from "zod";
+import { optionalText } from "~/modules/library/schemas";
 import { DEFAULT_CONTENT_TITLE } from "./urls";
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long (${max} characters at most)`)
-    .nullish()
-    .transform((value) => value || undefined);
 
 /** POST /api/sermons/process-url and the Add Study Content form (SPEC §5 "Process URL"). */
 export const processUrlSchema = z.object({

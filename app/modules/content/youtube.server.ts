@@ -62,7 +62,8 @@ function headersOf(raw: Record<string, string | string[] | undefined>) {
  * every other fetch of ours, pointed at the configured YouTube host.
  */
 function transcriptFetch(signal: AbortSignal): typeof fetch {
-  const operatorHost = Boolean(getConfig().YOUTUBE_BASE_URL);
+  const base = getConfig().YOUTUBE_BASE_URL;
+  const trustedOrigins = base ? [new URL(base).origin] : undefined;
   return (async (input: string | URL | Request, init?: globalThis.RequestInit) => {
     const url = toConfiguredHost(new URL(input instanceof Request ? input.url : String(input)));
     const headers: Record<string, string> = {};
@@ -72,8 +73,9 @@ function transcriptFetch(signal: AbortSignal): typeof fetch {
     const answer = await guardedFetch(
       url,
       { method: init?.method ?? "GET", headers, body: typeof init?.body === "string" ? init.body : undefined },
-      // The host is YouTube's (or one the operator configured), never the user's choice.
-      { signal, maxBytes: MAX_CONTENT_BYTES, allowPrivate: operatorHost || undefined },
+      // The host is YouTube's (or one the operator configured, which may be private), never the
+      // user's choice; wherever it redirects is checked like any user-supplied address.
+      { signal, maxBytes: MAX_CONTENT_BYTES, trustedOrigins },
     );
     const empty = answer.status === 204 || answer.status === 304;
     return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: headersOf(answer.headers) });

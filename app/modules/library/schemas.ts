@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-const optionalText = (max: number, label: string) =>
+/** Optional trimmed text with a length limit; blank becomes undefined. */
+export const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()

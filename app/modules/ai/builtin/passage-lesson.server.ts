@@ -5,7 +5,7 @@ import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
-import { bookNotes, genreHints } from "./book-notes";
+import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, citationList, closingPrayer, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { segmentPassage } from "./outline";
@@ -113,7 +113,7 @@ function describeMovement(movement: Movement, index: number, voice: Voice): stri
 
 function overview(passage: Passage, verses: Verse[], movements: Movement[], keys: KeyWord[], themes: string[], voice: Voice) {
   const book = bookByOrder(splitVerseId(verses[0]!.id).bookOrder)!;
-  const note = bookNotes[book.id];
+  const note = bookContexts[book.id];
   // Numbers are spelled out: a digit right after a reference would read as part of it.
   const values = { reference: passage.reference, count: `${numberWord(verses.length)} verse${verses.length === 1 ? "" : "s"}` };
   const opening = fill(
@@ -138,7 +138,7 @@ function overview(passage: Passage, verses: Verse[], movements: Movement[], keys
     values,
   );
   const paragraphs = [opening];
-  if (note) paragraphs.push(`${book.name} is ${note.about}.${voice.explain || voice.studious ? ` ${genreHints[note.genre]}` : ""}`);
+  if (note) paragraphs.push(`${book.name} is ${note.summary}.${voice.explain || voice.studious ? ` ${genreHints[note.kind]}` : ""}`);
   if (movements.length > 1) {
     paragraphs.push(
       `The passage moves in ${numberWord(movements.length)} steps, from “${movements[0]!.phrase}” (${movements[0]!.reference}) to “${movements.at(-1)!.phrase}” (${movements.at(-1)!.reference}).` +
@@ -273,9 +273,9 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
       "If this passage were all you had of the Bible, what would you know about God? About people?",
     ]),
   );
-  const note = bookNotes[book.id];
+  const note = bookContexts[book.id];
   if (note && (voice.deep || voice.studious)) {
-    interpretation.push(`${book.name} is ${note.about}. How does this passage serve that larger purpose?`);
+    interpretation.push(`${book.name} is ${note.summary}. How does this passage serve that larger purpose?`);
   }
   const command = kinds.find((entry) => entry.kind === "command");
   if (command) {

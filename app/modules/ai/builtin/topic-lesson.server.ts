@@ -8,7 +8,7 @@ import { resolveTranslation } from "~/modules/bible/translations";
 import { ValidationError } from "~/utils/errors";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
-import { bookNotes } from "./book-notes";
+import { bookContexts } from "~/modules/bible/book-context";
 import { conceptsFor } from "./concepts";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, closingPrayer, citationList, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
@@ -314,8 +314,8 @@ function explainPick(pick: Gathered["picks"][number], subject: string, voice: Vo
   if (connection) lines.push(connection);
   if (pick.label) lines.push(`Nave's Topical Bible lists it under *${pick.label}*.`);
   const book = bookByOrder(splitVerseId(pick.range.start).bookOrder)!;
-  const note = bookNotes[book.id];
-  if (note && (voice.explain || voice.studious) && !voice.plain) lines.push(`*Context:* ${book.name} is ${note.about}.`);
+  const note = bookContexts[book.id];
+  if (note && (voice.explain || voice.studious) && !voice.plain) lines.push(`*Context:* ${book.name} is ${note.summary}.`);
   return lines.join(" ");
 }
 

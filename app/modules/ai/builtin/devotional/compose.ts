@@ -3,7 +3,8 @@ import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
 import type { Theme } from "./themes";
-import { capitalize, fragmentAround, listOf, pick, quotedSentence, shuffled, titleCase } from "./text";
+import { capitalize, joinList, titleCase } from "../text";
+import { fragmentAround, pick, quotedSentence, shuffled } from "./text";
 
 /**
  * Writes a devotional from what the analysis found in the day's passages. Pure: the same
@@ -293,7 +294,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "passage-0",
       priority: 4,
-      text: `Along the way we meet ${listOf(analysis.names.slice(0, 5))}.`,
+      text: `Along the way we meet ${joinList(analysis.names.slice(0, 5))}.`,
     });
   }
 
@@ -305,7 +306,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "keywords",
       priority: 1,
-      text: `The words repeated most in ${analysis.reference} are ${listOf(keywords.slice(0, 4).map((keyword) => `“${keyword.word}” (${keyword.count} times)`))}.`,
+      text: `The words repeated most in ${analysis.reference} are ${joinList(keywords.slice(0, 4).map((keyword) => `“${keyword.word}” (${keyword.count} times)`))}.`,
     });
     keywords.slice(0, 4).forEach((keyword, index) =>
       add({

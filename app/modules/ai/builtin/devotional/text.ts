@@ -1,4 +1,6 @@
-/** Small, pure text helpers for the built-in writer. */
+/** Small, pure text helpers for the built-in devotional writer (shared ones live in ../text). */
+
+import { hashString } from "../text";
 
 const STOP_WORDS = new Set(
   (
@@ -99,42 +101,14 @@ export function verseForQuote(text: string) {
   return (singleOpens === singleCloses ? balanced : balanced.replace(/‘/g, "").replace(/’(?![a-z])/gi, "")).trim();
 }
 
-/** FNV-1a: a stable number for a string, to pick among phrasings deterministically. */
-export function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 export function pick<T>(items: readonly T[], seed: string): T {
-  return items[hashOf(seed) % items.length]!;
+  return items[hashString(seed) % items.length]!;
 }
 
 /** Items in a stable order shuffled by a seed (the same seed gives the same order). */
 export function shuffled<T>(items: readonly T[], seed: string): T[] {
   return items
-    .map((item, index) => ({ item, key: hashOf(`${seed}:${index}`) }))
+    .map((item, index) => ({ item, key: hashString(`${seed}:${index}`) }))
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
-}
-
-export function titleCase(text: string) {
-  const small = new Set(["a", "an", "and", "the", "of", "in", "to", "for", "on", "or", "with"]);
-  return text
-    .split(" ")
-    .map((word, index) => (index > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(" ");
-}
-
-export function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** "a, b and c" */
-export function listOf(items: string[]) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

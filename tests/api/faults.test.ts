@@ -1,0 +1,234 @@
+/**
+ * Faults: the AI provider slow, failing or down, and a processed page that never answers. Each
+ * degrades to a clear error with the right status and saves nothing, and while such calls hang the
+ * rest of the app stays fast. The real `openai` SDK talks over HTTP to a fake on 127.0.0.1.
+ */
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { after, before, beforeEach, describe, test } from "node:test";
+import Database from "better-sqlite3";
+import { articlePage, sabbathArticle } from "../fixtures/articles";
+import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+
+const AI_TIMEOUT_MS = 3000;
+const FETCH_TIMEOUT_MS = 3000;
+
+/** A website whose /never page accepts the connection and never answers; /article answers. */
+async function startSlowSite() {
+  const sockets = new Set<Socket>();
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? "");
+    if (req.url === "/article") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(articlePage(sabbathArticle));
+    }
+    // Anything else hangs until the client gives up.
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let server: TestServer;
+let fake: FakeOpenAi;
+let site: Awaited<ReturnType<typeof startSlowSite>>;
+let users: Array<Awaited<ReturnType<typeof registerAccount>>>;
+let reader: Awaited<ReturnType<typeof registerAccount>>;
+
+before(async () => {
+  fake = await startFakeOpenAi();
+  site = await startSlowSite();
+  server = await startTestServer({
+    OPENAI_API_KEY: "test-key",
+    OPENAI_BASE_URL: fake.baseUrl,
+    AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),
+    ALLOW_PRIVATE_URLS: "true",
+    CONTENT_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS),
+  });
+  users = [];
+  for (let index = 0; index < 3; index++) users.push(await registerAccount(server.url));
+  reader = await registerAccount(server.url);
+  for (const user of users) {
+    const started = await api(server.url, "/api/plans/user-plans", { method: "POST", token: user.token, body: { planId: "romans-16-days" } });
+    assert.equal(started.status, 201);
+  }
+});
+after(async () => {
+  await server.close();
+  await fake.close();
+  await site.close();
+});
+beforeEach(() => fake.reset());
+
+function counts() {
+  const db = new Database(server.databasePath, { readonly: true });
+  const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const result = { studies: count("studies"), sermons: count("sermons"), devotionals: count("devotionals") };
+  db.close();
+  return result;
+}
+
+const noStackTrace = (body: unknown) => assert.doesNotMatch(JSON.stringify(body), /\\n\s+at |node:internal|\.ts:\d+/);
+
+function summary(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+  return { n: sorted.length, p50: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10, max: Math.round(sorted.at(-1)! * 10) / 10 };
+}
+
+/** Times GET /api/me and page loads (with the session cookie), one after another, for `ms`. */
+async function measureOtherRequests(ms: number) {
+  const me: number[] = [];
+  const pages: number[] = [];
+  const paths = ["/", "/library", "/lesson-plans", "/profile", "/bible-plans"];
+  const until = Date.now() + ms;
+  for (let index = 0; Date.now() < until; index++) {
+    let started = performance.now();
+    const answer = await api(server.url, "/api/me", { token: reader.token });
+    me.push(performance.now() - started);
+    assert.equal(answer.status, 200);
+    started = performance.now();
+    const page = await fetch(server.url + paths[index % paths.length], { headers: { cookie: `sb_session=${reader.token}`, "accept-encoding": "gzip" } });
+    await page.arrayBuffer();
+    pages.push(performance.now() - started);
+    assert.equal(page.status, 200);
+  }
+  return { me: summary(me), pages: summary(pages) };
+}
+
+describe("a slow AI provider and a page that never answers", () => {
+  test("end in clear timeouts (504, 408) that save nothing, while the rest of the app stays fast", async (t) => {
+    const baseline = await measureOtherRequests(800);
+    const before = counts();
+    // Every model call hangs: lessons, summaries and devotionals alike.
+    fake.fallback = () => ({ hang: true });
+    const started = performance.now();
+    const inFlight = [
+      // Two generations for one user (its limit), one for another.
+      api(server.url, "/api/studies/topic", { method: "POST", token: users[0]!.token, body: { topic: "Patience" } }),
+      api(server.url, "/api/studies/passage", { method: "POST", token: users[0]!.token, body: { reference: "Psalm 23" } }),
+      api(server.url, "/api/studies/topic", { method: "POST", token: users[1]!.token, body: { topic: "Hope" } }),
+      // A page that never answers, and a page whose summary never comes.
+      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/never` } }),
+      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/never?again` } }),
+      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/article` } }),
+      // Today, whose devotionals are being written.
+      api(server.url, "/api/plans/user-plans/today", { token: users[0]!.token }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const during = await measureOtherRequests(Math.min(AI_TIMEOUT_MS, FETCH_TIMEOUT_MS) - 600);
+    const stillWaiting = performance.now() - started < Math.min(AI_TIMEOUT_MS, FETCH_TIMEOUT_MS);
+    assert.ok(stillWaiting, "the measurement ran while the slow calls were in flight");
+    const [topic, passage, other, never, neverAgain, article, today] = await Promise.all(inFlight);
+    const elapsed = performance.now() - started;
+    t.diagnostic(`baseline: /api/me ${JSON.stringify(baseline.me)}, pages ${JSON.stringify(baseline.pages)}`);
+    t.diagnostic(`during 7 slow calls: /api/me ${JSON.stringify(during.me)}, pages ${JSON.stringify(during.pages)}`);
+
+    for (const answer of [topic!, passage!, other!]) {
+      assert.equal(answer.status, 504, JSON.stringify(answer.body));
+      assert.equal(answer.body.error, "The AI provider took too long to answer. Please try again.");
+      noStackTrace(answer.body);
+    }
+    for (const answer of [never!, neverAgain!]) {
+      assert.equal(answer.status, 408, JSON.stringify(answer.body));
+      assert.equal(answer.body.success, false);
+      assert.equal(answer.body.error, `The website took too long to answer (more than ${FETCH_TIMEOUT_MS / 1000} seconds).`);
+    }
+    assert.equal(article!.status, 504, JSON.stringify(article!.body));
+    assert.equal(article!.body.success, false);
+    assert.match(article!.body.error, /took too long/);
+    assert.equal(today!.status, 200, "Today still opens");
+    assert.deepEqual(today!.body.devotions, []);
+    assert.equal(today!.body.devotionErrors.length, 3);
+    for (const failure of today!.body.devotionErrors) assert.match(failure.error, /took too long/);
+    assert.ok(today!.body.passages.length > 0, "the passage is there without the devotionals");
+
+    assert.deepEqual(counts(), before, "nothing half-done was saved");
+    assert.ok(elapsed < AI_TIMEOUT_MS + FETCH_TIMEOUT_MS + 2000, `the timeouts are kept (${Math.round(elapsed)} ms)`);
+    // 200 ms is generous (an idle machine answers in a few milliseconds); on a machine that is
+    // slow already, a few times its own baseline. Requests held behind the slow calls would take
+    // seconds either way.
+    assert.ok(during.me.p95 < Math.max(200, 4 * baseline.me.p95), `GET /api/me p95 ${during.me.p95} ms while slow calls hang`);
+    assert.ok(during.pages.p95 < Math.max(200, 4 * baseline.pages.p95), `page loads p95 ${during.pages.p95} ms while slow calls hang`);
+    assert.ok(during.me.n >= 10, "enough samples");
+  });
+});
+
+describe("a failing AI provider", () => {
+  test("a 500 is retried once, then a 502; a 429 is a 503; nothing is saved", async () => {
+    const before = counts();
+    fake.fallback = () => ({ status: 500 });
+    const failed = await api(server.url, "/api/studies/topic", { method: "POST", token: users[1]!.token, body: { topic: "Grace" } });
+    assert.equal(failed.status, 502);
+    assert.equal(failed.body.error, "The AI provider failed (HTTP 500). Please try again.");
+    assert.equal(fake.requests.length, 2, "one retry");
+
+    const summary = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/article` } });
+    assert.equal(summary.status, 502);
+    assert.equal(summary.body.success, false);
+    assert.match(summary.body.error, /AI provider failed \(HTTP 500\)/);
+
+    fake.reset();
+    fake.fallback = () => ({ status: 429, body: { error: { message: "Rate limit reached", type: "rate_limit_error" } } });
+    const busy = await api(server.url, "/api/studies/passage", { method: "POST", token: users[1]!.token, body: { reference: "John 1:1-5" } });
+    assert.equal(busy.status, 503);
+    assert.equal(busy.body.error, "The AI provider is busy right now (rate limited). Please try again in a minute.");
+    assert.equal(fake.requests.length, 1, "a rate limit is not hammered with retries");
+    const busySummary = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/article` } });
+    assert.equal(busySummary.status, 503);
+    assert.equal(busySummary.body.success, false);
+
+    const stream = await fetch(`${server.url}/api/studies/generate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${users[1]!.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ studyType: "topic", topic: "Grace" }),
+    });
+    const events = (await stream.text()).trim().split("\n").map((line) => JSON.parse(line));
+    assert.deepEqual(events.at(-1), { type: "error", error: "The AI provider is busy right now (rate limited). Please try again in a minute.", status: 503 });
+    assert.deepEqual(counts(), before);
+  });
+});
+
+describe("an AI provider that is down", () => {
+  test("connection refused is a 502 'Could not reach the AI provider' everywhere, and nothing is saved", async () => {
+    const before = counts();
+    await fake.close(); // the port now refuses connections
+    const started = performance.now();
+    const study = await api(server.url, "/api/studies/topic", { method: "POST", token: users[2]!.token, body: { topic: "Joy" } });
+    assert.equal(study.status, 502);
+    assert.equal(study.body.error, "Could not reach the AI provider. Check the AI endpoint settings and try again.");
+    assert.ok(performance.now() - started < 2000, "a refused connection fails fast, not after the timeout");
+
+    const processed = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/article` } });
+    assert.equal(processed.status, 502);
+    assert.equal(processed.body.success, false);
+    assert.match(processed.body.error, /Could not reach the AI provider/);
+
+    const today = await api(server.url, "/api/plans/user-plans/today", { token: users[2]!.token });
+    assert.equal(today.status, 200);
+    assert.equal(today.body.devotionErrors.length, 3);
+    assert.match(today.body.devotionErrors[0].error, /Could not reach the AI provider/);
+
+    const page = await fetch(`${server.url}/today`, { headers: { cookie: `sb_session=${users[2]!.token}` } });
+    assert.equal(page.status, 200, "the Today page still opens");
+    assert.match(await page.text(), /Could not reach the AI provider/);
+
+    const me = await api(server.url, "/api/me", { token: users[2]!.token });
+    assert.equal(me.status, 200);
+    assert.deepEqual(counts(), before);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * A short soak in `npm test`: 200 simulated users for about 12 seconds against the real server in
+ * its own process. `npm run soak` is the full minute (see bench/soak.ts).
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { formatSoakReport, runSoak } from "../../bench/soak";
+
+const USERS = Number(process.env.SOAK_USERS ?? 200);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 12);
+
+test(`${USERS} simulated users for ${SECONDS} s: no errors, every write in the database`, async (t) => {
+  const report = await runSoak({ users: USERS, durationMs: SECONDS * 1000, rampMs: 4000 });
+  const summary = formatSoakReport(report);
+  t.diagnostic(summary.split("\n")[0]!);
+  assert.equal(report.errors, 0, summary);
+  assert.deepEqual(report.writes.problems, [], summary);
+  assert.equal(report.database.integrity, "ok");
+  // Every user signed up (one account more: the one that read the plan catalogue), and users went
+  // on to write more than their accounts.
+  assert.equal(report.database.users, USERS + 1, summary);
+  assert.ok(report.writes.acknowledged > USERS, summary);
+  assert.equal(report.writes.verified, report.writes.acknowledged);
+  for (const operation of ["sign up (page)", "sign up (API)", "sign in (page)", "page /", "GET /api/studies"]) {
+    assert.ok((report.operations[operation]?.count ?? 0) > 0, `${operation} was exercised\n${summary}`);
+  }
+});
