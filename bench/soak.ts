@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import { seededRandom } from "./lib/random";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 
@@ -83,17 +84,6 @@ interface Answer {
 }
 
 class HttpError extends Error {}
-
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Recorder {
   readonly timings = new Map<string, number[]>();
@@ -864,9 +854,9 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   try {
     const base = new URL(url);
     const plans = await listPlans(base);
-    const random = mulberry32(options.seed ?? 20261122);
+    const random = seededRandom(options.seed ?? 20261122);
     const runId = `${process.pid}${Date.now().toString(36)}`;
-    users = Array.from({ length: userCount }, (_, index) => new VirtualUser(index, base, recorder, mulberry32(Math.floor(random() * 2 ** 32)), plans, runId));
+    users = Array.from({ length: userCount }, (_, index) => new VirtualUser(index, base, recorder, seededRandom(Math.floor(random() * 2 ** 32)), plans, runId));
     log(`soak: ${userCount} users for ${durationMs / 1000} s against ${url}`);
     const started = Date.now();
     serverCpuStart = cpuSeconds(child.pid!);

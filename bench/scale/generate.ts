@@ -16,6 +16,7 @@ import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { devotionalSettingsKey } from "~/modules/plans/devotionals.server";
 import { devotionLevels } from "~/modules/plans/levels";
+import { seededRandom } from "../lib/random";
 
 const GENERATOR_VERSION = 1;
 export const SCALE = {
@@ -33,18 +34,6 @@ export interface ScaleDatabase {
   generationSeconds: number;
   bytes: number;
   rows: Record<string, number>;
-}
-
-/** A small fast deterministic generator, so every run builds the same database. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -136,7 +125,7 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
     .all() as Array<{ name: string; sql: string }>;
   for (const index of indexes) db.exec(`drop index "${index.name}"`);
 
-  const next = random(20261122);
+  const next = seededRandom(20261122);
   const now = Date.now();
   const day = 86_400_000;
   const userIds: string[] = [];
