@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { BookOpen, CalendarDays, Library, Mic, Sun } from "lucide-react";
 import { QuickStartChecklist } from "~/components/onboarding/quick-start-checklist";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -48,6 +49,19 @@ export default function Dashboard() {
   const revalidator = useRevalidator();
   // Only a new reader sees the welcome dialog: its code is fetched for them alone.
   const welcome = useLazyModule(loadWelcomeDialog, onboarding.hasCompletedWelcome ? "later" : "now");
+  // A reader who is already clicking or typing before its code arrives is not interrupted by it
+  // (it would cover a menu they just opened); it waits for their next visit.
+  const [busyBeforeWelcome, setBusyBeforeWelcome] = useState(false);
+  useEffect(() => {
+    if (welcome || onboarding.hasCompletedWelcome) return;
+    const markBusy = () => setBusyBeforeWelcome(true);
+    window.addEventListener("pointerdown", markBusy, true);
+    window.addEventListener("keydown", markBusy, true);
+    return () => {
+      window.removeEventListener("pointerdown", markBusy, true);
+      window.removeEventListener("keydown", markBusy, true);
+    };
+  }, [welcome, onboarding.hasCompletedWelcome]);
   return (
     <div className="mx-auto max-w-5xl">
       <div className="mb-8 flex items-start justify-between gap-3">
@@ -83,7 +97,7 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
-      {welcome ? <welcome.WelcomeDialog show={!onboarding.hasCompletedWelcome} /> : null}
+      {welcome && !busyBeforeWelcome ? <welcome.WelcomeDialog show={!onboarding.hasCompletedWelcome} /> : null}
     </div>
   );
 }

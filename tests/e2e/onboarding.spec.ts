@@ -70,6 +70,33 @@ test.describe("welcome dialog", () => {
     expect((await status(page, account)).hasCompletedWelcome).toBe(false);
   });
 
+  test("a reader already using the page is not interrupted: it waits for the next visit", async ({ signedInPage: page, account }) => {
+    // Its code is loaded after the page is up; held back here so the reader opens the menu first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open navigation menu" }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet.getByRole("link", { name: "Reading Plans" })).toBeVisible();
+    const arrived = page.waitForResponse(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/);
+    release();
+    await arrived;
+    // Time for the module to be evaluated and React to render what it would.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    await expect(welcome(page)).toHaveCount(0);
+    await sheet.getByRole("link", { name: "Reading Plans" }).click();
+    await expect(page).toHaveURL(/\/bible-plans$/);
+    expect((await status(page, account)).hasCompletedWelcome).toBe(false);
+    await page.unroute(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/);
+    await page.goto("/");
+    await expect(welcome(page)).toBeVisible();
+  });
+
   test("the page behind stays usable: the sidebar works while it is open", async ({ signedInPage: page, account }) => {
     await page.goto("/");
     await expect(welcome(page)).toBeVisible();
