@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { z } from "zod";
-import { startFakeOpenAi, type FakeOpenAi } from "../../../tests/support/fake-openai";
-import { resetConfig } from "~/config.server";
+import type { FakeOpenAi } from "../../../tests/support/fake-openai";
+import { startFakeOpenAiForThisProcess } from "../../../tests/support/fake-openai-env";
 import { AiError } from "~/utils/errors";
 import { completeStructured } from "./openai-client.server";
 
@@ -12,11 +12,7 @@ const messages = [{ role: "user" as const, content: "Say something" }];
 let fake: FakeOpenAi;
 
 before(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_BASE_URL = fake.baseUrl;
-  process.env.AI_TIMEOUT_MS = "1500";
-  resetConfig();
+  fake = await startFakeOpenAiForThisProcess({ timeoutMs: 1500 });
 });
 after(() => fake.close());
 beforeEach(() => fake.reset());

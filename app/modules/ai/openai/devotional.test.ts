@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { startFakeOpenAi, type FakeOpenAi } from "../../../../tests/support/fake-openai";
-import { resetConfig } from "~/config.server";
+import type { FakeOpenAi } from "../../../../tests/support/fake-openai";
+import { startFakeOpenAiForThisProcess } from "../../../../tests/support/fake-openai-env";
 import { getPassage } from "~/modules/bible/passages.server";
 import { AiError } from "~/utils/errors";
 import { defaultAiSettings } from "../settings";
@@ -10,11 +10,7 @@ import { devotional } from "./devotional.server";
 let fake: FakeOpenAi;
 
 before(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_BASE_URL = fake.baseUrl;
-  process.env.AI_TIMEOUT_MS = "1500";
-  resetConfig();
+  fake = await startFakeOpenAiForThisProcess({ timeoutMs: 1500 });
 });
 after(() => fake.close());
 beforeEach(() => fake.reset());

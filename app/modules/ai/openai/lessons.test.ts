@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import { startFakeOpenAi, type FakeOpenAi } from "../../../../tests/support/fake-openai";
-import { resetConfig } from "~/config.server";
+import type { FakeOpenAi } from "../../../../tests/support/fake-openai";
+import { startFakeOpenAiForThisProcess } from "../../../../tests/support/fake-openai-env";
 import { NOT_FOUND_MARK } from "~/modules/bible/grounding.server";
 import { getPassage } from "~/modules/bible/passages.server";
 import { splitStudySections } from "~/modules/studies/markdown";
@@ -13,12 +13,7 @@ import { openAiProvider } from "./provider.server";
 let fake: FakeOpenAi;
 
 before(async () => {
-  fake = await startFakeOpenAi();
-  process.env.OPENAI_API_KEY = "test-key";
-  process.env.OPENAI_BASE_URL = fake.baseUrl;
-  process.env.AI_TIMEOUT_MS = "1500";
-  delete process.env.OPENAI_MODEL;
-  resetConfig();
+  fake = await startFakeOpenAiForThisProcess({ timeoutMs: 1500 });
 });
 after(() => fake.close());
 beforeEach(() => fake.reset());
