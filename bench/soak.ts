@@ -12,16 +12,15 @@
  * `npm run soak [-- --users 200 --seconds 60]` prints a table and writes bench/soak-results.json;
  * tests/api/soak.test.ts runs a shorter version in `npm test`.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import { startServerProcess } from "../tests/support/server";
 import { seededRandom } from "./lib/random";
 
-const projectRoot = path.resolve(import.meta.dirname, "..");
 
 export interface SoakOptions {
   users?: number;
@@ -670,32 +669,6 @@ function pickProfile(profile: NonNullable<Beliefs["profile"]>) {
 /* ------------------------------------------------------------------------------------------ */
 /* The server process                                                                           */
 
-function startServerProcess(databasePath: string, nodeArgs: string[] = [], onOutput?: (text: string) => void): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production", AI_PROVIDER: "builtin" };
-  delete env.OPENAI_API_KEY;
-  delete env.OPENAI_BASE_URL;
-  const child = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, "scripts/start.mjs")], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        child.stdout!.off("data", onData);
-        // Keep draining, so a chatty server never blocks on a full pipe.
-        if (onOutput) child.stdout!.on("data", (more: Buffer) => onOutput(String(more)));
-        else child.stdout!.resume();
-        child.stderr!.on("data", (chunk) => serverErrors.push(String(chunk)));
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on("data", onData);
-    // Only what the server says after it is ready counts as a problem (a build may print warnings first).
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-  });
-}
-
 const serverErrors: string[] = [];
 
 /** CPU seconds a process has used (user + system), from /proc. */
@@ -835,11 +808,16 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   serverErrors.length = 0;
   let rampDone = false;
   const liveHeap: number[] = [];
-  const { child, url } = await startServerProcess(databasePath, ["--trace-gc", ...(options.serverNodeArgs ?? [])], (text) => {
-    options.serverOutput?.(text);
-    for (const match of text.matchAll(/Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+)/g)) {
-      if (rampDone) liveHeap.push(Number(match[1]));
-    }
+  const { child, url } = await startServerProcess(databasePath, {
+    env: { AI_PROVIDER: "builtin", OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
+    nodeArgs: ["--trace-gc", ...(options.serverNodeArgs ?? [])],
+    onErrorOutput: (text) => serverErrors.push(text),
+    onOutput: (text) => {
+      options.serverOutput?.(text);
+      for (const match of text.matchAll(/Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+)/g)) {
+        if (rampDone) liveHeap.push(Number(match[1]));
+      }
+    },
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const recorder = new Recorder();

@@ -1,41 +1,16 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import Database from "better-sqlite3";
-import { api } from "../support/server";
+import { api, startServerProcess } from "../support/server";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
-
-/** Starts `node scripts/start.mjs` (exactly what `npm start` runs) and waits for its address. */
-function startProcess(databasePath: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, "scripts/start.mjs")], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        child.stdout!.off("data", onData);
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-}
 
 test("kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly", async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-crash-"));
   const databasePath = path.join(folder, "crash.db");
-  const first = await startProcess(databasePath);
+  const first = await startServerProcess(databasePath);
 
   const acknowledged: string[] = [];
   let stop = false;
@@ -60,7 +35,7 @@ test("kill -9 in the middle of writes loses no acknowledged write, and the serve
   await Promise.all(writers);
   assert.ok(acknowledged.length >= 5, `some writes were acknowledged (${acknowledged.length})`);
 
-  const second = await startProcess(databasePath);
+  const second = await startServerProcess(databasePath);
   try {
     const health = await api(second.url, "/healthz");
     assert.deepEqual(health.body, { status: "ok" });
@@ -86,7 +61,7 @@ test("kill -9 in the middle of writes loses no acknowledged write, and the serve
 
 test("SIGTERM lets the server finish and exit cleanly", async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-term-"));
-  const { child, url } = await startProcess(path.join(folder, "term.db"));
+  const { child, url } = await startServerProcess(path.join(folder, "term.db"));
   const pending = api(url, "/api/auth/register", {
     method: "POST",
     body: { email: "term@example.com", password: "term-password" },

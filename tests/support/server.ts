@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,53 @@ export async function startTestServer(
       if (folder) fs.rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+export interface ServerProcessOptions {
+  /** Added to this process's environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  nodeArgs?: string[];
+  /** What the server prints once it is ready (it is drained either way, so a full pipe never blocks it). */
+  onOutput?: (text: string) => void;
+  onErrorOutput?: (text: string) => void;
+}
+
+/**
+ * Starts `node scripts/start.mjs` (exactly what `npm start` runs) in a process of its own on a free
+ * loopback port, and resolves with its address once it says it is ready.
+ */
+export function startServerProcess(
+  databasePath: string,
+  { env = {}, nodeArgs = [], onOutput, onErrorOutput }: ServerProcessOptions = {},
+): Promise<{ child: ChildProcess; url: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  const child = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, "scripts/start.mjs")], {
+    cwd: projectRoot,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const collect = (chunk: Buffer) => (output += chunk);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (!match) return;
+      child.stdout!.off("data", onData);
+      child.stderr!.off("data", collect);
+      child.stdout!.on("data", (more: Buffer) => onOutput?.(String(more)));
+      child.stderr!.on("data", (more: Buffer) => onErrorOutput?.(String(more)));
+      resolve({ child, url: match[1]! });
+    };
+    child.stdout!.on("data", onData);
+    // Before it is ready, what it printed explains a failed start (a build may print warnings first).
+    child.stderr!.on("data", collect);
+    child.once("exit", (code) => reject(new Error(`the server exited (${code}): ${output}`)));
+  });
 }
 
 export interface ApiAnswer<T = any> {

@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { z } from "zod";
 import type { FakeOpenAi } from "../../../tests/support/fake-openai";
 import { startFakeOpenAiForThisProcess } from "../../../tests/support/fake-openai-env";
+import { rejection } from "../../../tests/support/rejection";
 import { AiError } from "~/utils/errors";
 import { completeStructured } from "./openai-client.server";
 
@@ -16,15 +17,6 @@ before(async () => {
 });
 after(() => fake.close());
 beforeEach(() => fake.reset());
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AiError;
-  }
-  assert.fail("expected a rejection");
-}
 
 describe("completeStructured against an OpenAI-compatible server", () => {
   test("returns the validated object and sends a JSON schema", async () => {
@@ -52,7 +44,7 @@ describe("completeStructured against an OpenAI-compatible server", () => {
 
   test("malformed JSON is retried once, then a clear error", async () => {
     fake.enqueue({ content: "this is not json" }, { content: "{\"answer\": 1}" });
-    const error = await rejection(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
+    const error = await rejection<AiError>(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
     assert.ok(error instanceof AiError);
     assert.match(error.message, /could not use/);
     assert.equal(fake.requests.length, 2);
@@ -66,14 +58,14 @@ describe("completeStructured against an OpenAI-compatible server", () => {
 
   test("HTTP 500 twice is a 502 AiError", async () => {
     fake.enqueue({ status: 500 }, { status: 500 });
-    const error = await rejection(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
+    const error = await rejection<AiError>(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
     assert.equal(error.status, 502);
     assert.match(error.message, /AI provider failed/);
   });
 
   test("HTTP 429 is not retried and says the provider is busy", async () => {
     fake.enqueue({ status: 429, body: { error: { message: "slow down", type: "rate_limit" } } });
-    const error = await rejection(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
+    const error = await rejection<AiError>(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
     assert.equal(error.status, 503);
     assert.match(error.message, /busy/);
     assert.equal(fake.requests.length, 1);
@@ -82,7 +74,7 @@ describe("completeStructured against an OpenAI-compatible server", () => {
   test("a provider that never answers times out with a clear error", async () => {
     fake.enqueue({ hang: true });
     const started = Date.now();
-    const error = await rejection(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
+    const error = await rejection<AiError>(completeStructured({ schema, schemaName: "reply", messages, model: "m" }));
     assert.equal(error.status, 504);
     assert.match(error.message, /took too long/);
     assert.ok(Date.now() - started < 5000);

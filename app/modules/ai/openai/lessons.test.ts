@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import type { FakeOpenAi } from "../../../../tests/support/fake-openai";
 import { startFakeOpenAiForThisProcess } from "../../../../tests/support/fake-openai-env";
+import { rejection } from "../../../../tests/support/rejection";
 import { NOT_FOUND_MARK } from "~/modules/bible/grounding.server";
 import { getPassage } from "~/modules/bible/passages.server";
 import { splitStudySections } from "~/modules/studies/markdown";
@@ -33,15 +34,6 @@ function topicLesson(overrides: Record<string, unknown> = {}) {
     closingPrayer: "Lord, make our faith alive. Amen.",
     ...overrides,
   };
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AiError;
-  }
-  assert.fail("expected a rejection");
 }
 
 const provider = () => openAiProvider(defaultAiSettings.model);
@@ -114,7 +106,7 @@ describe("OpenAI lesson plans through the real SDK", () => {
 
   test("malformed JSON is retried once, then a clear error", async () => {
     fake.enqueue({ content: "Here is your lesson! {not json" }, { json: { title: "only a title" } });
-    const error = await rejection(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
+    const error = await rejection<AiError>(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
     assert.ok(error instanceof AiError);
     assert.equal(error.status, 502);
     assert.match(error.message, /could not use/);
@@ -124,7 +116,7 @@ describe("OpenAI lesson plans through the real SDK", () => {
   test("a provider that never answers times out", async () => {
     fake.enqueue({ hang: true });
     const started = Date.now();
-    const error = await rejection(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
+    const error = await rejection<AiError>(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
     assert.equal(error.status, 504);
     assert.match(error.message, /took too long/);
     assert.ok(Date.now() - started < 6000);
@@ -132,7 +124,7 @@ describe("OpenAI lesson plans through the real SDK", () => {
 
   test("HTTP 500 is retried once, then a 502", async () => {
     fake.enqueue({ status: 500 }, { status: 500 });
-    const error = await rejection(provider().lessonFromPassage({ passage: getPassage("Psalm 23"), settings: defaultAiSettings }));
+    const error = await rejection<AiError>(provider().lessonFromPassage({ passage: getPassage("Psalm 23"), settings: defaultAiSettings }));
     assert.equal(error.status, 502);
     assert.match(error.message, /AI provider failed \(HTTP 500\)/);
     assert.equal(fake.requests.length, 2);
@@ -140,7 +132,7 @@ describe("OpenAI lesson plans through the real SDK", () => {
 
   test("HTTP 429 says the provider is busy, without retrying", async () => {
     fake.enqueue({ status: 429, body: { error: { message: "Rate limit reached", type: "rate_limit" } } });
-    const error = await rejection(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
+    const error = await rejection<AiError>(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
     assert.equal(error.status, 503);
     assert.match(error.message, /busy/);
     assert.equal(fake.requests.length, 1);
