@@ -401,15 +401,10 @@ export function completeDay(
 ): CompletionResult {
   const db = getDb();
   const result = db.transaction((tx) => {
-    const active = tx
-      .select({ id: userPlans.id, daysCount: readingPlans.daysCount })
-      .from(userPlans)
-      .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
-      .where(eq(userPlans.userId, userId))
-      .orderBy(desc(userPlans.activatedAt))
-      .limit(1)
-      .get();
-    if (!active) throw new NotFoundError("You have no active reading plan. Start a plan first.");
+    // better-sqlite3 has one connection: this read is inside the transaction too.
+    const row = activeUserPlan(userId);
+    if (!row) throw new NotFoundError("You have no active reading plan. Start a plan first.");
+    const active = { id: row.userPlan.id, daysCount: row.plan.daysCount };
     const completions = tx
       .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
       .from(userPlanProgress)
