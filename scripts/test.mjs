@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildIfNeeded, projectRoot } from "./build-if-needed.mjs";
+import { ensureChromium } from "./ensure-chromium.mjs";
 
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 
@@ -34,6 +35,15 @@ function run(command, args, env = {}) {
     child.stderr.on("data", (chunk) => process.stderr.write(chunk));
     child.on("close", (code) => resolve({ code, output }));
   });
+}
+
+// Checked first: a missing browser stops the run at once rather than after the unit tests.
+if (only !== "unit") {
+  const problem = ensureChromium();
+  if (problem) {
+    console.error(`\n${problem}\n`);
+    process.exit(1);
+  }
 }
 
 buildIfNeeded();
