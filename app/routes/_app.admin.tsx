@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Settings2, Users } from "lucide-react";
+import { z } from "zod";
+import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
@@ -8,6 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listUsers } from "~/modules/admin/users.server";
+import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
+import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
 
@@ -18,14 +22,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { currentUserId: admin.id, users: listUsers(), settings: getAiSettings() };
 }
 
-// Switching tabs only changes ?tab=, which needs no fresh data.
+const adminActionSchema = z.object({ intent: z.literal(AI_CHECK_INTENT) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireAdminUser(request);
+  const parsed = adminActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  return { aiCheck: await checkAiConnection() };
+}
+
+// Switching tabs only changes ?tab=, which needs no fresh data; nor does a connection check.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
+  formData,
   defaultShouldRevalidate,
 }) => {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  if (formData?.get("intent") === AI_CHECK_INTENT) return false;
   return defaultShouldRevalidate;
 };
 
@@ -84,6 +99,7 @@ export default function AdminPage() {
             </CardHeader>
             <CardContent>
               <AiSettingsForm settings={settings} />
+              <AiConnectionCheck />
             </CardContent>
           </Card>
         </TabsContent>

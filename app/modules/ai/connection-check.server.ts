@@ -380,8 +380,10 @@ function rootCause(error: unknown): { code?: string; message: string } {
   let current: unknown = error;
   let message = error instanceof Error ? error.message : String(error);
   for (let depth = 0; depth < 6 && current; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
-    if (typeof candidate.message === "string" && candidate.message) message = candidate.message;
+    const candidate = current as { code?: unknown; message?: unknown; reason?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof candidate.message === "string" && candidate.message) message = candidate.message.trim();
+    // OpenSSL's message is a dump of its internals; its reason is the readable part.
+    if (typeof candidate.reason === "string" && candidate.reason) message = candidate.reason;
     if (typeof candidate.code === "string") return { code: candidate.code, message };
     current = candidate.cause ?? candidate.errors?.[0];
   }

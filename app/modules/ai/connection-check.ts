@@ -43,3 +43,6 @@ export const aiCheckStepLabels: Record<AiCheckStepName, string> = {
   model: "Model",
   structured: "Structured output",
 };
+
+/** The Admin Console's form intent for "Test connection". */
+export const AI_CHECK_INTENT = "ai-check";
