@@ -11,16 +11,11 @@ buildIfNeeded({ quiet: true });
 const { checkAiConnectionFromCommandLine, aiCheckStepLabels } = await import(pathToFileURL(serverBuildPath).href);
 try {
   const result = await checkAiConnectionFromCommandLine();
-  console.log(
-    result.provider === "builtin"
-      ? "AI provider: built-in (offline)"
-      : `AI provider: OpenAI-compatible endpoint ${result.baseUrl}, model "${result.model}"`,
-  );
   for (const step of result.steps) {
     console.log(`${step.ok ? "✓" : "✗"} ${aiCheckStepLabels[step.name] ?? step.name} (${step.ms} ms): ${step.detail}`);
   }
   if (result.advice) console.log(`${result.ok ? "" : "How to fix: "}${result.advice}`);
-  console.log(result.ok ? `Usable (${result.totalMs} ms in all).` : `Not usable (${result.totalMs} ms in all).`);
+  console.log(result.summary);
   process.exitCode = result.ok ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

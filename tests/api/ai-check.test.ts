@@ -5,6 +5,7 @@
  * ones do (tests/support/fake-ai-endpoints.ts).
  */
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, beforeEach, describe, test } from "node:test";
@@ -20,6 +21,7 @@ interface Step {
 }
 interface CheckResult {
   ok: boolean;
+  summary: string;
   provider: string;
   baseUrl: string | null;
   model: string;
@@ -98,6 +100,7 @@ describe("POST /api/admin/ai-check", () => {
     assert.equal(result.provider, "openai");
     assert.equal(result.baseUrl, fake.baseUrl);
     assert.equal(result.model, "gpt-4o", "the admin's AI model (no OPENAI_MODEL)");
+    assert.equal(result.summary, `The connection works: ${fake.baseUrl}, model "gpt-4o" (${result.totalMs} ms).`);
     assert.deepEqual(
       result.steps.map((entry) => [entry.name, entry.ok]),
       [
@@ -274,6 +277,46 @@ describe("what each failure says", () => {
     ]);
     assert.equal(step(result, "builtin").detail, "The built-in offline writer is in use: there is no endpoint, key or model to test.");
     assert.match(step(result, "generation").detail, /^Wrote a short test summary offline \(\d learning bites\)\.$/);
-    assert.match(result.advice ?? "", /^Nothing needs testing/);
+    assert.equal(result.summary, "The built-in offline writer is in use: nothing needs testing.");
+    assert.match(result.advice ?? "", /^To use an OpenAI-compatible endpoint instead, set OPENAI_API_KEY/);
+  });
+});
+
+describe("npm run ai:check", () => {
+  const projectRoot = path.resolve(import.meta.dirname, "../..");
+  /** Runs scripts/ai-check.mjs (what `npm run ai:check` runs) with these AI variables and no database. */
+  function runCli(env: Record<string, string>) {
+    return new Promise<{ code: number; output: string }>((resolve) => {
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, DATABASE_PATH: path.join(projectRoot, "data/no-such-database.db") };
+      delete childEnv.AI_PROVIDER;
+      execFile(process.execPath, [path.join(projectRoot, "scripts/ai-check.mjs")], { env: childEnv }, (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr });
+      });
+    });
+  }
+
+  test("prints each step with its time and exits 0 when the endpoint is usable", async () => {
+    const working = await endpoint("model-missing");
+    const { code, output } = await runCli({ OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: working.baseUrl, OPENAI_MODEL: "llama3.2:3b" });
+    assert.equal(code, 0, output);
+    assert.deepEqual(
+      output.trim().split("\n").map((line) => line.replace(/\(\d+ ms\)/g, "(N ms)")),
+      [
+        `✓ Server reachable (N ms): ${working.baseUrl} answers as an OpenAI-compatible API (3 models listed).`,
+        "✓ API key (N ms): The API key was accepted.",
+        `✓ Model (N ms): "llama3.2:3b" is available at ${working.baseUrl}.`,
+        '✓ Structured output (N ms): The model answered with JSON matching the schema: {"ok":true,"word":"amen"}',
+        `The connection works: ${working.baseUrl}, model "llama3.2:3b" (N ms).`,
+      ],
+    );
+  });
+
+  test("prints what failed and how to fix it, and exits 1", async () => {
+    const baseUrl = await closedPortUrl();
+    const { code, output } = await runCli({ OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: baseUrl });
+    assert.equal(code, 1, output);
+    assert.match(output, new RegExp(`^✗ Server reachable \\(\\d+ ms\\): Nothing answers at ${baseUrl.replace(/[.]/g, "\\.")} \\(connection refused\\)\\.$`, "m"));
+    assert.match(output, /^How to fix: Is the server running\? For Ollama: `ollama serve`/m);
+    assert.match(output, /model "gpt-4o"/, "no database yet: the default admin model");
   });
 });

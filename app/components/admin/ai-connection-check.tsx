@@ -3,17 +3,6 @@ import { CircleCheck, CircleX, Loader2, PlugZap } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { AI_CHECK_INTENT, aiCheckStepLabels, type AiCheckResult } from "~/modules/ai/connection-check";
 
-function summaryOf(result: AiCheckResult) {
-  if (result.provider === "builtin") {
-    return result.ok
-      ? "The built-in offline writer is in use: nothing needs testing."
-      : "The built-in offline writer failed.";
-  }
-  return result.ok
-    ? `The connection works: ${result.baseUrl}, model "${result.model}" (${result.totalMs} ms).`
-    : `The connection does not work: ${result.baseUrl}, model "${result.model}" (${result.totalMs} ms).`;
-}
-
 /**
  * "Test connection": the admin route's action sends one tiny structured request to the
  * configured endpoint and model; the steps appear here, announced politely to screen readers.
@@ -50,7 +39,7 @@ export function AiConnectionCheck() {
         {error ? <p className="text-destructive">{error}</p> : null}
         {result ? (
           <>
-            <p className="font-medium">{summaryOf(result)}</p>
+            <p className="font-medium">{result.summary}</p>
             <ul className="space-y-2" aria-label="Connection check steps">
               {result.steps.map((step) => (
                 <li key={step.name} className="flex items-start gap-2">

@@ -88,13 +88,16 @@ export async function checkAiConnection(options: AiCheckOptions = {}): Promise<A
   }
   const order: AiCheckStepName[] = ["reachable", "key", "model", "structured"];
   const list = order.flatMap((name) => steps.get(name) ?? []);
+  const ok = list.length === order.length && list.every((step) => step.ok);
+  const totalMs = Math.round(performance.now() - started);
   return {
-    ok: list.length === order.length && list.every((step) => step.ok),
+    ok,
+    summary: `${ok ? "The connection works" : "The connection does not work"}: ${baseUrl}, model "${model}" (${totalMs} ms).`,
     provider: "openai",
     baseUrl,
     model,
     steps: list,
-    totalMs: Math.round(performance.now() - started),
+    totalMs,
     ...(advice ? { advice } : {}),
   };
 }
@@ -134,13 +137,16 @@ async function checkBuiltin(started: number): Promise<AiCheckResult> {
   const ok = steps.every((step) => step.ok);
   return {
     ok,
+    summary: ok
+      ? "The built-in offline writer is in use: nothing needs testing."
+      : "The built-in offline writer failed.",
     provider: "builtin",
     baseUrl: null,
     model: "builtin",
     steps,
     totalMs: Math.round(performance.now() - started),
     advice: ok
-      ? "Nothing needs testing. To use an OpenAI-compatible endpoint instead, set OPENAI_API_KEY (and OPENAI_BASE_URL, OPENAI_MODEL for a local server)."
+      ? "To use an OpenAI-compatible endpoint instead, set OPENAI_API_KEY (with OPENAI_BASE_URL and OPENAI_MODEL for a local server); in the desktop app, choose it in AI Settings."
       : "The built-in writer needs the Bible database (build/bible.sqlite): run `npm run build`.",
   };
 }
@@ -173,8 +179,18 @@ async function probeEndpoint(
       record("reachable", false, failure.detail, listMs);
       throw failure;
     }
-    available = page.data.map((entry) => entry.id);
-    record("reachable", true, `${baseUrl} answers as an OpenAI-compatible API (${available.length} models listed).`, listMs);
+    const listed: unknown = page.data;
+    available = Array.isArray(listed)
+      ? listed.flatMap((entry: { id?: unknown }) => (typeof entry?.id === "string" ? [entry.id] : []))
+      : undefined;
+    record(
+      "reachable",
+      true,
+      available
+        ? `${baseUrl} answers as an OpenAI-compatible API (${available.length} models listed).`
+        : `${baseUrl} answers (its model list is not in OpenAI's shape).`,
+      listMs,
+    );
     record("key", true, keyAccepted, listMs);
   } catch (error) {
     if (error instanceof StepFailure) throw error;

@@ -25,6 +25,8 @@ export interface AiCheckStep {
 export interface AiCheckResult {
   /** True when the app can generate with this configuration. */
   ok: boolean;
+  /** One sentence saying so. */
+  summary: string;
   provider: "builtin" | "openai";
   /** The endpoint tested (null for the built-in provider). */
   baseUrl: string | null;
