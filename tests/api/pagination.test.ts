@@ -71,7 +71,7 @@ async function walk(path: string, token: string) {
   const pages: string[][] = [];
   let next: string | null = path;
   while (next) {
-    const answer = await api(server.url, next, { token });
+    const answer: Awaited<ReturnType<typeof api>> = await api(server.url, next, { token });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.ok(Array.isArray(answer.body), "the body is the list itself");
     pages.push(answer.body.map((item: { id: string }) => item.id));
