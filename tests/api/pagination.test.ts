@@ -135,6 +135,24 @@ describe("walking every list a page at a time", () => {
     assert.equal((await api(server.url, "/api/admin/users?limit=2", { token: user.token })).status, 403);
   });
 
+  test("the Admin Console lists the newest 50 users, then more with each Show more, until all are shown", async () => {
+    insertUsers(60);
+    const emails = withDb((db) => (db.prepare("select email from users order by created_at desc, rowid desc").all() as Array<{ email: string }>).map((row) => row.email));
+    const adminPage = async (search: string) => {
+      const response = await fetch(`${server.url}/admin${search}`, { headers: { cookie: `sb_session=${admin.token}` } });
+      assert.equal(response.status, 200);
+      return response.text();
+    };
+    const rowsIn = (html: string) => emails.filter((email) => html.includes(`>${email}<`));
+    const first = await adminPage("");
+    assert.deepEqual(rowsIn(first), emails.slice(0, 50));
+    assert.match(first, /href="\/admin\?users=100"[^>]*>Show more</);
+    const shown = Math.ceil(emails.length / 50) * 50;
+    const all = await adminPage(`?users=${shown}`);
+    assert.deepEqual(rowsIn(all), emails);
+    assert.ok(!all.includes("Show more"));
+  });
+
   test("/api/plans is the whole catalogue: it is fixed by the code, smaller than one page", async () => {
     const { token } = await registerAccount(server.url);
     const plans = await api(server.url, "/api/plans", { token });
