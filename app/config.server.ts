@@ -34,6 +34,8 @@ const configSchema = z.object({
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   LOG_REQUESTS: booleanFlag,
+  // Library content items, and studies, one account may store.
+  MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema>;
