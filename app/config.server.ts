@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseHost } from "~/server/host-check.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -22,6 +23,19 @@ const configSchema = z.object({
         .map((origin) => origin.trim().replace(/\/$/, ""))
         .filter(Boolean),
     ),
+  /** Host names the server answers to besides its own addresses; `*` turns the check off. */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((host) => host === "*" || parseHost(host)), {
+      message: "expected comma-separated host names or host:port pairs, or *",
+    }),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -36,6 +50,8 @@ const configSchema = z.object({
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   LOG_REQUESTS: booleanFlag,
+  // Library content items, and studies, one account may store.
+  MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Settings2, Users } from "lucide-react";
 import { z } from "zod";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -17,9 +18,19 @@ import { requireAdminUser } from "~/modules/auth/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
+/** Users the console lists at first, and adds with each "Show more". */
+const USERS_PAGE_SIZE = 50;
+
+/** How many users to list: ?users=100 after one "Show more", and so on. */
+function shownUsers(value: string | null) {
+  const count = Number(value);
+  return Number.isInteger(count) && count > USERS_PAGE_SIZE ? Math.min(count, 100_000) : USERS_PAGE_SIZE;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = requireAdminUser(request);
-  return { currentUserId: admin.id, users: listUsers(), settings: getAiSettings() };
+  const page = listUsers({ limit: shownUsers(new URL(request.url).searchParams.get("users")) });
+  return { currentUserId: admin.id, users: page.items, hasMoreUsers: page.nextCursor !== null, settings: getAiSettings() };
 }
 
 const adminActionSchema = z.object({ intent: z.literal(AI_CHECK_INTENT) });
@@ -31,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return { aiCheck: await checkAiConnection() };
 }
 
-// Switching tabs only changes ?tab=, which needs no fresh data; nor does a connection check.
+// Switching tabs only changes ?tab=, which needs no fresh data; "Show more" changes ?users=, which does;
+// a connection check changes nothing.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
@@ -39,7 +51,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formData,
   defaultShouldRevalidate,
 }) => {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
+    currentUrl.searchParams.get("users") === nextUrl.searchParams.get("users")
+  ) {
+    return false;
+  }
   if (formData?.get("intent") === AI_CHECK_INTENT) return false;
   return defaultShouldRevalidate;
 };
@@ -47,7 +66,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
-  const { currentUserId, users, settings } = useLoaderData<typeof loader>();
+  const { currentUserId, users, hasMoreUsers, settings } = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   // After each action the list or the settings are fetched again (SPEC §4); the old values stay meanwhile.
   const refreshing = useRevalidator().state === "loading";
@@ -60,8 +79,15 @@ export default function AdminPage() {
         value={tab}
         onValueChange={(value) => {
           if (!tabs.includes(value as (typeof tabs)[number])) return;
-          // Kept in the address so a reload or a shared link opens the same tab.
-          setSearchParams(value === "users" ? {} : { tab: value }, { replace: true, preventScrollReset: true });
+          // Kept in the address so a reload or a shared link opens the same tab (and as many users).
+          setSearchParams(
+            (params) => {
+              if (value === "users") params.delete("tab");
+              else params.set("tab", value);
+              return params;
+            },
+            { replace: true, preventScrollReset: true },
+          );
         }}
       >
         <TabsList className="w-full sm:w-auto">
@@ -85,6 +111,7 @@ export default function AdminPage() {
             </CardHeader>
             <CardContent>
               <UsersTable users={users} currentUserId={currentUserId} />
+              {hasMoreUsers ? <ShowMoreUsers shown={users.length} /> : null}
             </CardContent>
           </Card>
         </TabsContent>
@@ -104,6 +131,20 @@ export default function AdminPage() {
           </Card>
         </TabsContent>
       </Tabs>
+    </div>
+  );
+}
+
+/** A plain link (?users=100), so it works before the page's scripts load. */
+function ShowMoreUsers({ shown }: { shown: number }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+      <span>Showing the newest {shown} users</span>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`?users=${shown + USERS_PAGE_SIZE}`} preventScrollReset replace>
+          Show more
+        </Link>
+      </Button>
     </div>
   );
 }

@@ -34,7 +34,7 @@ const readyText: Record<StudyType, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const selectedId = new URL(request.url).searchParams.get("study");
-  const recent = listStudies(user.id, { limit: RECENT_STUDIES }).map(({ id, title, studyType, createdAt }) => ({
+  const recent = listStudies(user.id, { limit: RECENT_STUDIES }).items.map(({ id, title, studyType, createdAt }) => ({
     id,
     title,
     studyType,

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contentShown = shownCount(search.get("content"));
   const savedShown = shownCount(search.get("saved"));
   // One character past the excerpt length tells whether the transcript goes on ("...").
-  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).map((item) => ({
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).items.map((item) => ({
     id: item.id,
     title: item.title,
     contentType: item.contentType,
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     book: item.book,
     date: dateFormat.format(item.createdAt),
   }));
-  const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).map((entry) => ({
+  const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).items.map((entry) => ({
     id: entry.id,
     date: dateFormat.format(new Date(entry.createdAt)),
     study: { id: entry.study.id, title: entry.study.title, studyType: entry.study.studyType, preview: studyPreview(entry.study.content) },

@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { listLibrarySaves } from "~/modules/library/saves.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
-/** GET /api/library: the user's saved lesson plans, [{ id, createdAt, study }]. */
+/** GET /api/library?limit=&cursor=: a page of the user's saved lesson plans, [{ id, createdAt, study }]. */
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
-  return listLibrarySaves(user.id);
+  const pageRequest = parsePageRequest(request);
+  return pageResponse(request, listLibrarySaves(user.id, pageRequest), pageRequest.limit);
 });
 
 export const action = apiHandler(() => methodNotAllowed());

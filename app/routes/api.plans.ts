@@ -3,6 +3,10 @@ import { requireApiUser } from "~/modules/auth/request.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 
+/**
+ * GET /api/plans: the whole catalogue, unpaged. It is bounded by the code, not by users: the plans
+ * are seeded from app/modules/plans/builders.ts (8 today) and nothing in the app creates others.
+ */
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
   return listPlans(user.id);

@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { addManualContent, listContent } from "~/modules/library/content.server";
+import { LISTED_TRANSCRIPT_LENGTH, withTranscriptExcerpt } from "~/modules/library/display";
 import { manualContentSchema } from "~/modules/library/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
+/** GET /api/sermons?limit=&cursor=: a page of the user's content, each transcript cut to an excerpt. */
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
-  return listContent(user.id);
+  const pageRequest = parsePageRequest(request);
+  const page = listContent(user.id, { ...pageRequest, transcriptLimit: LISTED_TRANSCRIPT_LENGTH + 1 });
+  return pageResponse(request, { ...page, items: page.items.map((item) => withTranscriptExcerpt(item)) }, pageRequest.limit);
 });
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {

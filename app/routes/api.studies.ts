@@ -2,11 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
-/** GET /api/studies: the user's studies, newest first. */
+/** GET /api/studies?limit=&cursor=: a page of the user's studies, newest first. */
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
-  return listStudies(user.id);
+  const pageRequest = parsePageRequest(request);
+  return pageResponse(request, listStudies(user.id, pageRequest), pageRequest.limit);
 });
 
 export const action = apiHandler(() => methodNotAllowed());

@@ -26,11 +26,13 @@ import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.serv
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
+import { createHostCheck } from "~/server/host-check.server";
 import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-tables.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
+export { hasAdminAccount } from "~/modules/auth/accounts.server";
 export { checkAiConnection } from "~/modules/ai/connection-check.server";
 export { aiCheckStepLabels } from "~/modules/ai/connection-check";
 
@@ -145,7 +147,10 @@ export async function startServer(
     },
   });
 
+  // Checked before anything else is served, /healthz included (DNS rebinding: see host-check.server.ts).
+  const refuseMisdirected = createHostCheck(config, options.host ?? config.HOST, () => server.address() as AddressInfo);
   const server = http.createServer((req, res) => {
+    if (refuseMisdirected(req, res)) return;
     const url = req.url ?? "/";
     if (isApiPath(url)) {
       // The JSON API: no static files live here, nothing needs a nonce, and compression is

@@ -81,7 +81,7 @@ export function isCrossSiteRequest(
   return !config.TRUSTED_ORIGINS.includes(origin.replace(/\/$/, ""));
 }
 
-function firstValue(header: string | string[] | undefined) {
+export function firstValue(header: string | string[] | undefined) {
   const value = Array.isArray(header) ? header[0] : header;
   return value?.split(",")[0]?.trim() || undefined;
 }

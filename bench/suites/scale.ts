@@ -117,6 +117,7 @@ export const scaleSuite: BenchSuite = {
       const { EXCERPT_LENGTH, LIBRARY_PAGE_SIZE, STUDY_PREVIEW_LENGTH } = await import("~/modules/library/display");
       const { countLibrarySaves, listLibrarySaves } = await import("~/modules/library/saves.server");
       const { listStudies, RECENT_STUDIES } = await import("~/modules/studies/studies.server");
+      const { DEFAULT_PAGE_SIZE } = await import("~/utils/pagination.server");
       const { getToday } = await import("~/modules/plans/plans.server");
       const { findSessionUser } = await import("~/modules/auth/sessions.server");
       const { getOnboardingStatus } = await import("~/modules/onboarding/onboarding.server");
@@ -145,7 +146,7 @@ export const scaleSuite: BenchSuite = {
           label: "Library page: own sermons and articles, newest 20 (listContent + countContent)",
           users: pick(withSermons),
           run: (user) => {
-            const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
+            const { items } = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
             countContent(user.id);
             return items;
           },
@@ -156,7 +157,7 @@ export const scaleSuite: BenchSuite = {
           label: "Library page: saved lesson plans, newest 20 (listLibrarySaves + countLibrarySaves)",
           users: pick(withSaves),
           run: (user) => {
-            const saves = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
+            const saves = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: LIBRARY_PAGE_SIZE }).items;
             countLibrarySaves(user.id);
             return saves;
           },
@@ -164,16 +165,16 @@ export const scaleSuite: BenchSuite = {
         },
         {
           key: "studies",
-          label: "GET /api/studies: all own studies (listStudies)",
+          label: "GET /api/studies: first page of own studies (listStudies, default limit)",
           users: pick(withStudies),
-          run: (user) => listStudies(user.id),
+          run: (user) => listStudies(user.id, { limit: DEFAULT_PAGE_SIZE }).items,
           count: (result) => (result as unknown[]).length,
         },
         {
           key: "recentStudies",
           label: "Lesson plans page: 5 most recent studies (listStudies limit 5)",
           users: pick(withStudies),
-          run: (user) => listStudies(user.id, { limit: RECENT_STUDIES }),
+          run: (user) => listStudies(user.id, { limit: RECENT_STUDIES }).items,
           count: (result) => (result as unknown[]).length,
         },
         {

@@ -55,6 +55,8 @@ export interface ServerModule {
     publicDir?: string;
     quiet?: boolean;
   }): Promise<RunningServer>;
+  /** Reads the running server's database. */
+  hasAdminAccount(): boolean;
   /** The server's AI connection check (app/modules/ai/connection-check.server.ts). */
   checkAiConnection(options: { endpoint: AiEndpoint }): Promise<AiCheckResult>;
   aiCheckStepLabels: Record<string, string>;
@@ -111,6 +113,9 @@ export function bibleDatabasePath(appRoot: string, dataFolder: string) {
   const shipped = path.join(appRoot.replace(/\.asar$/, ".asar.unpacked"), "build", "bible.sqlite");
   return fs.existsSync(shipped) ? shipped : path.join(dataFolder, "bible.sqlite");
 }
+
+/** Sharing was asked for before anyone registered the administrator account. */
+class NoAdminAccountError extends Error {}
 
 function isAddressInUse(error: unknown) {
   return (error as NodeJS.ErrnoException | undefined)?.code === "EADDRINUSE";
@@ -225,10 +230,14 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
 
   /**
    * Stops the server and starts it again on `host` (sharing on or off, new AI settings), on the
-   * same port when it can so the window and the phones keep their address.
+   * same port when it can so the window and the phones keep their address. `requireAdmin` leaves
+   * it running as it is when no admin account exists.
    */
-  function restartServer(host: string) {
+  function restartServer(host: string, { requireAdmin = false } = {}) {
     const task = serverTask.then(async () => {
+      // Without an admin, the first person on the network to register would become it. Checked
+      // here, between restarts, while the database is open.
+      if (requireAdmin && !serverModule?.hasAdminAccount()) throw new NoAdminAccountError();
       const previous = server;
       if (!previous) throw new Error("The server is not running");
       const previousOrigin = origin;
@@ -260,17 +269,26 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   async function setSharing(on: boolean) {
     if (on === sharing) return;
     try {
-      await restartServer(on ? ALL_INTERFACES : LOOPBACK);
+      await restartServer(on ? ALL_INTERFACES : LOOPBACK, { requireAdmin: on });
       sharing = on;
     } catch (error) {
       sharing = server?.host === ALL_INTERFACES;
-      log.error(error);
-      await showMessage({
-        type: "error",
-        title: "Share with my group",
-        message: on ? "Sharing could not be turned on." : "Sharing could not be turned off.",
-        detail: messageOf(error),
-      });
+      if (error instanceof NoAdminAccountError) {
+        await showMessage({
+          type: "warning",
+          title: "Share with my group",
+          message: "Create the administrator account first.",
+          detail: "Open the app, register, then turn on sharing. The first account becomes the administrator.",
+        });
+      } else {
+        log.error(error);
+        await showMessage({
+          type: "error",
+          title: "Share with my group",
+          message: on ? "Sharing could not be turned on." : "Sharing could not be turned off.",
+          detail: messageOf(error),
+        });
+      }
     }
     updateMenu();
     if (on && sharing) await showShareAddress();

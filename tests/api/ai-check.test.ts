@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
-import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+import { fakeModes, startFakeOpenAi, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 interface Step {
@@ -44,6 +44,7 @@ const endpoints: FakeEndpoint[] = [];
 
 before(async () => {
   fake = await startFakeOpenAi();
+  noReplyQueued = fake.fallback;
   server = await startTestServer({
     OPENAI_API_KEY: "test-key",
     OPENAI_BASE_URL: fake.baseUrl,
@@ -59,7 +60,12 @@ after(async () => {
   await fake.close();
   await Promise.all(endpoints.map((endpoint) => endpoint.close()));
 });
-beforeEach(() => fake.reset());
+let noReplyQueued: FakeOpenAi["fallback"];
+beforeEach(() => {
+  fake.reset();
+  fake.mode = "openai";
+  fake.fallback = noReplyQueued;
+});
 
 async function endpoint(mode: Parameters<typeof startFakeEndpoint>[0]) {
   const started = await startFakeEndpoint(mode);
@@ -125,6 +131,7 @@ describe("POST /api/admin/ai-check", () => {
         name: "connection_check",
         strict: true,
         schema: {
+          $schema: "http://json-schema.org/draft-07/schema#",
           type: "object",
           properties: { ok: { type: "boolean" }, word: { type: "string" } },
           required: ["ok", "word"],
@@ -144,6 +151,38 @@ describe("POST /api/admin/ai-check", () => {
     await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: { model: "gpt-4o" } });
   });
 
+  // How each server of the fake's modes takes the request, as the app's generation does (see fake-openai.ts).
+  const expected: Record<FakeMode, string> = {
+    openai: "structured",
+    ollama: "structured",
+    llamacpp: "structured",
+    "llamacpp-old": "fallback: plain JSON mode",
+    lmstudio: "structured",
+    plain: "fallback: the schema in the prompt alone",
+    fenced: "structured, wrapped",
+    overlong: "structured",
+    refuse: "model not found",
+  };
+  for (const mode of fakeModes) {
+    test(`against a server like ${mode}: ${expected[mode]}`, async () => {
+      fake.mode = mode;
+      fake.fallback = () => goodAnswer;
+      const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token })).body;
+      const outcome = expected[mode];
+      assert.equal(result.ok, mode !== "refuse", JSON.stringify(result));
+      if (outcome.startsWith("structured")) {
+        assert.equal(step(result, "structured").ok, true);
+        assert.equal(result.steps.some((entry) => entry.name === "fallback"), false);
+        if (outcome.endsWith("wrapped")) assert.match(step(result, "structured").detail, /wrapped its JSON in other text, which the app reads through: \{"ok":true,"word":"amen"\}$/);
+      } else if (outcome.startsWith("fallback")) {
+        assert.equal(step(result, "structured").ok, false);
+        assert.match(step(result, "fallback").detail, new RegExp(`^The app falls back to ${outcome.slice("fallback: ".length).replace(/[()]/g, "\\$&")}`));
+      } else {
+        assert.equal(step(result, "model").detail, `Model "gpt-4o" not found at ${fake.baseUrl}; the server does not list its models.`);
+      }
+    });
+  }
+
   test("an answer that does not match the schema fails the structured step, and says what came back", async () => {
     fake.enqueue({ json: { ok: "yes" } });
     const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token })).body;
@@ -151,7 +190,7 @@ describe("POST /api/admin/ai-check", () => {
     assert.equal(step(result, "model").ok, true);
     assert.equal(step(result, "structured").ok, false);
     assert.equal(step(result, "structured").detail, 'The model answered, but not with JSON matching the schema: "{\\"ok\\":\\"yes\\"}".');
-    assert.match(result.advice ?? "", /ignores response_format/);
+    assert.match(result.advice ?? "", /does not keep to response_format/);
   });
 });
 
@@ -207,21 +246,30 @@ describe("what each failure says", () => {
     assert.deepEqual(working.requests.map((request) => `${request.method} ${request.path}`), ["GET /v1/models", "POST /v1/chat/completions"]);
   });
 
-  test("structured output refused (400 on response_format): what to try", async () => {
+  test("structured output refused (400 on response_format): usable through the app's fallback, and what to try", async () => {
     const broken = await endpoint("no-structured-output");
     const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: broken.baseUrl, apiKey: "k", model: "llama3.2:3b" } });
-    assert.equal(result.ok, false);
+    assert.equal(result.ok, true, "the app asks in plain JSON mode then, and that works");
     assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [
       ["reachable", true],
       ["key", true],
       ["model", true],
       ["structured", false],
+      ["fallback", true],
     ]);
     assert.match(
       step(result, "structured").detail,
-      /^The server refused structured output \(response_format with a JSON schema\): Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\./,
+      /^The server refused structured output \(HTTP 400\): Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\./,
     );
-    assert.match(result.advice ?? "", /Ollama, use version 0\.5 or later/);
+    assert.equal(
+      step(result, "fallback").detail,
+      'The app falls back to plain JSON mode (response_format json_object) here, and that worked. The model answered with JSON matching the schema: {"ok":true,"word":"amen"}',
+    );
+    assert.match(result.advice ?? "", /^It works through the fallback; answers are checked against the schema locally\. .*Ollama, use version 0\.5 or later/);
+    assert.deepEqual(
+      broken.requests.map((request) => (request.body?.response_format as { type?: string } | undefined)?.type ?? request.path),
+      ["/v1/models", "json_schema", "json_object"],
+    );
   });
 
   test("a server that ignores the schema and answers prose: not JSON, with an excerpt", async () => {

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -99,6 +100,18 @@ async function canConnect(host: string, port: number) {
       socket.destroy();
       resolve(false);
     });
+  });
+}
+
+/** GET /healthz with the Host header a browser would send for `host` (fetch() would replace it). */
+function statusForHost(port: number, host: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/healthz", headers: { host }, agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      })
+      .on("error", reject);
   });
 }
 
@@ -317,16 +330,52 @@ describe("single instance", () => {
 });
 
 describe("Share with my group", () => {
+  const shareMenuItem = (fake: FakeElectron) => {
+    const file = fake.menu.find((item) => item.label === "File");
+    return file?.submenu?.find((item) => item.id === MENU_IDS.share);
+  };
+
+  test("is refused until the administrator account exists, then allowed", async () => {
+    const launched = await launch();
+    const { fake, desktop } = launched;
+    const appOrigin = desktop.state.appOrigin!;
+    fake.clickMenuItem(MENU_IDS.share);
+    await desktop.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(desktop.state.sharing, false);
+    assert.equal(desktop.state.server?.host, "127.0.0.1", "still on this computer only");
+    assert.equal(shareMenuItem(fake)?.checked, false);
+    const refusal = fake.messageBoxes.at(-1)!.options;
+    assert.equal(refusal.message, "Create the administrator account first.");
+    assert.match(refusal.detail ?? "", /register, then turn on sharing/);
+    assert.deepEqual(launched.errors, [], "a refusal, not a failure");
+    assert.equal(desktop.state.appOrigin, appOrigin, "the server was not restarted");
+
+    // The first account is the administrator; a second one changes nothing.
+    const admin = await registerAccount(appOrigin);
+    assert.equal(admin.isAdmin, true);
+    fake.clickMenuItem(MENU_IDS.share);
+    await desktop.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(desktop.state.sharing, true);
+    assert.equal(desktop.state.server?.host, "0.0.0.0");
+    assert.equal(shareMenuItem(fake)?.checked, true);
+    assert.match(fake.messageBoxes.at(-1)!.options.message, /shared on your local network/);
+
+    // While shared, the group reaches it by address; a DNS-rebinding name is still refused.
+    const port = desktop.state.server!.port;
+    assert.equal(await statusForHost(port, `192.168.1.23:${port}`), 200);
+    assert.equal(await statusForHost(port, `rebind.example:${port}`), 421);
+  });
+
   test("is off by default, binds 0.0.0.0 on the same port when on, shows the address, and goes back", async () => {
     const launched = await launch();
     const { fake, desktop } = launched;
     const port = desktop.state.server!.port;
-    const menuItem = () => {
-      const file = fake.menu.find((item) => item.label === "File");
-      return file?.submenu?.find((item) => item.id === MENU_IDS.share);
-    };
+    const menuItem = () => shareMenuItem(fake);
     assert.equal(menuItem()?.type, "checkbox");
     assert.equal(menuItem()?.checked, false);
+    await registerAccount(desktop.state.appOrigin!);
 
     fake.answerNextMessageBox(1); // "Copy Address"
     fake.clickMenuItem(MENU_IDS.share);

@@ -8,26 +8,28 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 export interface TestServer {
   url: string;
+  port: number;
   databasePath: string;
   close: () => Promise<void>;
 }
 
 /**
  * Starts the real built server (build/index.js, the same bundle `npm start` runs) on a free
- * loopback port with a fresh temporary database. One per test file: each file runs in its own
- * process, and the process holds one database.
+ * port (loopback unless `host` says otherwise) with a fresh temporary database. One per test
+ * file, or one after another: each file runs in its own process, and the process holds one database.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { databasePath: givenPath }: { databasePath?: string } = {},
+  { databasePath: givenPath, host = "127.0.0.1" }: { databasePath?: string; host?: string } = {},
 ): Promise<TestServer> {
   const folder = givenPath ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
   const databasePath = givenPath ?? path.join(folder!, "test.db");
   Object.assign(process.env, { NODE_ENV: "test", ...env });
   const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
-  const server = await startServer({ port: 0, host: "127.0.0.1", databasePath, quiet: true });
+  const server = await startServer({ port: 0, host, databasePath, quiet: true });
   return {
     url: `http://127.0.0.1:${server.port}`,
+    port: server.port,
     databasePath,
     close: async () => {
       await server.close();

@@ -3,6 +3,7 @@ import { users } from "#db/schema";
 import { getDb, type Db } from "~/db.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/utils/errors";
+import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
 import type { AdminUserListItem, AdminUserUpdate } from "./schemas";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -40,9 +41,16 @@ function toListItem(row: ListRow): AdminUserListItem {
   };
 }
 
-/** Every account with its usage stats, newest first. */
-export function listUsers(): AdminUserListItem[] {
-  return getDb().select(listColumns).from(users).orderBy(desc(users.createdAt), users.email).all().map(toListItem);
+/** A page of the accounts with their usage stats, newest first. */
+export function listUsers({ limit, cursor }: PageRequest): Page<AdminUserListItem> {
+  const rows = getDb()
+    .select({ ...listColumns, rowid: sql<number>`"users".rowid` })
+    .from(users)
+    .where(afterCursor(cursor, users.createdAt, sql`"users".rowid`))
+    .orderBy(desc(users.createdAt), desc(sql`"users".rowid`))
+    .limit(limit + 1)
+    .all();
+  return toPage(rows, limit, toListItem);
 }
 
 function findUser(tx: Tx, userId: string) {

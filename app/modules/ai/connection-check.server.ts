@@ -4,6 +4,7 @@ import { getConfig } from "~/config.server";
 import { builtinProvider } from "./builtin/provider.server";
 import type { AiCheckResult, AiCheckStep, AiCheckStepName } from "./connection-check";
 import { defaultAiSettings } from "./settings";
+import { extractJsonObject, jsonSchemaFormat, schemaInstruction } from "./structured-output";
 import { getAiSettings } from "./settings.server";
 
 export type { AiCheckResult, AiCheckStep } from "./connection-check";
@@ -41,13 +42,7 @@ function configuredEndpoint(): AiCheckEndpoint {
   };
 }
 
-// The smallest schema OpenAI's strict mode accepts: every property required, no extras, no length rules.
-const checkSchema = {
-  type: "object",
-  properties: { ok: { type: "boolean" }, word: { type: "string" } },
-  required: ["ok", "word"],
-  additionalProperties: false,
-} as const;
+// The smallest schema inside OpenAI's strict subset: every property required, no extras, no length rules.
 const checkAnswer = z.strictObject({ ok: z.boolean(), word: z.string() });
 
 class StepFailure extends Error {
@@ -81,14 +76,15 @@ export async function checkAiConnection(options: AiCheckOptions = {}): Promise<A
   };
 
   try {
-    await probeEndpoint({ baseUrl, model, apiKey: endpoint.apiKey, timeoutMs }, record);
+    advice = await probeEndpoint({ baseUrl, model, apiKey: endpoint.apiKey, timeoutMs }, record);
   } catch (error) {
     if (!(error instanceof StepFailure)) throw error;
     advice = error.advice;
   }
-  const order: AiCheckStepName[] = ["reachable", "key", "model", "structured"];
-  const list = order.flatMap((name) => steps.get(name) ?? []);
-  const ok = list.length === order.length && list.every((step) => step.ok);
+  const list = (["reachable", "key", "model", "structured", "fallback"] as const).flatMap((name) => steps.get(name) ?? []);
+  const passed = (name: AiCheckStepName) => steps.get(name)?.ok === true;
+  // JSON asked another way (the app's fallback) is usable too.
+  const ok = passed("reachable") && passed("key") && passed("model") && (passed("structured") || passed("fallback"));
   const totalMs = Math.round(performance.now() - started);
   return {
     ok,
@@ -153,10 +149,11 @@ async function checkBuiltin(started: number): Promise<AiCheckResult> {
 
 type RecordStep = (name: AiCheckStepName, ok: boolean, detail: string, ms: number) => void;
 
+/** Records each step; returns advice when usable but not at its best; throws StepFailure when unusable. */
 async function probeEndpoint(
   { baseUrl, model, apiKey, timeoutMs }: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number },
   record: RecordStep,
-) {
+): Promise<string | undefined> {
   const client = new OpenAI({
     baseURL: baseUrl,
     // Local servers (Ollama, llama.cpp, LM Studio) ignore the key, but the SDK insists on one.
@@ -209,57 +206,109 @@ async function probeEndpoint(
     // Some servers have no model list: the chat request below decides the rest.
   }
 
-  // 2. One tiny structured request.
-  started = performance.now();
-  try {
-    const { data, response } = await client.chat.completions
-      .create({
-        model,
-        messages: [
-          { role: "system", content: "You are a connection test. Answer with JSON only." },
-          { role: "user", content: 'Reply with ok set to true and word set to "amen".' },
-        ],
-        response_format: { type: "json_schema", json_schema: { name: "connection_check", strict: true, schema: checkSchema } },
-      })
-      .withResponse();
-    const chatMs = elapsed(started);
-    if (!isJson(response) || typeof data !== "object" || !Array.isArray(data?.choices)) {
-      const failure = notAnApi(baseUrl, response);
-      record("structured", false, failure.detail, chatMs);
-      throw failure;
-    }
-    record("key", true, keyAccepted, chatMs);
-    record("model", true, modelFound(model, available, data.model, baseUrl), available?.includes(model) ? listMs : chatMs);
-    const content = data.choices[0]?.message?.content ?? "";
-    let parsed: unknown;
+  // 2. One tiny structured request; when the JSON schema is refused, the app's own fallbacks.
+  const messages = [
+    { role: "system" as const, content: "You are a connection test. Answer with JSON only." },
+    { role: "user" as const, content: 'Reply with ok set to true and word set to "amen".' },
+  ];
+  let refusal: StepFailure | undefined;
+  for (const mode of outputModes) {
+    const step: AiCheckStepName = mode === "json_schema" ? "structured" : "fallback";
+    started = performance.now();
     try {
-      parsed = JSON.parse(content);
-    } catch {
-      parsed = undefined;
+      const { data, response } = await client.chat.completions.create(requestBody(model, messages, mode)).withResponse();
+      const chatMs = elapsed(started);
+      if (!isJson(response) || typeof data !== "object" || !Array.isArray(data?.choices)) {
+        const failure = notAnApi(baseUrl, response);
+        record(step, false, failure.detail, chatMs);
+        throw failure;
+      }
+      record("key", true, keyAccepted, chatMs);
+      record("model", true, modelFound(model, available, data.model, baseUrl), available?.includes(model) ? listMs : chatMs);
+      const content = data.choices[0]?.message?.content ?? "";
+      const verdict = readAnswer(content);
+      if (!verdict.ok) {
+        const failure = new StepFailure(
+          step,
+          `The model answered, but not with JSON matching the schema: ${excerpt(content)}.`,
+          "This server or model does not keep to response_format. Update the server (Ollama 0.5 or later, a recent llama.cpp or LM Studio), or choose a model that supports structured output.",
+        );
+        record(step, false, failure.detail, chatMs);
+        throw failure;
+      }
+      if (!refusal) {
+        record("structured", true, verdict.detail, chatMs);
+        return undefined;
+      }
+      const how = mode === "json_object" ? "plain JSON mode (response_format json_object)" : "the schema in the prompt alone";
+      record("fallback", true, `The app falls back to ${how} here, and that worked. ${verdict.detail}`, chatMs);
+      // Usable, so the advice is how to get answers held to the schema.
+      return `It works through the fallback; answers are checked against the schema locally. ${refusal.advice}`;
+    } catch (error) {
+      if (error instanceof StepFailure) throw error;
+      const chatMs = elapsed(started);
+      let failure = chatFailure(error, { baseUrl, model, available, seconds });
+      // A refusal for another reason than the key means the key got past the server's door.
+      const answered = error instanceof OpenAI.APIError && error.status !== undefined;
+      if (answered && failure.step !== "key") record("key", true, keyAccepted, chatMs);
+      if (failure.step === "structured" && available?.includes(model)) {
+        record("model", true, modelFound(model, available, undefined, baseUrl), listMs);
+      }
+      if (failure.step === "structured") failure = new StepFailure(step, failure.detail, refusal?.advice ?? failure.advice);
+      // The same test completeStructured makes before it steps down to the next way of asking.
+      if (!isFormatRefusal(error) || mode === "prompt") {
+        record(failure.step, false, failure.detail, chatMs);
+        throw failure;
+      }
+      if (mode === "json_schema") {
+        record("structured", false, failure.detail, chatMs);
+        refusal = failure;
+      }
     }
-    if (!checkAnswer.safeParse(parsed).success) {
-      const failure = new StepFailure(
-        "structured",
-        `The model answered, but not with JSON matching the schema: ${excerpt(content)}.`,
-        "This server or model ignores response_format (JSON schema). Update the server (Ollama 0.5 or later, a recent llama.cpp or LM Studio), or choose a model that supports structured output.",
-      );
-      record("structured", false, failure.detail, chatMs);
-      throw failure;
-    }
-    record("structured", true, `The model answered with JSON matching the schema: ${content.trim()}`, chatMs);
-  } catch (error) {
-    if (error instanceof StepFailure) throw error;
-    const chatMs = elapsed(started);
-    const failure = chatFailure(error, { baseUrl, model, available, seconds });
-    // A refusal for another reason than the key means the key got past the server's door.
-    const answered = error instanceof OpenAI.APIError && error.status !== undefined;
-    if (answered && failure.step !== "key") record("key", true, keyAccepted, chatMs);
-    if (failure.step === "structured" && available?.includes(model)) {
-      record("model", true, modelFound(model, available, undefined, baseUrl), listMs);
-    }
-    record(failure.step, false, failure.detail, chatMs);
-    throw failure;
   }
+}
+
+/** How the app asks for JSON, best first (see completeStructured in openai-client.server.ts). */
+const outputModes = ["json_schema", "json_object", "prompt"] as const;
+
+function requestBody(
+  model: string,
+  messages: Array<{ role: "system" | "user"; content: string }>,
+  mode: (typeof outputModes)[number],
+) {
+  if (mode === "json_schema") return { model, messages, response_format: jsonSchemaFormat(checkAnswer, "connection_check") };
+  const [system, ...rest] = messages;
+  const withSchema = [{ role: "system" as const, content: `${system!.content}\n\n${schemaInstruction(checkAnswer, "connection_check")}` }, ...rest];
+  return mode === "json_object" ? { model, messages: withSchema, response_format: { type: "json_object" as const } } : { model, messages: withSchema };
+}
+
+function isFormatRefusal(error: unknown) {
+  return (
+    error instanceof OpenAI.APIError &&
+    [400, 422, 500, 501].includes(error.status ?? 0) &&
+    /response_format|json_schema|json_object/i.test(error.message)
+  );
+}
+
+/** The answer as the app reads it: bare JSON, or (like the app) the JSON object inside other text. */
+function readAnswer(content: string): { ok: boolean; detail: string } {
+  let bare: unknown;
+  try {
+    bare = JSON.parse(content);
+  } catch {
+    bare = undefined;
+  }
+  if (checkAnswer.safeParse(bare).success) {
+    return { ok: true, detail: `The model answered with JSON matching the schema: ${content.trim()}` };
+  }
+  const inside = extractJsonObject(content);
+  if (bare === undefined && checkAnswer.safeParse(inside).success) {
+    return {
+      ok: true,
+      detail: `The model wrapped its JSON in other text, which the app reads through: ${JSON.stringify(inside)}`,
+    };
+  }
+  return { ok: false, detail: "" };
 }
 
 function chatFailure(
@@ -296,10 +345,10 @@ function chatFailure(
       "OpenAI-compatible addresses usually end in /v1, for example http://127.0.0.1:11434/v1 for Ollama.",
     );
   }
-  if (status === 400 && (String(error.param ?? "").includes("response_format") || /response_format|json_schema|structured|grammar/i.test(message))) {
+  if (isFormatRefusal(error) || (status === 400 && String(error.param ?? "").includes("response_format"))) {
     return new StepFailure(
       "structured",
-      `The server refused structured output (response_format with a JSON schema): ${message}`,
+      `The server refused structured output (HTTP ${status}): ${message}`,
       "The app asks for JSON-schema structured output. With OpenAI, choose a model that supports it (gpt-4o-mini, gpt-4o, gpt-4.1 or newer); with Ollama, use version 0.5 or later; with llama.cpp or LM Studio, update to a recent version and use a model that supports it.",
     );
   }

@@ -12,7 +12,9 @@ export type AiCheckStepName =
   /** The configured model exists there. */
   | "model"
   /** A tiny JSON-schema (structured output) request came back as JSON matching the schema. */
-  | "structured";
+  | "structured"
+  /** JSON schema refused: plain JSON mode, or the schema in the prompt, as the app then asks. */
+  | "fallback";
 
 export interface AiCheckStep {
   name: AiCheckStepName;
@@ -44,6 +46,7 @@ export const aiCheckStepLabels: Record<AiCheckStepName, string> = {
   key: "API key",
   model: "Model",
   structured: "Structured output",
+  fallback: "Fallback JSON mode",
 };
 
 /** The Admin Console's form intent for "Test connection". */

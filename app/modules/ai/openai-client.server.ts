@@ -1,9 +1,10 @@
 import OpenAI from "openai";
-import { zodResponseFormat } from "openai/helpers/zod";
+import { partialParse } from "openai/_vendor/partial-json-parser/parser";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { z } from "zod";
 import { getConfig } from "~/config.server";
 import { AiError } from "~/utils/errors";
+import { extractJsonObject, fitToSchema, jsonSchemaFormat, jsonSoFar, schemaInstruction } from "./structured-output";
 
 let cachedClient: { key: string; client: OpenAI } | undefined;
 
@@ -51,6 +52,12 @@ export function toAiError(error: unknown): AiError {
   if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError) {
     return new AiError("The AI provider refused the API key. Ask your administrator to check it.", 502);
   }
+  if (error instanceof OpenAI.APIError && error.status && error.status < 500) {
+    return new AiError(
+      `The AI provider refused the request (HTTP ${error.status}). Ask your administrator to check the AI endpoint and model settings.`,
+      502,
+    );
+  }
   if (error instanceof OpenAI.APIError) {
     return new AiError(`The AI provider failed (HTTP ${error.status ?? "error"}). Please try again.`, 502);
   }
@@ -82,7 +89,10 @@ async function withOneRetry<T>(attempt: () => Promise<T>, signal?: AbortSignal):
 }
 
 export interface StructuredRequest<Schema extends z.ZodType> {
+  /** The local check, with the real limits: applied after over-long parts are clipped. */
   schema: Schema;
+  /** What the model is asked for, inside OpenAI's strict subset (defaults to `schema`). */
+  wireSchema?: z.ZodType;
   /** A short name for the JSON schema ("lesson_plan"). */
   schemaName: string;
   messages: ChatCompletionMessageParam[];
@@ -94,40 +104,109 @@ export interface StructuredRequest<Schema extends z.ZodType> {
 }
 
 /**
- * Asks for JSON matching a zod schema (structured output), validates the answer with the same
- * schema, and retries once when the answer is malformed or the server failed. Throws AiError.
+ * How an endpoint is asked for JSON, best first: a strict JSON schema (OpenAI, Ollama, llama.cpp,
+ * LM Studio, vLLM), plain JSON mode (older llama.cpp), or only the prompt (anything else).
+ */
+export type StructuredOutputMode = "json_schema" | "json_object" | "prompt";
+const outputModes: StructuredOutputMode[] = ["json_schema", "json_object", "prompt"];
+
+// What each endpoint and model accepted, for this process: a refusal costs one extra request once.
+const learnedModes = new Map<string, StructuredOutputMode>();
+const endpointKey = (model: string) => `${getConfig().OPENAI_BASE_URL ?? "https://api.openai.com/v1"}|${model}`;
+
+/** The way structured output is asked of this model at the configured endpoint (learned as it goes). */
+export function structuredOutputMode(model: string): StructuredOutputMode {
+  return learnedModes.get(endpointKey(model)) ?? "json_schema";
+}
+
+/** A 4xx/5xx that says the endpoint does not take this kind of `response_format`. */
+function isFormatRefusal(error: unknown) {
+  return (
+    error instanceof OpenAI.APIError &&
+    [400, 422, 500, 501].includes(error.status ?? 0) &&
+    /response_format|json_schema|json_object/i.test(error.message)
+  );
+}
+
+/** The messages with the schema spelled out, for endpoints that are not given it as a response_format. */
+function withSchemaInstruction(messages: ChatCompletionMessageParam[], instruction: string): ChatCompletionMessageParam[] {
+  const first = messages[0];
+  // Local chat templates often allow one system message, and only first: extend it.
+  if (first?.role === "system" && typeof first.content === "string") {
+    return [{ role: "system", content: `${first.content}\n\n${instruction}` }, ...messages.slice(1)];
+  }
+  return [{ role: "system", content: instruction }, ...messages];
+}
+
+function requestBody<Schema extends z.ZodType>(request: StructuredRequest<Schema>, mode: StructuredOutputMode) {
+  const wire = request.wireSchema ?? request.schema;
+  const base = { model: request.model, temperature: request.temperature ?? 0.7 };
+  if (mode === "json_schema") {
+    return { ...base, messages: request.messages, response_format: jsonSchemaFormat(wire, request.schemaName) };
+  }
+  const messages = withSchemaInstruction(request.messages, schemaInstruction(wire, request.schemaName));
+  return mode === "json_object" ? { ...base, messages, response_format: { type: "json_object" as const } } : { ...base, messages };
+}
+
+/** The answer's JSON, fitted to the local schema's limits, or InvalidOutputError when unusable. */
+function usableAnswer<Schema extends z.ZodType>(content: string | null | undefined, schema: Schema): z.infer<Schema> {
+  const json = extractJsonObject(content ?? "");
+  if (json === undefined) throw new InvalidOutputError("no JSON object in the answer");
+  const parsed = schema.safeParse(fitToSchema(json, schema));
+  if (!parsed.success) throw new InvalidOutputError(parsed.error.message);
+  return parsed.data;
+}
+
+async function askOnce<Schema extends z.ZodType>(
+  request: StructuredRequest<Schema>,
+  mode: StructuredOutputMode,
+): Promise<z.infer<Schema>> {
+  const client = openAiClient();
+  const body = requestBody(request, mode);
+  if (!request.onPartial) {
+    const completion = await client.chat.completions.create(body, { signal: request.signal });
+    return usableAnswer(completion.choices[0]?.message?.content, request.schema);
+  }
+  const stream = await client.chat.completions.create({ ...body, stream: true }, { signal: request.signal });
+  let content = "";
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta?.content;
+    if (!delta) continue;
+    content += delta;
+    const soFar = jsonSoFar(content);
+    if (!soFar) continue;
+    let partial: unknown;
+    try {
+      partial = partialParse(soFar);
+    } catch {
+      continue; // Not parseable yet: the next piece may fix it.
+    }
+    if (partial && typeof partial === "object") request.onPartial(partial as Partial<z.infer<Schema>>);
+  }
+  return usableAnswer(content, request.schema);
+}
+
+/**
+ * Asks for JSON matching a schema (structured output), in the best way the endpoint accepts,
+ * keeps what is usable of the answer (see structured-output.ts), and retries once when the answer
+ * is unusable or the server failed. Throws AiError.
  */
 export async function completeStructured<Schema extends z.ZodType>(
   request: StructuredRequest<Schema>,
 ): Promise<z.infer<Schema>> {
-  const client = openAiClient();
-  const body = {
-    model: request.model,
-    messages: request.messages,
-    temperature: request.temperature ?? 0.7,
-    response_format: zodResponseFormat(request.schema, request.schemaName),
+  const key = endpointKey(request.model);
+  const attempt = async (): Promise<z.infer<Schema>> => {
+    for (;;) {
+      const mode = learnedModes.get(key) ?? "json_schema";
+      try {
+        return await askOnce(request, mode);
+      } catch (error) {
+        const next = outputModes[outputModes.indexOf(mode) + 1];
+        if (!next || !isFormatRefusal(error) || request.signal?.aborted) throw error;
+        // Concurrent requests may learn the same refusal: never step back up.
+        if (outputModes.indexOf(next) > outputModes.indexOf(learnedModes.get(key) ?? "json_schema")) learnedModes.set(key, next);
+      }
+    }
   };
-  return withOneRetry(async () => {
-    let content: string | null | undefined;
-    if (request.onPartial) {
-      const stream = client.chat.completions.stream(body, { signal: request.signal });
-      stream.on("content.delta", ({ parsed }) => {
-        if (parsed && typeof parsed === "object") request.onPartial!(parsed as Partial<z.infer<Schema>>);
-      });
-      const completion = await stream.finalChatCompletion();
-      content = completion.choices[0]?.message?.content;
-    } else {
-      const completion = await client.chat.completions.create(body, { signal: request.signal });
-      content = completion.choices[0]?.message?.content;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(content ?? "");
-    } catch {
-      throw new InvalidOutputError("not JSON");
-    }
-    const parsed = request.schema.safeParse(json);
-    if (!parsed.success) throw new InvalidOutputError(parsed.error.message);
-    return parsed.data;
-  }, request.signal);
+  return withOneRetry(attempt, request.signal);
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { userOnboarding, userProfiles, users } from "#db/schema";
 import { getDb } from "~/db.server";
 import {
@@ -81,6 +81,20 @@ export async function verifyLogin(
   // Told only to someone who knows the password, so it reveals nothing to a guesser.
   if (!user.isActive) throw new ForbiddenError(ACCOUNT_DEACTIVATED);
   return { id: user.id, email: user.email, isAdmin: user.isAdmin };
+}
+
+/**
+ * Whether an active admin account exists. The desktop app shares on the network only then:
+ * before it, the first person there to register would become the admin.
+ */
+export function hasAdminAccount() {
+  const admin = getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .limit(1)
+    .get();
+  return admin !== undefined;
 }
 
 /** Used by the `npm run admin` command line. */

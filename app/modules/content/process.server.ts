@@ -1,11 +1,12 @@
 import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
-import { insertContentItem } from "~/modules/library/content.server";
+import { assertRoomForContent, insertContentItem } from "~/modules/library/content.server";
 import { AiError } from "~/utils/errors";
 import { UnprocessableContentError } from "./errors";
 import { extractArticle, extractPlainText } from "./extract.server";
 import { fetchDocument, parsePublicUrl } from "./fetch.server";
 import type { ProcessUrlInput } from "./schemas";
+import { capTranscript } from "./transcript";
 import { DEFAULT_CONTENT_TITLE, isYouTubeHost } from "./urls";
 import { fetchYouTubeTranscript } from "./youtube.server";
 
@@ -62,12 +63,14 @@ export async function processUrl(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ProcessedContent> {
   const url = parsePublicUrl(input.url);
+  assertRoomForContent(userId);
   const source = await readSource(url, signal);
   // Some pages carry whole paragraphs in their <title>; a title stays a title.
   const pageTitle = source.title ? source.title.slice(0, 200).trim() : null;
   const title = input.title ?? (pageTitle || DEFAULT_CONTENT_TITLE);
+  const text = capTranscript(source.text);
   const provider = getAiProvider();
-  const summary = await provider.summarize({ title, text: source.text, settings: getAiSettings() }, { signal });
+  const summary = await provider.summarize({ title, text, settings: getAiSettings() }, { signal });
   const learningBites = summary.learningBites.map((bite) => bite.trim()).filter(Boolean);
   if (!summary.summary.trim() || learningBites.length < 3 || learningBites.length > 7) {
     throw new AiError("The AI provider returned an answer we could not use. Please try again.");
@@ -76,7 +79,7 @@ export async function processUrl(
   const item = insertContentItem(userId, {
     title,
     url: url.toString(),
-    transcript: source.text,
+    transcript: text,
     contentType: source.youtube ? "audio" : (input.contentType ?? "blog"),
     source: source.sourceUrl,
     sourceTitle: source.siteName,

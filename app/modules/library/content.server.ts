@@ -1,7 +1,9 @@
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { authors, books, sermons, type ContentType } from "#db/schema";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
-import { NotFoundError } from "~/utils/errors";
+import { ConflictError, NotFoundError } from "~/utils/errors";
+import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
 import type { ManualContentInput } from "./schemas";
 
 /** A library content item as GET /api/sermons answers it (SPEC §3 sermons, with author and book). */
@@ -23,6 +25,11 @@ export interface LibraryContentItem {
   createdAt: Date;
   author: { name: string } | null;
   book: { coverUrl: string | null; title: string; amazonUrl: string } | null;
+}
+
+/** A listed item: `transcript` may be only its start; `transcriptLength` is the whole one's (in characters). */
+export interface LibraryContentListItem extends LibraryContentItem {
+  transcriptLength: number;
 }
 
 const itemColumns = {
@@ -47,7 +54,7 @@ const itemColumns = {
   bookAmazonUrl: books.amazonUrl,
 };
 
-function toItem(row: Row): LibraryContentItem {
+function toItem({ rowid: _rowid, transcriptLength: _length, ...row }: Row): LibraryContentItem {
   const { joinedAuthorName, bookTitle, bookCoverUrl, bookAmazonUrl, ...item } = row;
   return {
     ...item,
@@ -58,9 +65,12 @@ function toItem(row: Row): LibraryContentItem {
 }
 
 function itemsQuery(condition: SQL | undefined, transcriptLimit?: number) {
-  const columns = transcriptLimit
-    ? { ...itemColumns, transcript: sql<string>`substr(${sermons.transcript}, 1, ${transcriptLimit})` }
-    : itemColumns;
+  const columns = {
+    ...itemColumns,
+    ...(transcriptLimit ? { transcript: sql<string>`substr(${sermons.transcript}, 1, ${transcriptLimit})` } : {}),
+    transcriptLength: sql<number>`length(${sermons.transcript})`,
+    rowid: sql<number>`${sermons}.rowid`,
+  };
   return getDb()
     .select(columns)
     .from(sermons)
@@ -72,21 +82,32 @@ function itemsQuery(condition: SQL | undefined, transcriptLimit?: number) {
 type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
 
 /**
- * The user's content, newest first, author and book joined in the same query. With
- * `transcriptLimit`, only the start of each transcript is read (the library page shows 200
- * characters); with `limit`, only the newest items.
+ * A page of the user's content, newest first, author and book joined in the same query. With
+ * `transcriptLimit`, only the start of each transcript is sent (the library page shows 200
+ * characters, the API an excerpt).
  */
 export function listContent(
   userId: string,
-  { transcriptLimit, limit }: { transcriptLimit?: number; limit?: number } = {},
-): LibraryContentItem[] {
-  const query = itemsQuery(eq(sermons.userId, userId), transcriptLimit).orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`));
-  return (limit ? query.limit(limit) : query).all().map(toItem);
+  { limit, cursor, transcriptLimit }: PageRequest & { transcriptLimit?: number },
+): Page<LibraryContentListItem> {
+  const rows = itemsQuery(and(eq(sermons.userId, userId), afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`)), transcriptLimit)
+    .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
+    .limit(limit + 1)
+    .all();
+  return toPage(rows, limit, (row) => ({ ...toItem(row), transcriptLength: row.transcriptLength }));
 }
 
 /** How many content items the user has (read from the index alone). */
 export function countContent(userId: string): number {
   return getDb().select({ count: sql<number>`count(*)` }).from(sermons).where(eq(sermons.userId, userId)).get()?.count ?? 0;
+}
+
+/** One more item would pass MAX_ITEMS_PER_USER: a 409 the pages and the API show as it is. */
+export function assertRoomForContent(userId: string): void {
+  const max = getConfig().MAX_ITEMS_PER_USER;
+  if (countContent(userId) >= max) {
+    throw new ConflictError(`You have reached the limit of ${max} items in your library. Delete some to add more.`);
+  }
 }
 
 /** One of the user's items; another user's id is not found. */
@@ -131,6 +152,8 @@ function authorIdFor(db: Db, userId: string, name: string): string {
 export function insertContentItem(userId: string, item: NewContentItem): LibraryContentItem {
   const db = getDb();
   const id = db.transaction((tx) => {
+    // Checked where the row is written too: processing a URL checks first, then may take a minute.
+    assertRoomForContent(userId);
     const authorName = item.authorName?.trim() || null;
     const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
     const bookId = item.book

@@ -3,6 +3,7 @@ import { librarySaves, studies } from "#db/schema";
 import { getDb } from "~/db.server";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { getStudy } from "~/modules/studies/studies.server";
+import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
 
 /** A saved lesson plan as GET /api/library lists it (SPEC §3). */
 export interface LibrarySave {
@@ -29,19 +30,27 @@ const saveColumns = {
 };
 
 /**
- * The user's saved lesson plans, most recently saved first. With `contentLimit`, only the start
- * of each study is read (the library page shows a 150-character preview); with `limit`, only
- * the most recent saves.
+ * A page of the user's saved lesson plans, most recently saved first. With `contentLimit`, only
+ * the start of each study is read (the library page shows a 150-character preview).
  */
-export function listLibrarySaves(userId: string, { contentLimit, limit }: { contentLimit?: number; limit?: number } = {}): LibrarySave[] {
-  const columns = contentLimit ? { ...saveColumns, content: sql<string>`substr(${studies.content}, 1, ${contentLimit})` } : saveColumns;
-  const query = getDb()
+export function listLibrarySaves(
+  userId: string,
+  { limit, cursor, contentLimit }: PageRequest & { contentLimit?: number },
+): Page<LibrarySave> {
+  const columns = {
+    ...saveColumns,
+    ...(contentLimit ? { content: sql<string>`substr(${studies.content}, 1, ${contentLimit})` } : {}),
+    rowid: sql<number>`${librarySaves}.rowid`,
+  };
+  const rows = getDb()
     .select(columns)
     .from(librarySaves)
     .innerJoin(studies, eq(studies.id, librarySaves.studyId))
-    .where(and(eq(librarySaves.userId, userId), eq(studies.userId, userId)))
-    .orderBy(desc(librarySaves.createdAt), desc(sql`${librarySaves}.rowid`));
-  return (limit ? query.limit(limit) : query).all().map(toSave);
+    .where(and(eq(librarySaves.userId, userId), eq(studies.userId, userId), afterCursor(cursor, librarySaves.createdAt, sql`${librarySaves}.rowid`)))
+    .orderBy(desc(librarySaves.createdAt), desc(sql`${librarySaves}.rowid`))
+    .limit(limit + 1)
+    .all();
+  return toPage(rows, limit, toSave);
 }
 
 /** How many lesson plans the user has saved (read from the index alone). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { studies, type Study } from "#db/schema";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getAiProvider } from "~/modules/ai/index.server";
 import type { GenerationOptions } from "~/modules/ai/provider";
@@ -7,7 +8,8 @@ import { getAiSettings } from "~/modules/ai/settings.server";
 import { getPassage, type Passage } from "~/modules/bible/passages.server";
 import { resolveTranslation } from "~/modules/bible/translations";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
-import { AiError, NotFoundError, TooManyRequestsError } from "~/utils/errors";
+import { AiError, ConflictError, NotFoundError, TooManyRequestsError } from "~/utils/errors";
+import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
 import type { StudyRequest, StudyView } from "./schemas";
 
 export const RECENT_STUDIES = 5;
@@ -30,14 +32,23 @@ export function toStudyView(row: Study): StudyView {
   };
 }
 
-/** The user's studies, newest first. */
-export function listStudies(userId: string, { limit }: { limit?: number } = {}): StudyView[] {
-  const query = getDb()
-    .select()
+/** A page of the user's studies, newest first. */
+export function listStudies(userId: string, { limit, cursor }: PageRequest): Page<StudyView> {
+  const rows = getDb()
+    .select({ study: studies, createdAt: studies.createdAt, rowid: sql<number>`rowid` })
     .from(studies)
-    .where(eq(studies.userId, userId))
-    .orderBy(desc(studies.createdAt), desc(sql`rowid`));
-  return (limit ? query.limit(limit) : query).all().map(toStudyView);
+    .where(and(eq(studies.userId, userId), afterCursor(cursor, studies.createdAt, sql`rowid`)))
+    .orderBy(desc(studies.createdAt), desc(sql`rowid`))
+    .limit(limit + 1)
+    .all();
+  return toPage(rows, limit, (row) => toStudyView(row.study));
+}
+
+/** One more study would pass MAX_ITEMS_PER_USER (counted on the user's index alone): a 409. */
+function assertRoomForStudy(userId: string): void {
+  const max = getConfig().MAX_ITEMS_PER_USER;
+  const count = getDb().select({ count: sql<number>`count(*)` }).from(studies).where(eq(studies.userId, userId)).get()?.count ?? 0;
+  if (count >= max) throw new ConflictError(`You have reached the limit of ${max} lesson plans for one account.`);
 }
 
 /** One of the user's studies; another user's (or a made-up) id is not found. */
@@ -71,6 +82,7 @@ export function planStudy(userId: string, request: StudyRequest): StudyPlan {
   if ((running.get(userId) ?? 0) >= MAX_GENERATIONS_PER_USER) {
     throw new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
   }
+  assertRoomForStudy(userId);
   if (request.studyType === "passage") {
     return { userId, request, passage: getPassage(request.reference, getAiSettings().translation) };
   }
@@ -98,6 +110,8 @@ export async function generateStudy(plan: StudyPlan, options: GenerationOptions 
     const translation = plan.passage?.translation.shown ?? resolveTranslation(settings.translation).shown;
     const db = getDb();
     const row = db.transaction((tx) => {
+      // Again where the row is written: generating took a while since planStudy checked.
+      assertRoomForStudy(userId);
       const inserted = tx
         .insert(studies)
         .values({

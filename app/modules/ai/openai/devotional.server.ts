@@ -1,12 +1,7 @@
-import { z } from "zod";
 import { groundReferences } from "~/modules/bible/grounding.server";
 import { completeStructured } from "../openai-client.server";
-import { devotionalMessages } from "../prompts/devotional";
+import { devotionalMessages, devotionalSchema, devotionalWire } from "../prompts/devotional";
 import type { AiProvider, GeneratedDevotional, GenerationOptions } from "../provider";
-
-const devotionalSchema = z.object({
-  content: z.string().min(40, "The devotional is too short"),
-});
 
 /** A devotional from the OpenAI-compatible model, its references checked against the Bible. */
 export async function devotional(
@@ -27,6 +22,7 @@ export async function devotional(
   });
   const result = await completeStructured({
     schema: devotionalSchema,
+    wireSchema: devotionalWire,
     schemaName: "devotional",
     messages,
     model,

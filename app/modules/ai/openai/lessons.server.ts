@@ -7,7 +7,14 @@ import { resolveTranslation, type TranslationChoice } from "~/modules/bible/tran
 import { AiError } from "~/utils/errors";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
 import { completeStructured } from "../openai-client.server";
-import { passageLessonMessages, passageLessonSchema, topicLessonMessages, topicLessonSchema } from "../prompts/lessons";
+import {
+  passageLessonMessages,
+  passageLessonSchema,
+  passageLessonWire,
+  topicLessonMessages,
+  topicLessonSchema,
+  topicLessonWire,
+} from "../prompts/lessons";
 import type { AiProvider, GeneratedStudy, GenerationOptions } from "../provider";
 import type { AiSettingsInput } from "../settings";
 
@@ -67,6 +74,7 @@ export async function lessonFromTopic(
   const lookup = scriptureLookup(translation);
   const lesson = await completeStructured({
     schema: topicLessonSchema,
+    wireSchema: topicLessonWire,
     schemaName: "topic_lesson",
     model,
     signal: options?.signal,
@@ -90,6 +98,7 @@ export async function lessonFromPassage(
   const lookup = scriptureLookup(passage.translation);
   const lesson = await completeStructured({
     schema: passageLessonSchema,
+    wireSchema: passageLessonWire,
     schemaName: "passage_lesson",
     model,
     signal: options?.signal,

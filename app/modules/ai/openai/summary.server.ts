@@ -1,6 +1,6 @@
 import { groundReferences } from "~/modules/bible/grounding.server";
 import { completeStructured } from "../openai-client.server";
-import { summaryPrompt, summaryResponseSchema } from "../prompts/summary";
+import { summaryPrompt, summaryResponseSchema, summaryWire } from "../prompts/summary";
 import type { AiProvider, ContentSummary, GenerationOptions } from "../provider";
 
 /** A summary and 3 to 7 learning bites from an OpenAI-compatible model, references checked. */
@@ -11,6 +11,7 @@ export async function summarize(
 ): Promise<ContentSummary> {
   const answer = await completeStructured({
     schema: summaryResponseSchema,
+    wireSchema: summaryWire,
     schemaName: "content_summary",
     messages: summaryPrompt(input),
     model,

@@ -1,5 +1,16 @@
+import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
 import type { DevotionalLevel } from "../provider";
+
+/** A usable devotional (checked after the answer; see ../structured-output.ts). */
+export const devotionalSchema = z.object({
+  content: z.string().trim().min(40, "The devotional is too short"),
+});
+
+/** What the model is asked for, inside OpenAI's strict subset. */
+export const devotionalWire = z.object({
+  content: z.string().describe("The whole devotional in Markdown"),
+});
 
 /** The passage text the model reads, trimmed so one day's reading never floods the prompt. */
 export const MAX_PASSAGE_CHARACTERS = 24_000;

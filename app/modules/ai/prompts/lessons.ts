@@ -5,45 +5,76 @@ import type { AiSettingsInput } from "../settings";
 /**
  * What a model must return for a lesson plan, and the prompts that ask for it. Pure: no I/O,
  * so every wording choice is covered by unit tests.
+ *
+ * Two schemas per answer (see ../structured-output.ts): the wire schema goes to the model and stays
+ * inside OpenAI's strict subset, so its limits are words in the descriptions; the local schema
+ * holds the real limits and the least a usable lesson needs.
  */
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** A part the lesson can do without: a blank answer leaves it out. */
+const optionalText = (max: number) => z.string().trim().max(max).default("");
 
-const keyScripture = z.object({
-  reference: text(80).describe('A Bible reference such as "John 3:16" or "Romans 8:28-30"'),
-  insight: text(1500).describe("Why this passage matters for the lesson, in complete sentences"),
-});
+const wire = (description: string) => z.string().describe(description);
+const reference = (example: string) => wire(`A Bible reference such as "${example}", at most 80 characters`);
 
-const crossReference = z.object({
-  reference: text(80).describe('A Bible reference such as "Hebrews 11:6"'),
-  note: text(600).describe("How it connects to the lesson"),
-});
+const keyScripture = z.object({ reference: text(80), insight: text(1500) });
+const crossReference = z.object({ reference: text(80), note: text(600) });
 
 export const topicLessonSchema = z.object({
   title: text(120),
-  overview: text(4000).describe("Two or three short paragraphs introducing the lesson"),
-  keyScriptures: z.array(keyScripture).min(2).max(8),
-  discussionQuestions: z.array(text(600)).min(3).max(10),
-  applicationPoints: z.array(text(800)).min(2).max(8),
-  crossReferences: z.array(crossReference).max(10),
-  groupActivity: text(2500).describe("One activity for the group, with short numbered steps"),
-  closingPrayer: text(1500),
+  overview: text(4000),
+  keyScriptures: z.array(keyScripture).min(1).max(8),
+  discussionQuestions: z.array(text(600)).min(1).max(10),
+  applicationPoints: z.array(text(800)).max(8).default([]),
+  crossReferences: z.array(crossReference).max(10).default([]),
+  groupActivity: optionalText(2500),
+  closingPrayer: optionalText(1500),
 });
 
 export const passageLessonSchema = topicLessonSchema.extend({
+  outline: z.array(z.object({ heading: text(160), verses: text(80), summary: text(1200) })).min(1).max(10),
+  keyWords: z.array(z.object({ word: text(60), meaning: text(800) })).max(8).default([]),
+});
+
+export const topicLessonWire = z.object({
+  title: wire("The lesson's title, at most 120 characters"),
+  overview: wire("Two or three short paragraphs introducing the lesson, at most 4000 characters"),
+  keyScriptures: z
+    .array(
+      z.object({
+        reference: reference("John 3:16"),
+        insight: wire("Why this passage matters for the lesson, in complete sentences, at most 1500 characters"),
+      }),
+    )
+    .describe("2 to 8 key scriptures"),
+  discussionQuestions: z.array(wire("One question, at most 600 characters")).describe("3 to 10 questions"),
+  applicationPoints: z.array(wire("One point, at most 800 characters")).describe("2 to 8 points"),
+  crossReferences: z
+    .array(z.object({ reference: reference("Hebrews 11:6"), note: wire("How it connects to the lesson, at most 600 characters") }))
+    .describe("Up to 10 cross-references"),
+  groupActivity: wire("One activity for the group, with short numbered steps, at most 2500 characters"),
+  closingPrayer: wire("A closing prayer, at most 1500 characters"),
+});
+
+export const passageLessonWire = topicLessonWire.extend({
   outline: z
     .array(
       z.object({
-        heading: text(160),
-        verses: text(80).describe('The verses this part covers, as a reference such as "Romans 8:28-30"'),
-        summary: text(1200),
+        heading: wire("At most 160 characters"),
+        verses: wire('The verses this part covers, as a reference such as "Romans 8:28-30"'),
+        summary: wire("At most 1200 characters"),
       }),
     )
-    .min(1)
-    .max(10),
+    .describe("1 to 10 parts, in the order of the passage"),
   keyWords: z
-    .array(z.object({ word: text(60), meaning: text(800).describe("Its meaning in this passage, from the context") }))
-    .max(8),
+    .array(
+      z.object({
+        word: wire("One word or short phrase from the passage, at most 60 characters"),
+        meaning: wire("Its meaning in this passage, from the context, at most 800 characters"),
+      }),
+    )
+    .describe("Up to 8 key words"),
 });
 
 export type TopicLesson = z.infer<typeof topicLessonSchema>;

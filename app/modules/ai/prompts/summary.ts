@@ -1,10 +1,16 @@
 import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
 
-/** What the model must answer for a summary: a summary and 3 to 7 learning bites. */
+/** What a usable summary is (the real limits, checked after the answer; see ../structured-output.ts). */
 export const summaryResponseSchema = z.object({
-  summary: z.string().trim().min(1),
-  learningBites: z.array(z.string().trim().min(1)).min(3).max(7),
+  summary: z.string().trim().min(1).max(3000),
+  learningBites: z.array(z.string().trim().min(1).max(500)).min(3).max(7),
+});
+
+/** What the model is asked for: the same shape inside OpenAI's strict subset, limits in words. */
+export const summaryWire = z.object({
+  summary: z.string().describe("One paragraph of 80 to 150 words"),
+  learningBites: z.array(z.string().describe("One complete sentence, at most 500 characters")).describe("3 to 7 insights"),
 });
 
 /** About 60,000 characters (15,000 tokens) of source: longer texts are cut at a paragraph. */

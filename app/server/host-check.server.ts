@@ -1,0 +1,121 @@
+import type http from "node:http";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import type { Config } from "~/config.server";
+import { firstValue } from "~/server/security.server";
+
+/** A Host header (or ALLOWED_HOSTS entry) split up; `port` is null when none was written. */
+interface HostParts {
+  name: string;
+  port: number | null;
+}
+
+/** `name`, `name:port`, `[v6]` or `[v6]:port`, lower-cased, without a DNS root dot; null when malformed. */
+export function parseHost(value: string): HostParts | null {
+  const text = value.trim().toLowerCase();
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/.exec(text);
+  if (!match) return null;
+  const port = match[2] === undefined ? null : Number(match[2]);
+  if (port !== null && port > 65535) return null;
+  return { name: match[1]!.replace(/\.$/, ""), port };
+}
+
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+const WILDCARD_ADDRESSES = new Set(["0.0.0.0", "::", "[::]"]);
+
+function isIpLiteral(name: string) {
+  return name.startsWith("[") ? net.isIPv6(name.slice(1, -1)) : net.isIPv4(name);
+}
+
+function bracketed(address: string) {
+  return net.isIPv6(address) ? `[${address}]` : address;
+}
+
+/**
+ * The Host check against DNS rebinding (docs/adr/0001-host-allowlist.md). A page on another name
+ * that resolves to this machine reaches the server with its own name in Host; only the names
+ * configured here are answered. An IP address in Host cannot come from such a page (the page's
+ * origin would be this server itself), so addresses are answered on the port in use, all of them
+ * when the server listens on every interface (a LAN install, the desktop app while it shares).
+ */
+export function createHostCheck(
+  config: Pick<Config, "ALLOWED_HOSTS" | "TRUSTED_ORIGINS" | "TRUST_PROXY">,
+  listenHost: string | undefined,
+  address: () => AddressInfo,
+) {
+  const anyHost = config.ALLOWED_HOSTS.includes("*");
+  // Names allowed on any port, and exact name:port pairs.
+  const names = new Set<string>();
+  const pairs = new Set<string>();
+  const allow = (parts: HostParts | null) => {
+    if (!parts) return;
+    if (parts.port === null) names.add(parts.name);
+    else pairs.add(`${parts.name}:${parts.port}`);
+  };
+  for (const entry of config.ALLOWED_HOSTS) allow(parseHost(entry));
+  for (const origin of config.TRUSTED_ORIGINS) {
+    try {
+      const url = new URL(origin);
+      allow({ name: url.hostname.toLowerCase(), port: url.port ? Number(url.port) : null });
+    } catch {
+      // Not a URL: it can never match an Origin header either.
+    }
+  }
+
+  // The port and listening address are known only once the server listens (tests use port 0).
+  let local: { port: number; anyAddress: boolean; names: Set<string> } | undefined;
+  const localRules = () => {
+    if (local) return local;
+    const { port, address: bound } = address();
+    const own = new Set(LOOPBACK_NAMES);
+    const anyAddress = WILDCARD_ADDRESSES.has(bound);
+    if (!anyAddress) own.add(bracketed(bound));
+    // HOST may be a name of this machine (HOST=church-server.local): the operator chose it.
+    const configured = listenHost && parseHost(listenHost);
+    if (configured && !WILDCARD_ADDRESSES.has(configured.name)) own.add(configured.name);
+    local = { port, anyAddress, names: own };
+    return local;
+  };
+
+  const isAllowed = (header: string | undefined) => {
+    if (anyHost) return true;
+    const parts = header === undefined ? null : parseHost(header);
+    if (!parts) return false;
+    if (names.has(parts.name) || pairs.has(`${parts.name}:${parts.port}`)) return true;
+    const rules = localRules();
+    // No port in Host means the scheme's default, 80 for plain HTTP.
+    if ((parts.port ?? 80) !== rules.port) return false;
+    return rules.names.has(parts.name) || (rules.anyAddress && isIpLiteral(parts.name));
+  };
+
+  const refusedNames = new Set<string>();
+  const REFUSED_NAMES_LOGGED = 20;
+
+  /** Answers 421 and returns true when the request's host is not one of ours; nothing else runs. */
+  return function refuseMisdirected(req: http.IncomingMessage, res: http.ServerResponse) {
+    // Behind a trusted proxy the name the visitor typed is the one the proxy forwards.
+    const forwarded = config.TRUST_PROXY ? firstValue(req.headers["x-forwarded-host"]) : undefined;
+    const host = forwarded ?? req.headers.host;
+    if (isAllowed(host)) return false;
+
+    // Told once per name, so an operator who forgot ALLOWED_HOSTS finds out from the log.
+    const shown = String(host ?? "(none)").slice(0, 100);
+    if (refusedNames.size < REFUSED_NAMES_LOGGED && !refusedNames.has(shown)) {
+      refusedNames.add(shown);
+      console.warn(`Refused a request for host ${JSON.stringify(shown)}: add it to ALLOWED_HOSTS if it is this server's name`);
+    }
+    res.statusCode = 421;
+    res.setHeader("cache-control", "no-store");
+    res.setHeader("x-content-type-options", "nosniff");
+    res.setHeader("connection", "close");
+    const message = "This server does not answer to that host name";
+    if ((req.url ?? "").toLowerCase().startsWith("/api/")) {
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.end(JSON.stringify({ error: message }));
+    } else {
+      res.setHeader("content-type", "text/plain; charset=utf-8");
+      res.end(`${message}.\nIf this is its address, the administrator can add it to ALLOWED_HOSTS.\n`);
+    }
+    return true;
+  };
+}
