@@ -44,6 +44,8 @@ const configSchema = z.object({
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60000),
+  /** The connection check's limit per request (npm run ai:check, "Test connection"). */
+  AI_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   ALLOW_PRIVATE_URLS: booleanFlag,
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),

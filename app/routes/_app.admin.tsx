@@ -1,6 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Settings2, Users } from "lucide-react";
+import { z } from "zod";
+import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
@@ -9,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listUsers } from "~/modules/admin/users.server";
+import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
+import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
 
@@ -29,11 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { currentUserId: admin.id, users: page.items, hasMoreUsers: page.nextCursor !== null, settings: getAiSettings() };
 }
 
-// Switching tabs only changes ?tab=, which needs no fresh data; "Show more" changes ?users=, which does.
+const adminActionSchema = z.object({ intent: z.literal(AI_CHECK_INTENT) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireAdminUser(request);
+  const parsed = adminActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  return { aiCheck: await checkAiConnection() };
+}
+
+// Switching tabs only changes ?tab=, which needs no fresh data; "Show more" changes ?users=, which does;
+// a connection check changes nothing.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
   formMethod,
+  formData,
   defaultShouldRevalidate,
 }) => {
   if (
@@ -44,6 +59,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   ) {
     return false;
   }
+  if (formData?.get("intent") === AI_CHECK_INTENT) return false;
   return defaultShouldRevalidate;
 };
 
@@ -110,6 +126,7 @@ export default function AdminPage() {
             </CardHeader>
             <CardContent>
               <AiSettingsForm settings={settings} />
+              <AiConnectionCheck />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,8 @@ import {
   isCrossSiteRequest,
 } from "~/server/security.server";
 import { setAdminByEmail } from "~/modules/auth/accounts.server";
+import { checkAiConnection } from "~/modules/ai/connection-check.server";
+import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
@@ -30,6 +33,8 @@ export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
 export { hasAdminAccount } from "~/modules/auth/accounts.server";
+export { checkAiConnection } from "~/modules/ai/connection-check.server";
+export { aiCheckStepLabels } from "~/modules/ai/connection-check";
 
 /** `npm run admin -- grant|revoke EMAIL`: opens (and migrates) the configured database. */
 export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
@@ -38,6 +43,21 @@ export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
   try {
     await migrateDatabase(db, { databasePath });
     setAdminByEmail(email, isAdmin);
+  } finally {
+    closeDatabase();
+  }
+}
+
+/**
+ * `npm run ai:check`: checks the configured AI endpoint. The database is only read, for the
+ * admin's model; before the first start there is none and the default model stands in.
+ */
+export async function checkAiConnectionFromCommandLine() {
+  const databasePath = getConfig().DATABASE_PATH;
+  if (!fs.existsSync(databasePath)) return checkAiConnection({ adminModel: defaultAiSettings.model });
+  openDatabase(databasePath);
+  try {
+    return await checkAiConnection();
   } finally {
     closeDatabase();
   }

@@ -89,6 +89,44 @@ export function mergeAiSettings(
   };
 }
 
+/** The endpoint a stored choice means: what the server uses once it is saved, and what "Test connection" tries. */
+export interface AiEndpoint {
+  provider: "builtin" | "openai";
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+}
+
+export function aiEndpoint(stored: StoredAiSettings, vault: KeyVault): AiEndpoint {
+  if (stored.provider === "builtin" || !stored.apiKey) return { provider: "builtin" };
+  return {
+    provider: "openai",
+    apiKey: vault.open(stored.apiKey),
+    ...(stored.baseUrl ? { baseUrl: stored.baseUrl } : {}),
+    ...(stored.model ? { model: stored.model } : {}),
+  };
+}
+
+/** The server's connection check (app/modules/ai/connection-check.ts), as the main process receives it. */
+export interface AiCheckStep {
+  name: string;
+  ok: boolean;
+  detail: string;
+  ms: number;
+}
+export interface AiCheckResult {
+  ok: boolean;
+  summary: string;
+  provider: "builtin" | "openai";
+  baseUrl: string | null;
+  model: string;
+  steps: AiCheckStep[];
+  totalMs: number;
+  advice?: string;
+}
+/** What the settings window shows: each step with its label. */
+export type AiCheckView = Omit<AiCheckResult, "steps"> & { steps: Array<AiCheckStep & { label: string }> };
+
 const AI_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"] as const;
 
 /**
@@ -102,12 +140,9 @@ export function applyAiEnvironment(
 ) {
   if (!stored) return;
   for (const name of AI_VARIABLES) delete env[name];
-  if (stored.provider === "builtin" || !stored.apiKey) {
-    env.AI_PROVIDER = "builtin";
-    return;
-  }
-  env.AI_PROVIDER = "openai";
-  env.OPENAI_API_KEY = vault.open(stored.apiKey);
-  if (stored.baseUrl) env.OPENAI_BASE_URL = stored.baseUrl;
-  if (stored.model) env.OPENAI_MODEL = stored.model;
+  const endpoint = aiEndpoint(stored, vault);
+  env.AI_PROVIDER = endpoint.provider;
+  if (endpoint.apiKey) env.OPENAI_API_KEY = endpoint.apiKey;
+  if (endpoint.baseUrl) env.OPENAI_BASE_URL = endpoint.baseUrl;
+  if (endpoint.model) env.OPENAI_MODEL = endpoint.model;
 }

@@ -5,10 +5,14 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import {
   AiSettingsError,
+  aiEndpoint,
   aiSettingsView,
   applyAiEnvironment,
   mergeAiSettings,
   storedAiSettingsSchema,
+  type AiCheckResult,
+  type AiCheckView,
+  type AiEndpoint,
   type KeyVault,
   type StoredAiSettings,
 } from "./ai-settings";
@@ -53,6 +57,9 @@ export interface ServerModule {
   }): Promise<RunningServer>;
   /** Reads the running server's database. */
   hasAdminAccount(): boolean;
+  /** The server's AI connection check (app/modules/ai/connection-check.server.ts). */
+  checkAiConnection(options: { endpoint: AiEndpoint }): Promise<AiCheckResult>;
+  aiCheckStepLabels: Record<string, string>;
 }
 
 export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLike> {
@@ -448,6 +455,21 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     return { ok: true };
   }
 
+  /** "Test connection": checks what the window holds, as it would be saved, without saving it. */
+  async function testAiSettings(input: unknown): Promise<{ ok: true; check: AiCheckView } | { ok: false; error: string }> {
+    let candidate: StoredAiSettings;
+    try {
+      candidate = mergeAiSettings(settings.ai, input, vault);
+    } catch (error) {
+      if (error instanceof AiSettingsError) return { ok: false, error: error.message };
+      throw error;
+    }
+    const entry = (serverModule ??= await importServer(path.join(appRoot, "build", "index.js")));
+    const check = await entry.checkAiConnection({ endpoint: aiEndpoint(candidate, vault) });
+    const steps = check.steps.map((step) => ({ ...step, label: entry.aiCheckStepLabels[step.name] ?? step.name }));
+    return { ok: true, check: { ...check, steps } };
+  }
+
   function registerIpc() {
     electron.ipcMain.handle(IPC.loadAiSettings, (event) => {
       if (!isSettingsWindow(event.sender)) throw new Error("Not allowed");
@@ -456,6 +478,10 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     electron.ipcMain.handle(IPC.saveAiSettings, (event, input: unknown) => {
       if (!isSettingsWindow(event.sender)) throw new Error("Not allowed");
       return saveAiSettings(input);
+    });
+    electron.ipcMain.handle(IPC.testAiSettings, (event, input: unknown) => {
+      if (!isSettingsWindow(event.sender)) throw new Error("Not allowed");
+      return testAiSettings(input);
     });
     electron.ipcMain.handle(IPC.closeAiSettings, (event) => {
       if (isSettingsWindow(event.sender)) settingsWindow?.close();
@@ -638,6 +664,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     showShareAddress,
     openAiSettings,
     saveAiSettings,
+    testAiSettings,
     backUpData,
     get state() {
       return {

@@ -2,5 +2,6 @@
 export const IPC = {
   loadAiSettings: "ai-settings:load",
   saveAiSettings: "ai-settings:save",
+  testAiSettings: "ai-settings:test",
   closeAiSettings: "ai-settings:close",
 } as const;

@@ -1,4 +1,4 @@
-/** Preload for the AI Settings window: three calls to the main process, nothing else. */
+/** Preload for the AI Settings window: four calls to the main process, nothing else. */
 import { contextBridge, ipcRenderer } from "electron";
 import { IPC } from "./ipc-channels";
 
@@ -7,6 +7,7 @@ contextBridge.exposeInMainWorld(
   Object.freeze({
     load: () => ipcRenderer.invoke(IPC.loadAiSettings),
     save: (values: unknown) => ipcRenderer.invoke(IPC.saveAiSettings, values),
+    test: (values: unknown) => ipcRenderer.invoke(IPC.testAiSettings, values),
     close: () => ipcRenderer.invoke(IPC.closeAiSettings),
   }),
 );

@@ -7,9 +7,16 @@ interface AiSettingsView {
   hasKey: boolean;
   keyProtected: boolean;
 }
+interface AiCheckView {
+  ok: boolean;
+  summary: string;
+  steps: Array<{ name: string; label: string; ok: boolean; detail: string; ms: number }>;
+  advice?: string;
+}
 interface AiSettingsBridge {
   load(): Promise<AiSettingsView>;
   save(values: unknown): Promise<{ ok: true } | { ok: false; error: string }>;
+  test(values: unknown): Promise<{ ok: true; check: AiCheckView } | { ok: false; error: string }>;
   close(): Promise<void>;
 }
 
@@ -25,6 +32,8 @@ const keyNote = document.getElementById("key-note") as HTMLParagraphElement;
 const error = document.getElementById("error") as HTMLParagraphElement;
 const save = document.getElementById("save") as HTMLButtonElement;
 const cancel = document.getElementById("cancel") as HTMLButtonElement;
+const test = document.getElementById("test") as HTMLButtonElement;
+const checkResult = document.getElementById("check-result") as HTMLDivElement;
 
 function provider() {
   return (form.elements.namedItem("provider") as RadioNodeList).value as "builtin" | "openai";
@@ -48,6 +57,72 @@ async function load() {
   syncEnabled();
 }
 
+/** What the form holds, as the main process validates it. */
+function values() {
+  return {
+    provider: provider(),
+    baseUrl: baseUrl.value,
+    model: model.value,
+    apiKey: apiKey.value,
+    forgetKey: forgetKey.checked,
+  };
+}
+
+function paragraph(text: string, className?: string) {
+  const element = document.createElement("p");
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+function showCheck(check: AiCheckView) {
+  const list = document.createElement("ul");
+  list.setAttribute("aria-label", "Connection check steps");
+  for (const step of check.steps) {
+    const item = document.createElement("li");
+    const icon = document.createElement("span");
+    icon.className = step.ok ? "passed" : "failed";
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = step.ok ? "✓" : "✗";
+    const text = document.createElement("span");
+    const status = document.createElement("span");
+    status.className = "sr-only";
+    status.textContent = step.ok ? "Passed: " : "Failed: ";
+    const label = document.createElement("strong");
+    label.textContent = step.label;
+    const ms = document.createElement("span");
+    ms.className = "ms";
+    ms.textContent = ` (${step.ms} ms)`;
+    text.append(status, label, ms, `: ${step.detail}`);
+    item.append(icon, text);
+    list.append(item);
+  }
+  checkResult.replaceChildren(paragraph(check.summary), list);
+  if (check.advice) checkResult.append(paragraph(check.ok ? check.advice : `How to fix: ${check.advice}`));
+}
+
+test.addEventListener("click", async () => {
+  error.textContent = "";
+  test.disabled = true;
+  test.textContent = "Testing connection...";
+  checkResult.replaceChildren(paragraph("Testing connection..."));
+  try {
+    const result = await bridge.test(values());
+    if (result.ok) {
+      showCheck(result.check);
+    } else {
+      checkResult.replaceChildren();
+      error.textContent = result.error;
+    }
+  } catch {
+    checkResult.replaceChildren();
+    error.textContent = "The connection could not be tested";
+  } finally {
+    test.disabled = false;
+    test.textContent = "Test connection";
+  }
+});
+
 form.addEventListener("change", syncEnabled);
 cancel.addEventListener("click", () => void bridge.close());
 document.addEventListener("keydown", (event) => {
@@ -60,13 +135,7 @@ form.addEventListener("submit", async (event) => {
   save.disabled = true;
   save.textContent = "Saving...";
   try {
-    const result = await bridge.save({
-      provider: provider(),
-      baseUrl: baseUrl.value,
-      model: model.value,
-      apiKey: apiKey.value,
-      forgetKey: forgetKey.checked,
-    });
+    const result = await bridge.save(values());
     if (result.ok) {
       await bridge.close();
       return;
