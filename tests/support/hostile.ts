@@ -52,6 +52,20 @@ export function hostileValue(unit: string, length: number) {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 }
 
+/**
+ * How a run sits in a value: alone, or just failing a pattern at its end, or inside the shape a
+ * validator looks for (an address, words). Backtracking needs the almost-match: "a@" + 160,000
+ * dots + "@a" is what freezes an email pattern that a bare run of dots does not.
+ */
+export const HOSTILE_FRAMES = {
+  run: (unit: string, length: number) => hostileValue(unit, length),
+  tail: (unit: string, length: number) => `${hostileValue(unit, length - 1)}x`,
+  email: (unit: string, length: number) => `a@${hostileValue(`${unit}.`, length - 4)}@a`,
+  words: (unit: string, length: number) => `a ${hostileValue(`${unit} `, length - 4)} a`,
+} as const;
+export type HostileFrame = keyof typeof HOSTILE_FRAMES;
+const FRAME_NAMES = Object.keys(HOSTILE_FRAMES) as HostileFrame[];
+
 type FieldKind = "string" | "number" | "boolean" | "stringArray";
 
 export interface HostileField {
@@ -157,6 +171,7 @@ export interface HostileCase {
   kind: CaseKind;
   field?: string;
   unit: string;
+  frame: HostileFrame;
   /** Characters of hostile value (after trimming to fit the body limit). */
   size: number;
   expect: "reject" | "any";
@@ -191,8 +206,8 @@ function fieldValue(field: HostileField, hostile: string, wrongType: number | fa
  * (JSON escapes quotes and backslashes, forms percent-encode punctuation). The encoded size grows
  * linearly with the value, so two small samples give it without building the megabyte.
  */
-function fittingSize(target: HostileTarget, make: (value: string) => Record<string, unknown>, unit: string, length: number, limit: number) {
-  const bytes = (size: number) => Buffer.byteLength(encodeBody(target, make(hostileValue(unit, size))));
+function fittingSize(target: HostileTarget, make: (value: string) => Record<string, unknown>, value: (size: number) => string, length: number, limit: number) {
+  const bytes = (size: number) => Buffer.byteLength(encodeBody(target, make(value(size))));
   const [small, large] = [bytes(4_000), bytes(8_000)];
   const perChar = (large - small) / 4_000;
   const fixed = small - perChar * 4_000;
@@ -201,7 +216,7 @@ function fittingSize(target: HostileTarget, make: (value: string) => Record<stri
 
 export interface CaseOptions {
   seed?: number;
-  /** Characters tried per field, rotating through HOSTILE_UNITS across the run. */
+  /** Cases per field: the characters rotate through HOSTILE_UNITS across the run, the frames through HOSTILE_FRAMES per field. */
   unitsPerField?: number;
   sizes?: readonly number[];
 }
@@ -212,7 +227,7 @@ export interface CaseOptions {
  * a hostile key, hostile path parameters, query string and header; and one request past the body
  * limit and one past the header limit per kind. Sizes are drawn from `sizes` with the seed.
  */
-export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = TEST_SIZES }: CaseOptions = {}): HostileCase[] {
+export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.length, sizes = TEST_SIZES }: CaseOptions = {}): HostileCase[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   let slot = Math.floor(random() * HOSTILE_UNITS.length);
@@ -222,18 +237,24 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
   for (const target of HOSTILE_TARGETS) {
     const filled = (value?: string) =>
       (target.params ?? []).reduce((url, param) => url.replace(`:${param}`, encodeSegment(value ?? (param === "splat" ? "no-such-endpoint" : SOME_ID))), target.path);
-    const bodyCase = (kind: CaseKind, field: string | undefined, unit: string, length: number, expect: HostileCase["expect"], make: (value: string) => Record<string, unknown>, limit = BODY_LIMIT - 256) => {
-      const size = fittingSize(target, make, unit, length, limit);
+    const bodyCase = (kind: CaseKind, field: string | undefined, unit: string, length: number, expect: HostileCase["expect"], make: (value: string) => Record<string, unknown>, frame: HostileFrame = "run") => {
+      const value = (size: number) => HOSTILE_FRAMES[frame](unit, size);
+      const size = fittingSize(target, make, value, length, BODY_LIMIT - 256);
       cases.push({
-        label: `${target.id} ${kind}${field ? ` ${field}` : ""} ${shown(unit)}x${size}`,
-        target, kind, field, unit, size, expect, boundMs: FIELD_BOUND_MS,
-        build: () => ({ path: filled(), body: encodeBody(target, make(hostileValue(unit, size))), headers: {} }),
+        label: `${target.id} ${kind}${field ? ` ${field}` : ""}${frame === "run" ? "" : ` (${frame})`} ${shown(unit)}x${size}`,
+        target, kind, field, unit, frame, size, expect, boundMs: FIELD_BOUND_MS,
+        build: () => ({ path: filled(), body: encodeBody(target, make(value(size))), headers: {} }),
       });
     };
 
     for (const field of target.fields) {
       for (let index = 0; index < unitsPerField; index += 1) {
-        bodyCase("field", field.name, nextUnit(), pick(sizes), field.expect, (value) => ({ ...target.base, [field.name]: fieldValue(field, value, false) }));
+        const unit = nextUnit();
+        const frame = FRAME_NAMES[index % FRAME_NAMES.length]!;
+        // Whitespace around a short value is trimmed away (the run alone is a blank, left out):
+        // accepting what remains is right.
+        const expect = field.kind === "string" && HOSTILE_FRAMES[frame](unit, 100_000).trim().length < 1_000 ? "any" : field.expect;
+        bodyCase("field", field.name, unit, pick(sizes), expect, (value) => ({ ...target.base, [field.name]: fieldValue(field, value, false) }), frame);
       }
       if (field.kind === "string" || field.kind === "stringArray") {
         const shape = Math.floor(random() * 2);
@@ -242,7 +263,8 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
     }
     if (target.base) {
       const first = target.fields[0];
-      if (first) bodyCase("near-limit", first.name, nextUnit(), BODY_LIMIT, first.expect, (value) => ({ ...target.base, [first.name]: fieldValue(first, value, false) }));
+      const unit = nextUnit();
+      if (first) bodyCase("near-limit", first.name, unit, BODY_LIMIT, unit.trim() === "" ? "any" : first.expect, (value) => ({ ...target.base, [first.name]: fieldValue(first, value, false) }));
       // An unknown key is dropped (or refused by a strict schema): either is right.
       bodyCase("key", undefined, nextUnit(), 100_000, "any", (value) => ({ ...target.base, [value]: "x" }));
     }
@@ -252,7 +274,7 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
         const value = hostileValue(unit, URL_VALUE_LENGTH);
         cases.push({
           label: `${target.id} param ${param} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-          target, kind: "param", field: param, unit, size: URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
+          target, kind: "param", field: param, unit, frame: "run", size: URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
           build: () => ({ path: filled(value), body: target.base ? encodeBody(target, target.base) : undefined, headers: {} }),
         });
       }
@@ -263,7 +285,7 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
       // Query strings are read by no route: ignoring them is right, unless the request is refused anyway.
       cases.push({
         label: `${target.id} query ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target, kind: "query", unit, size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
+        target, kind: "query", unit, frame: "run", size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
         build: () => ({ path: `${filled()}?q=${encodeSegment(value)}&${encodeSegment(value.slice(0, 100))}=1`, body: target.base ? encodeBody(target, target.base) : undefined, headers: {} }),
       });
     }
@@ -273,7 +295,7 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
       const value = hostileValue(unit === "\n" ? " " : unit, URL_VALUE_LENGTH);
       cases.push({
         label: `${target.id} header ${target.header} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target, kind: "header", field: target.header, unit, size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
+        target, kind: "header", field: target.header, unit, frame: "run", size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
         build: () => ({ path: filled(), body: target.base ? encodeBody(target, target.base) : undefined, headers: { [target.header!]: value } }),
       });
     }
@@ -285,13 +307,13 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = 3, sizes = T
     const unit = nextUnit();
     cases.push({
       label: `${target.id} over-limit ${field.name} ${shown(unit)}x${BODY_LIMIT}`,
-      target, kind: "over-limit", field: field.name, unit, size: BODY_LIMIT, expect: "reject", boundMs: FIELD_BOUND_MS,
+      target, kind: "over-limit", field: field.name, unit, frame: "run", size: BODY_LIMIT, expect: "reject", boundMs: FIELD_BOUND_MS,
       build: () => ({ path: target.path, body: encodeBody(target, { ...target.base, [field.name]: hostileValue(unit, BODY_LIMIT) }), headers: {} }),
     });
     const value = hostileValue(unit, HUGE_URL_VALUE_LENGTH);
     cases.push({
       label: `${target.id} huge-url ${shown(unit)}x${HUGE_URL_VALUE_LENGTH}`,
-      target, kind: "huge-url", unit, size: HUGE_URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
+      target, kind: "huge-url", unit, frame: "run", size: HUGE_URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
       build: () => ({ path: `${target.path}?q=${encodeSegment(value)}`, body: encodeBody(target, target.base ?? {}), headers: {} }),
     });
   }
@@ -325,25 +347,32 @@ export async function sendCase(baseUrl: string, hostile: HostileCase, tokens: To
     requestHeaders.origin = baseUrl;
     if (token) requestHeaders.cookie = `sb_session=${token}`;
   }
-  const started = performance.now();
-  try {
-    const response = await fetch(baseUrl + path, {
-      method: target.method,
-      headers: requestHeaders,
-      body: target.method === "GET" ? undefined : body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(stallMs),
-    });
-    const text = await response.text();
-    return { status: response.status, ms: performance.now() - started, contentType: response.headers.get("content-type") ?? "", text };
-  } catch (error) {
-    const ms = performance.now() - started;
-    const name = (error as Error).name;
-    return { status: 0, ms, contentType: "", text: "", failure: name === "TimeoutError" ? `no answer in ${stallMs} ms` : `request failed: ${(error as Error).message}` };
+  for (let attempt = 1; ; attempt += 1) {
+    const started = performance.now();
+    try {
+      const response = await fetch(baseUrl + path, {
+        method: target.method,
+        headers: requestHeaders,
+        body: target.method === "GET" ? undefined : body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(stallMs),
+      });
+      const text = await response.text();
+      return { status: response.status, ms: performance.now() - started, contentType: response.headers.get("content-type") ?? "", text };
+    } catch (error) {
+      const ms = performance.now() - started;
+      if ((error as Error).name === "TimeoutError") return { status: 0, ms, contentType: "", text: "", failure: `no answer in ${stallMs} ms` };
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      // A kept-alive connection the server had just closed as idle: sent again once, on a new one.
+      if (attempt === 1 && ms < 100 && (cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET")) continue;
+      return { status: 0, ms, contentType: "", text: "", failure: `request failed: ${(error as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})` };
+    }
   }
 }
 
-const STACK_TRACE = /\n\s+at\s.+:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
+// Linear on any input: the answers echo megabytes of punctuation back, and a backtracking
+// pattern here would freeze the test (and its probe) instead of the server.
+const STACK_TRACE = /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
 /** A 4xx that echoes the hostile value back (a megabyte of it) is itself a defect. */
 export const MAX_API_ERROR_BYTES = 16 * 1024;
 
@@ -519,12 +548,14 @@ export function startMeProbe(server: { url: string }, token: string, { pauseMs =
         const response = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`GET /api/me answered ${response.status}`);
+        times.push(performance.now() - started);
       } catch (error) {
         if ((error as Error).name !== "TimeoutError" && !/fetch failed/.test((error as Error).message)) throw error;
-        // A frozen or restarting server: the wait counts, as a user would feel it.
+        // A frozen, killed or restarting server: a user gets no answer, counted as the timeout.
         timeouts += 1;
+        times.push(timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      times.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   })();
