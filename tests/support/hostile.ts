@@ -444,14 +444,22 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals) {
 export async function startHostileServer(databasePath: string, env: Record<string, string> = {}): Promise<HostileServer & { close: () => Promise<void> }> {
   const options = { env: { ...HOSTILE_SERVER_ENV, ...env } };
   let { child, url } = await startServerProcess(databasePath, options);
+  // Two senders that both find the server frozen share one restart.
+  let restarting: Promise<void> | undefined;
   const server = {
     url,
-    restart: async () => {
-      await stopChild(child, "SIGKILL");
-      ({ child, url } = await startServerProcess(databasePath, options));
-      server.url = url;
+    restart: () =>
+      (restarting ??= (async () => {
+        await stopChild(child, "SIGKILL");
+        ({ child, url } = await startServerProcess(databasePath, options));
+        server.url = url;
+      })().finally(() => {
+        restarting = undefined;
+      })),
+    close: async () => {
+      await restarting;
+      await stopChild(child, "SIGTERM");
     },
-    close: () => stopChild(child, "SIGTERM"),
   };
   return server;
 }
