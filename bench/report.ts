@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { HostileResult } from "./suites/hostile";
 import type { EndpointResult } from "./suites/http";
 import type { LoadCell } from "./lib/load";
 
@@ -17,6 +18,8 @@ export const TARGETS = {
   todayP50At50Ms: 10,
   firstLoadJsKb: 120,
   scaleP50Ms: 5,
+  /** Another user's GET /api/me p95 under hostile input, over its quiet p95. */
+  hostileRatio: 2,
 } as const;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -83,6 +86,12 @@ export function headlineFigures(results: Results) {
   if (scale?.queries) {
     figures.scaleP50Ms = Object.fromEntries(Object.entries(scale.queries).map(([key, query]: [string, any]) => [key, query.timing.p50]));
     figures.scaleIndexDriven = Object.values(scale.queries).every((query: any) => query.growingScans.length === 0);
+  }
+  const hostile = results.hostile as HostileResult | undefined;
+  if (hostile) {
+    figures.quietMeP95Ms = hostile.quiet.p95;
+    figures.hostileMeP95Ms = hostile.hostile.p95;
+    figures.hostileRatio = hostile.ratio;
   }
   figures.targets = TARGETS;
   return figures;
@@ -220,6 +229,30 @@ function scaleTables(results: Results) {
   ].join("\n");
 }
 
+function hostileTables(results: Results) {
+  const h = results.hostile as HostileResult | undefined;
+  if (!h) return "_Not measured yet: `npm run bench -- hostile`._";
+  const row = (label: string, s: HostileResult["quiet"], seconds: string) => [label, s.p50, s.p95, s.max, s.n, s.timeouts, seconds];
+  return [
+    `Another user's \`GET /api/me\` (bearer), one request at a time, on npm start's server in its own process: first quiet, then while two senders attack it for ${h.hostileSeconds} s ` +
+      `(${h.requests.sent} requests): every field of every API route and page action (tests/support/hostile.ts; ${h.requests.units} characters and mixes, each as a bare run, ` +
+      "with a trailing letter, inside an address shape and among words; 250k characters to just under the 1 MB body limit; hostile ids, query strings, headers and keys), " +
+      "and the hostile pages through `POST /api/sermons/process-url` over and over (400,000 dots, a 500,000-character author, a 300k title, 100,000 nested divs, a 5 MB sentence without spaces, a 1 MB line, 20,000 scripts, 200,000 quotes in attributes). " +
+      `Seed ${h.seed}. A request that freezes the server is abandoned after 3 s and the server restarted: probes meanwhile count as 3,000 ms, ` +
+      "and the other sender's request caught in that freeze fails too (the fuzz test, tests/api/fuzz.test.ts, sends one at a time and names the case to blame).",
+    "",
+    table(["GET /api/me of another user", "p50 ms", "p95 ms", "max ms", "probes", "no answer", "seconds"], [
+      row("quiet", h.quiet, ""),
+      row("under hostile load", h.hostile, String(h.hostileSeconds)),
+    ]),
+    "",
+    `Ratio of the p95s: **${h.ratio}** (target <= ${TARGETS.hostileRatio}). Hostile requests that failed (a 5xx, a stack trace, over 1 s, or a frozen server): **${h.requests.failures}**; server restarts: **${h.requests.restarts}**.`,
+    "",
+    table(["hostile page", "status", "slowest ms", "bound ms", "problems"], h.pages.map((page) => [`\`${page.path}\``, page.status || "no answer", page.ms, page.boundMs, page.problems.join("; ") || "none"])),
+    ...(h.failures.length > 0 ? ["", "First failures:", "", ...h.failures.map((failure) => `- \`${failure.replace(/`/g, "'")}\``)] : []),
+  ].join("\n");
+}
+
 function otherTables(results: Results) {
   const parts: string[] = [];
   if (results.content) {
@@ -320,6 +353,7 @@ export function buildReport(results: Results) {
       ["zero errors (every app cell)", figures.appErrors !== undefined ? `${figures.appErrors} errors` : "not measured", met(figures.appErrors !== undefined ? figures.appErrors === 0 : undefined)],
       [`first-load JS <= ${TARGETS.firstLoadJsKb} KB gzip`, firstLoad ? Object.entries(firstLoad).map(([page, kb]) => `${page === "dashboard" ? "/" : "/login"} ${kb} KB`).join(", ") : "not measured", met(firstLoad ? Object.values(firstLoad).every((kb) => kb <= TARGETS.firstLoadJsKb) : undefined)],
       ["Lighthouse on /login and /", results.lighthouse?.ran ? results.lighthouse.pages.map((page: any) => (page.error ? `${page.page}: failed` : `${page.page}: ${page.scores.performance}/${page.scores.accessibility}/${page.scores["best-practices"]}/${page.scores.seo}`)).join(", ") + " (perf/a11y/BP/SEO)" : results.lighthouse ? `did not run: ${results.lighthouse.reason}` : "not measured", results.lighthouse?.ran ? "ran" : met(undefined)],
+      [`another user's /api/me p95 under hostile input <= ${TARGETS.hostileRatio} x quiet`, results.hostile ? `${results.hostile.ratio} (${results.hostile.hostile.p95} / ${results.hostile.quiet.p95} ms)` : "not measured", met(results.hostile ? results.hostile.ratio <= TARGETS.hostileRatio : undefined)],
       [`scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`, scale ? Object.values(scale.queries).map((query: any) => `${query.timing.p50}`).join(" / ") + " ms" : "not measured", met(scale ? scale.pass : undefined)],
     ],
   );
@@ -371,6 +405,10 @@ ${lighthouseTable(results)}
 ## Scale: 100k users, 1M library items
 
 ${scaleTables(results)}
+
+## Hostile input
+
+${hostileTables(results)}
 
 ## Other sections
 
@@ -437,6 +475,13 @@ function shortfalls(results: Results) {
           "The rest is the page's own interface: the sidebar, Radix primitives, tailwind-merge and the icons.",
       );
     }
+  }
+  const hostile = results.hostile as HostileResult | undefined;
+  if (hostile && hostile.ratio > TARGETS.hostileRatio) {
+    notes.push(
+      `- **Another user's /api/me under hostile input: p95 ${hostile.hostile.p95} ms against ${hostile.quiet.p95} ms quiet (ratio ${hostile.ratio}, target ${TARGETS.hostileRatio}).** ` +
+        `${hostile.requests.failures} hostile requests failed and the server was restarted ${hostile.requests.restarts} times; the failures are listed in the hostile-input section.`,
+    );
   }
   if (results.lighthouse && !results.lighthouse.ran) notes.push(`- **Lighthouse did not run:** ${results.lighthouse.reason}`);
   if (results.scale && !results.scale.pass) {

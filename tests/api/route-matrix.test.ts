@@ -7,51 +7,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
+import { apiRoutes, encodeSegment, type ApiRoute } from "../support/routes";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 const PUBLIC_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/*"]);
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-
-interface ApiRoute {
-  file: string;
-  pattern: string;
-  params: string[];
-  adminOnly: boolean;
-}
-
-/** Flat-route file names to URL patterns: api.library.save.$studyId.ts -> /api/library/save/:studyId */
-function apiRoutes(): ApiRoute[] {
-  return fs
-    .readdirSync(path.join(projectRoot, "app/routes"))
-    .filter((file) => /^api\..+\.tsx?$/.test(file))
-    .map((file) => {
-      // "_index" and other "_" segments add no URL segment in Remix's flat routes.
-      const segments = file.replace(/\.tsx?$/, "").split(".").filter((segment) => !segment.startsWith("_"));
-      const params: string[] = [];
-      const pattern =
-        "/" +
-        segments
-          .map((segment) => {
-            if (segment === "$") return "*";
-            if (segment.startsWith("$")) {
-              params.push(segment.slice(1));
-              return `:${segment.slice(1)}`;
-            }
-            return segment.replace(/^\((.*)\)$/, "$1").replace(/_$/, "");
-          })
-          .join("/");
-      return { file, pattern, params, adminOnly: pattern.startsWith("/api/admin") };
-    });
-}
-
-/** Percent-encodes anything, lone surrogates included (encodeURIComponent throws on those). */
-function encodeSegment(value: string) {
-  return [...new TextEncoder().encode(value)]
-    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0").toUpperCase()}`))
-    .join("");
-}
 
 function fill(route: ApiRoute, value = "00000000-0000-4000-8000-000000000000") {
   return route.params.reduce(

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { articlePage, generatedArticle, prayerArticle, sabbathArticle } from "../fixtures/articles";
+import { HOSTILE_PAGES } from "./hostile";
 
 /**
  * A website on 127.0.0.1 for content-fetching tests: real article pages (with navigation, ads,
@@ -31,6 +32,8 @@ const plainText = [
 
 export async function startFakeSite(): Promise<FakeSite> {
   const requests: string[] = [];
+  // The hostile pages (tests/support/hostile.ts) are megabytes each: built on first request.
+  const hostileBodies = new Map<string, Buffer>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake.site");
     requests.push(url.pathname + url.search);
@@ -41,6 +44,13 @@ export async function startFakeSite(): Promise<FakeSite> {
       res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
       res.end(body);
     };
+    const hostile = HOSTILE_PAGES.find((page) => page.path === url.pathname);
+    if (hostile) {
+      const body = hostileBodies.get(hostile.path) ?? hostile.body();
+      hostileBodies.set(hostile.path, body);
+      res.writeHead(200, { "content-type": hostile.contentType, "content-length": String(body.length) });
+      return res.end(body);
+    }
     switch (url.pathname) {
       case "/articles/sabbath":
         return html(articlePage(sabbathArticle));

@@ -1,0 +1,122 @@
+/**
+ * Hostile input against the real server (npm start's, in its own process): every API route and
+ * every page action, every field they read (and their path ids, query strings, headers and keys),
+ * filled with 100k-1M runs of punctuation. Each answer must come within a second as a 4xx (or a
+ * 2xx/3xx where ignoring the value is right), never a 5xx or a stack trace; hostile fetched pages
+ * through POST /api/sermons/process-url likewise; and meanwhile another user's GET /api/me stays
+ * fast. The cases are deterministic for a seed: HOSTILE_SEED=<n> replays another draw.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { startFakeSite, type FakeSite } from "../support/fake-site";
+import {
+  DEFAULT_SEED,
+  HOSTILE_PAGES,
+  HOSTILE_TARGETS,
+  HOSTILE_UNITS,
+  describeFailure,
+  hostileCases,
+  runCases,
+  runHostilePages,
+  startHostileServer,
+  startMeProbe,
+  type HostileServer,
+  type Tokens,
+} from "../support/hostile";
+import { apiRoutes, pageActionRoutes } from "../support/routes";
+import { registerAccount } from "../support/server";
+
+const SEED = Number(process.env.HOSTILE_SEED ?? DEFAULT_SEED);
+/** Another user's GET /api/me while hostile requests are served (ms). */
+const ME_P95_BOUND_MS = 100;
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-fuzz-"));
+let server: HostileServer & { close: () => Promise<void> };
+let site: FakeSite;
+let tokens: Tokens;
+let bystander: string;
+let pagesUser: string;
+
+before(async () => {
+  server = await startHostileServer(path.join(folder, "fuzz.db"));
+  // The first account is the admin: the admin routes are attacked with its token.
+  const admin = await registerAccount(server.url);
+  const user = await registerAccount(server.url);
+  bystander = (await registerAccount(server.url)).token;
+  pagesUser = (await registerAccount(server.url)).token;
+  tokens = { admin: admin.token, user: user.token };
+  site = await startFakeSite();
+});
+
+after(async () => {
+  await site?.close();
+  await server?.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the hostile cases", () => {
+  test("every API route file and every page action has a target", () => {
+    const covered = new Set(HOSTILE_TARGETS.map((target) => target.file));
+    const routes = [...apiRoutes().map((route) => route.file), ...pageActionRoutes().map((route) => route.file)];
+    assert.ok(routes.length >= 30, routes.join(", "));
+    const missing = routes.filter((file) => !covered.has(file));
+    assert.deepEqual(missing, [], `add a target in tests/support/hostile.ts for: ${missing.join(", ")}`);
+    const stale = [...covered].filter((file) => !routes.includes(file));
+    assert.deepEqual(stale, [], `targets for route files that are gone (or lost their action): ${stale.join(", ")}`);
+  });
+
+  test("cover every character, every field and every path parameter, the same way for the same seed", () => {
+    const cases = hostileCases({ seed: SEED });
+    assert.deepEqual(new Set(cases.map((hostile) => hostile.unit)), new Set(HOSTILE_UNITS));
+    for (const target of HOSTILE_TARGETS) {
+      for (const field of target.fields) {
+        const own = cases.filter((hostile) => hostile.target === target && hostile.field === field.name && hostile.kind === "field");
+        assert.ok(own.length >= 3 && own.every((hostile) => hostile.size >= 100_000), `${target.id} ${field.name}`);
+      }
+      for (const param of target.params ?? []) assert.ok(cases.some((hostile) => hostile.target === target && hostile.kind === "param" && hostile.field === param));
+    }
+    const sizes = cases.filter((hostile) => hostile.kind === "near-limit").map((hostile) => Buffer.byteLength(hostile.build().body!));
+    assert.ok(sizes.length > 20 && sizes.every((bytes) => bytes > 1024 * 1024 - 4096 && bytes <= 1024 * 1024), `near-limit bodies: ${Math.min(...sizes)}-${Math.max(...sizes)} bytes`);
+    assert.deepEqual(hostileCases({ seed: SEED }).map((hostile) => hostile.label), cases.map((hostile) => hostile.label));
+  });
+});
+
+describe("hostile input from outside", () => {
+  test(`every route and page action answers hostile fields within a second with a 4xx (or an accepted 2xx), and another user's /api/me stays under ${ME_P95_BOUND_MS} ms p95 (seed ${SEED})`, async () => {
+    const cases = hostileCases({ seed: SEED });
+    const probe = startMeProbe(server, bystander);
+    const run = await runCases(server, cases, tokens);
+    const me = await probe.stop();
+    console.log(
+      `# ${run.sent} hostile requests (seed ${SEED}); /api/me of another user meanwhile: p50 ${me.p50} ms, p95 ${me.p95} ms, max ${me.max} ms over ${me.n} probes (${me.timeouts} without an answer); ` +
+        `slowest: ${run.slowest.slice(0, 5).map((slow) => `${slow.label} ${slow.ms} ms (${slow.status})`).join(", ")}`,
+    );
+    const report = [
+      ...run.failures.map((failure) => describeFailure(failure, SEED)),
+      ...(run.skipped.length > 0 ? [`${run.skipped.length} cases skipped after their field froze the server (${run.restarts} restarts)`] : []),
+      ...(me.p95 > ME_P95_BOUND_MS ? [`another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`] : []),
+    ];
+    assert.equal(run.sent + run.skipped.length, cases.length);
+    assert.deepEqual(report, [], `\n${report.join("\n")}`);
+  });
+
+  test(`hostile pages through POST /api/sermons/process-url answer within their bounds, save whole items or nothing, and /api/me stays under ${ME_P95_BOUND_MS} ms p95`, async () => {
+    // The pages are megabytes: built (in this process) before the clock starts.
+    for (const page of HOSTILE_PAGES) await (await fetch(site.url + page.path)).arrayBuffer();
+    const probe = startMeProbe(server, bystander);
+    const { results, restarts } = await runHostilePages(server, site.url, pagesUser);
+    const me = await probe.stop();
+    console.log(
+      `# hostile pages: ${results.map((result) => `${result.path} ${result.status || "no answer"} in ${result.ms} ms`).join(", ")}; ` +
+        `/api/me meanwhile p50 ${me.p50} ms, p95 ${me.p95} ms, max ${me.max} ms (${me.n} probes, ${me.timeouts} timeouts, ${restarts} restarts)`,
+    );
+    const report = [
+      ...results.filter((result) => result.problems.length > 0).map((result) => `${result.path} -> ${result.status || "no answer"} in ${result.ms} ms (bound ${result.boundMs} ms): ${result.problems.join("; ")}`),
+      ...(me.p95 > ME_P95_BOUND_MS ? [`another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`] : []),
+    ];
+    assert.deepEqual(report, [], `\n${report.join("\n")}`);
+  });
+});
