@@ -23,7 +23,7 @@ export function errorResponse(error: unknown): Response {
     if (error.details?.retryAfterSeconds) {
       headers["retry-after"] = String(error.details.retryAfterSeconds);
     }
-    const body: Record<string, unknown> = { error: error.message };
+    const body: Record<string, unknown> = { error: clipText(error.message, MAX_MESSAGE_CHARS) };
     if (error.details?.fieldErrors) body.fieldErrors = error.details.fieldErrors;
     return jsonResponse(body, { status: error.status, headers });
   }
@@ -53,19 +53,29 @@ export function apiHandler<Args>(handler: (args: Args) => unknown | Promise<unkn
   };
 }
 
+// An error answer never grows with the input: zod's messages can quote an unknown key or a value
+// (a 100,000-character key became a 200 KB error), and a long list of bad items gives an issue each.
+const MAX_MESSAGE_CHARS = 300;
+const MAX_FIELD_KEY_CHARS = 100;
+const MAX_ISSUES = 20;
+
+function clipText(text: string, max: number) {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 export function validationErrorFrom(error: z.ZodError): ValidationError {
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "body";
-    (fieldErrors[key] ??= []).push(issue.message);
+  for (const issue of error.issues.slice(0, MAX_ISSUES)) {
+    const key = clipText(issue.path.length > 0 ? issue.path.join(".") : "body", MAX_FIELD_KEY_CHARS);
+    (fieldErrors[key] ??= []).push(clipText(issue.message, MAX_MESSAGE_CHARS));
   }
   const first = error.issues[0];
   const message = first
     ? first.path.length > 0 && !/^[A-Z]/.test(first.message)
-      ? `${first.path.join(".")}: ${first.message}`
+      ? `${clipText(first.path.join("."), MAX_FIELD_KEY_CHARS)}: ${first.message}`
       : first.message
     : "Invalid request";
-  return new ValidationError(message, fieldErrors);
+  return new ValidationError(clipText(message, MAX_MESSAGE_CHARS), fieldErrors);
 }
 
 /** Parses a JSON body against a schema: malformed JSON, a wrong shape or bad values are a 400. */

@@ -85,7 +85,9 @@ export function resolveTimeZone(userId: string, provided?: string | null): strin
   const stored = getProfile(userId).timeZone;
   if (provided) {
     const canonical = canonicalTimeZone(provided);
-    if (!canonical) throw new ValidationError(`timeZone: "${provided}" is not a time zone we know (expected a name like Europe/London)`);
+    if (!canonical) throw new ValidationError(
+        `timeZone: "${provided.length > 64 ? `${provided.slice(0, 63)}…` : provided}" is not a time zone we know (expected a name like Europe/London)`,
+      );
     if (canonical !== stored) updateProfile(userId, { timeZone: canonical });
     return canonical;
   }
