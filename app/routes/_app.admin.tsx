@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Settings2, Users } from "lucide-react";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
+import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,12 +11,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listUsers } from "~/modules/admin/users.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
+import { getSignupSettings, listPendingInvites } from "~/modules/auth/signup.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = requireAdminUser(request);
-  return { currentUserId: admin.id, users: listUsers(), settings: getAiSettings() };
+  return {
+    currentUserId: admin.id,
+    users: listUsers(),
+    settings: getAiSettings(),
+    signup: getSignupSettings(),
+    invites: listPendingInvites(),
+  };
 }
 
 // Switching tabs only changes ?tab=, which needs no fresh data.
@@ -32,7 +40,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
-  const { currentUserId, users, settings } = useLoaderData<typeof loader>();
+  const { currentUserId, users, settings, signup, invites } = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   // After each action the list or the settings are fetched again (SPEC §4); the old values stay meanwhile.
   const refreshing = useRevalidator().state === "loading";
@@ -70,6 +78,15 @@ export default function AdminPage() {
             </CardHeader>
             <CardContent>
               <UsersTable users={users} currentUserId={currentUserId} />
+            </CardContent>
+          </Card>
+          <Card className="mt-6">
+            <CardHeader>
+              <CardTitle>Sign-up</CardTitle>
+              <CardDescription>Who can create an account on this server, and invites for new members</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SignupSettingsPanel signup={signup} invites={invites} />
             </CardContent>
           </Card>
         </TabsContent>

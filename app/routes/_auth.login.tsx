@@ -37,7 +37,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof AppError) {
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+      const retryAfter = error.details?.retryAfterSeconds;
+      return data(
+        { error: error.message, id: crypto.randomUUID() },
+        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
+      );
     }
     throw error;
   }
