@@ -60,8 +60,9 @@ function chargeEmail(row: LimitRow | undefined, now: number): LimitRow {
   const config = getConfig();
   const count = (row?.count ?? 0) + 1;
   const delay = emailDelayMs(count, config.LOGIN_MAX_FAILURES_PER_EMAIL, loginWindowMs());
-  // The count lives on while attempts keep coming; a window of quiet forgets it.
-  return { count, windowStart: row?.windowStart ?? now, blockedUntil: delay ? now + delay : null, expiresAt: now + loginWindowMs() };
+  const blockedUntil = delay ? now + delay : null;
+  // The count lives on while attempts keep coming; a window of quiet after the delay forgets it.
+  return { count, windowStart: row?.windowStart ?? now, blockedUntil, expiresAt: (blockedUntil ?? now) + loginWindowMs() };
 }
 
 /** Takes one attempt back; below `max` the key is no longer held. */
