@@ -17,9 +17,11 @@ import { createSession } from "~/modules/auth/sessions.server";
 import { getSignupSettings } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
