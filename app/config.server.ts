@@ -31,7 +31,8 @@ const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
   REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
-  HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(32),
+  // Sign-ins waiting for a password-hash slot; at ~75 ms a hash and two slots, 128 is ~5 s of work.
+  HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(128),
   SIGNUP_MODE: z.enum(["open", "invite", "closed", ""]).optional().transform((value) => value || undefined),
   AI_PROVIDER: z.enum(["builtin", "openai"]).optional(),
   OPENAI_API_KEY: z.string().optional(),

@@ -11,7 +11,7 @@ import {
 } from "./rate-limit-store.server";
 
 /**
- * Sign-in and sign-up limits (docs/adr/0001-login-and-signup-limits.md explains the choices):
+ * Sign-in and sign-up limits (docs/adr/0002-login-and-signup-limits.md explains the choices):
  *
  * - per (email, address): LOGIN_MAX_FAILURES_PER_EMAIL failures in the window hold that pair for
  *   the rest of the window. Someone else's guesses from elsewhere never hold the owner out.
