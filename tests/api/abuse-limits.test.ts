@@ -180,6 +180,14 @@ describe("sign-up modes", () => {
       body: new URLSearchParams({ email: uniqueEmail(), password: "correct horse", confirmPassword: "correct horse", inviteCode: second.body.code }),
     });
     assert.equal(form.status, 302);
+
+    // The Admin Console's user tab shows the mode and the pending invites (server-rendered).
+    const third = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
+    const consolePage = await (await fetch(`${server.url}/admin`, { headers: { cookie: `sb_session=${admin.token}` } })).text();
+    assert.match(consolePage, /Who can create an account/);
+    assert.match(consolePage, /<button[^>]*role="radio"[^>]*aria-checked="true"[^>]*value="invite"/);
+    assert.ok(consolePage.includes(`Revoke invite ${third.body.invite.hint}`), "a pending invite is listed");
+    assert.ok(!consolePage.includes(`Revoke invite ${second.body.invite.hint}`), "a used invite is not");
   });
 });
 
