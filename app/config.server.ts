@@ -13,7 +13,11 @@ const configSchema = z.object({
   DATABASE_PATH: z.string().min(1).default("data/sagacity.db"),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: booleanFlag,
-  TRUST_PROXY: booleanFlag,
+  // How many reverse proxies stand in front of the server: `true` is one, a number is that many.
+  TRUST_PROXY: z
+    .union([z.enum(["true", "false", ""]), z.string().regex(/^\d+$/, "true, false or a number of proxies")])
+    .optional()
+    .transform((value) => (value === "true" ? 1 : value === "false" || !value ? 0 : Number(value))),
   TRUSTED_ORIGINS: z
     .string()
     .optional()
@@ -39,6 +43,11 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  // Sign-ins waiting for a password-hash slot; at ~75 ms a hash and two slots, 128 is ~5 s of work.
+  HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(128),
+  SIGNUP_MODE: z.enum(["open", "invite", "closed", ""]).optional().transform((value) => value || undefined),
   AI_PROVIDER: z.enum(["builtin", "openai"]).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

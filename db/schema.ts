@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -116,6 +117,50 @@ export const aiSettings = sqliteTable("ai_settings", {
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
+
+// Server-wide settings that are not the AI settings (whose shape the API fixes), one row a key.
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});
+
+// Invite codes for SIGNUP_MODE=invite. The code is shown to the admin once; only its SHA-256 is
+// kept (like session tokens), with its first characters so the admin can tell invites apart.
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: id(),
+    codeHash: text("code_hash").notNull().unique(),
+    hint: text("hint").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("invites_expires_at_idx").on(table.expiresAt)],
+);
+
+// Abuse-limit counters (sign-in failures, sign-ups per address), shared by every process that
+// serves the database. Rows past expires_at mean nothing and are swept (rate-limit-store.server.ts).
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    windowStart: integer("window_start").notNull(),
+    blockedUntil: integer("blocked_until"),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.key] }),
+    index("rate_limits_expires_at_idx").on(table.expiresAt),
+  ],
+);
 
 export const authors = sqliteTable(
   "authors",

@@ -4,6 +4,7 @@ import { Settings2, Users } from "lucide-react";
 import { z } from "zod";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
+import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -15,6 +16,7 @@ import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
+import { getSignupSettings, listPendingInvites } from "~/modules/auth/signup.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
@@ -30,7 +32,14 @@ function shownUsers(value: string | null) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = requireAdminUser(request);
   const page = listUsers({ limit: shownUsers(new URL(request.url).searchParams.get("users")) });
-  return { currentUserId: admin.id, users: page.items, hasMoreUsers: page.nextCursor !== null, settings: getAiSettings() };
+  return {
+    currentUserId: admin.id,
+    users: page.items,
+    hasMoreUsers: page.nextCursor !== null,
+    settings: getAiSettings(),
+    signup: getSignupSettings(),
+    invites: listPendingInvites(),
+  };
 }
 
 const adminActionSchema = z.object({ intent: z.literal(AI_CHECK_INTENT) });
@@ -66,7 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
-  const { currentUserId, users, hasMoreUsers, settings } = useLoaderData<typeof loader>();
+  const { currentUserId, users, hasMoreUsers, settings, signup, invites } = useLoaderData<typeof loader>();
   const [searchParams, setSearchParams] = useSearchParams();
   // After each action the list or the settings are fetched again (SPEC §4); the old values stay meanwhile.
   const refreshing = useRevalidator().state === "loading";
@@ -112,6 +121,15 @@ export default function AdminPage() {
             <CardContent>
               <UsersTable users={users} currentUserId={currentUserId} />
               {hasMoreUsers ? <ShowMoreUsers shown={users.length} /> : null}
+            </CardContent>
+          </Card>
+          <Card className="mt-6">
+            <CardHeader>
+              <CardTitle>Sign-up</CardTitle>
+              <CardDescription>Who can create an account on this server, and invites for new members</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <SignupSettingsPanel signup={signup} invites={invites} />
             </CardContent>
           </Card>
         </TabsContent>

@@ -15,9 +15,11 @@ import { createSession } from "~/modules/auth/sessions.server";
 import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
@@ -37,7 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof AppError) {
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+      const retryAfter = error.details?.retryAfterSeconds;
+      return data(
+        { error: error.message, id: crypto.randomUUID() },
+        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
+      );
     }
     throw error;
   }

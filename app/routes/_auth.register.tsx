@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,20 +14,25 @@ import { redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
 import { createSession } from "~/modules/auth/sessions.server";
+import { getSignupSettings } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
-  return null;
+  // A link from an admin carries the invite code (?invite=...); it fills the form's field.
+  const inviteCode = new URL(request.url).searchParams.get("invite")?.slice(0, 100) ?? "";
+  return { signupMode: getSignupSettings().mode, inviteCode };
 }
 
 type Problem = { id: string; title: string; description: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerFormSchema });
   if (submission.status !== "success") {
@@ -42,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), problem }, { status: 400 });
   }
   try {
-    const user = await registerUser({ email: submission.value.email, password: submission.value.password });
+    const { email, password, inviteCode } = submission.value;
+    const user = await registerUser({ email, password, inviteCode }, context.clientAddress);
     const session = createSession(user.id);
     return redirectWithToast(
       "/",
@@ -56,18 +62,27 @@ export async function action({ request }: ActionFunctionArgs) {
         title: "Registration failed",
         description: error.message || "Please try again",
       };
-      return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), problem }, { status: error.status });
+      const retryAfter = error.details?.retryAfterSeconds;
+      return data(
+        { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), problem },
+        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
+      );
     }
     throw error;
   }
 }
 
 export default function RegisterPage() {
+  const { signupMode, inviteCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formAction === "/register";
-  const [form, fields] = useForm({ id: "register", lastResult: actionData?.result });
+  const [form, fields] = useForm<{ email: string; password: string; confirmPassword: string; inviteCode: string }>({
+    id: "register",
+    lastResult: actionData?.result,
+    defaultValue: inviteCode ? { inviteCode } : undefined,
+  });
 
   useEffect(() => {
     if (actionData?.problem) {
@@ -85,6 +100,11 @@ export default function RegisterPage() {
         {!hydrated && actionData?.problem ? (
           <p role="alert" className="text-sm font-medium text-destructive">
             {actionData.problem.title} - {actionData.problem.description}
+          </p>
+        ) : null}
+        {signupMode === "closed" ? (
+          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+            Sign-up is closed on this server. Ask an administrator for an account.
           </p>
         ) : null}
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -109,6 +129,21 @@ export default function RegisterPage() {
               autoComplete="new-password"
             />
           </div>
+          {signupMode === "invite" || inviteCode ? (
+            <div className="space-y-2">
+              <Label htmlFor={fields.inviteCode.id}>Invite code</Label>
+              <Input
+                {...getInputProps(fields.inviteCode, { type: "text" })}
+                required={signupMode === "invite"}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={`${fields.inviteCode.id}-hint`}
+              />
+              <p id={`${fields.inviteCode.id}-hint`} className="text-xs text-muted-foreground">
+                Sign-up on this server is by invitation: use the code or link an administrator gave you.
+              </p>
+            </div>
+          ) : null}
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Creating account..." : "Create Account"}
           </Button>

@@ -6,10 +6,10 @@ import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/uti
 
 export const loader = apiHandler(() => methodNotAllowed());
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
   const input = await parseJsonBody(request, registerApiSchema);
-  const user = await registerUser(input);
+  const user = await registerUser(input, context.clientAddress);
   const session = createSession(user.id);
   return jsonResponse(
     { user: { id: user.id, email: user.email, isAdmin: user.isAdmin }, token: session.token, expiresAt: session.expiresAt },

@@ -55,6 +55,16 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The server is at capacity for this kind of work; the same request can succeed shortly. */
+export class ServiceBusyError extends AppError {
+  constructor(
+    message = "The server is busy. Please try again in a few seconds.",
+    retryAfterSeconds = 3,
+  ) {
+    super(message, 503, { retryAfterSeconds });
+  }
+}
+
 /** The AI provider failed or answered something unusable; nothing was saved. */
 export class AiError extends AppError {
   constructor(message: string, status = 502) {

@@ -95,8 +95,9 @@ async function createFixture(): Promise<HttpFixture> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-bench-http-"));
   const databasePath = path.join(folder, "bench.db");
   const started = performance.now();
-  // The fake article site is on loopback; the app may fetch it only with this switch.
-  const app = await startChildServer("app.mjs", [databasePath], { env: { ALLOW_PRIVATE_URLS: "true" } });
+  // The fake article site is on loopback; the app may fetch it only with this switch. Every
+  // bench account signs up from 127.0.0.1, past the default per-address sign-up limit.
+  const app = await startChildServer("app.mjs", [databasePath], { env: { ALLOW_PRIVATE_URLS: "true", REGISTER_MAX_PER_IP: "100000" } });
   const base = app.url;
   const site = await startFakeSite();
   try {

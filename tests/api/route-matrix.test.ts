@@ -112,6 +112,9 @@ describe("another user's ids and data", () => {
     ids.userId = owner.id;
     assert.equal((await api(server.url, "/api/profile", { method: "PATCH", token: owner.token, body: { favoriteTeachers: [`Teacher ${mark}`], denomination: `Denomination ${mark}` } })).status, 200);
     assert.equal((await api(server.url, "/api/plans/user-plans", { method: "POST", token: owner.token, body: { planId: "romans-16-days" } })).status, 201);
+    const invite = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
+    assert.equal(invite.status, 201, JSON.stringify(invite.body));
+    ids.inviteId = invite.body.invite.id;
     privateMarkers.push(mark, ids.studyId, ids.id);
     accountMarkers.push(owner.email, owner.id);
   });

@@ -13,6 +13,8 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-e2e-"));
 process.env.NODE_ENV = "test";
 process.env.ALLOW_PRIVATE_URLS ??= "true";
+// Every test's browser signs up from 127.0.0.1: the per-address sign-up limit would stop the run.
+process.env.REGISTER_MAX_PER_IP ??= "100000";
 
 const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
 const server = await startServer({
@@ -21,7 +23,7 @@ const server = await startServer({
   databasePath: path.join(folder, "e2e.db"),
   quiet: true,
   onDatabaseReady: async () => {
-    await registerUser({ email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await registerUser({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }, null);
   },
 });
 console.log(`e2e server on ${server.url}`);

@@ -24,7 +24,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const folder = givenPath ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
   const databasePath = givenPath ?? path.join(folder!, "test.db");
-  Object.assign(process.env, { NODE_ENV: "test", ...env });
+  // Test files sign up many accounts from 127.0.0.1; the sign-up limit has its own tests.
+  Object.assign(process.env, { NODE_ENV: "test", REGISTER_MAX_PER_IP: "100000", ...env });
   const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
   const server = await startServer({ port: 0, host, databasePath, quiet: true });
   return {
@@ -55,7 +56,8 @@ export function startServerProcess(
   databasePath: string,
   { env = {}, nodeArgs = [], onOutput, onErrorOutput }: ServerProcessOptions = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
+  // Callers sign up many accounts from 127.0.0.1 (the sign-up limit has its own tests).
+  const childEnv: NodeJS.ProcessEnv = { REGISTER_MAX_PER_IP: "100000", ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;

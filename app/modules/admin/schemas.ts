@@ -27,3 +27,38 @@ export interface AdminUserListItem {
   createdAt: string;
   stats: { readingPlansStarted: number; studiesCreated: number };
 }
+
+/** Who may create an account: anyone, holders of an invite code, or nobody (SIGNUP_MODE). */
+export const signupModes = ["open", "invite", "closed"] as const;
+export type SignupMode = (typeof signupModes)[number];
+
+export interface SignupSettings {
+  mode: SignupMode;
+  /** Set by the server's SIGNUP_MODE variable, which wins over the admin's choice. */
+  fixedByServer: boolean;
+}
+
+/** PATCH /api/admin/signup */
+export const signupModeUpdateSchema = z.strictObject({
+  mode: z.enum(signupModes, { error: `mode must be one of ${signupModes.join(", ")}` }),
+});
+
+export const INVITE_DEFAULT_DAYS = 7;
+
+/** POST /api/admin/invites (the body may be empty). */
+export const inviteCreateSchema = z.strictObject({
+  expiresInDays: z
+    .number({ error: "expiresInDays must be a number" })
+    .int("expiresInDays must be a whole number")
+    .min(1, "expiresInDays must be between 1 and 90")
+    .max(90, "expiresInDays must be between 1 and 90")
+    .default(INVITE_DEFAULT_DAYS),
+});
+
+export interface InviteListItem {
+  id: string;
+  /** The code's first characters, to tell invites apart; the whole code is shown only once. */
+  hint: string;
+  createdAt: string;
+  expiresAt: string;
+}

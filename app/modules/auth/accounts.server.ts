@@ -5,11 +5,13 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  ServiceBusyError,
   UnauthorizedError,
 } from "~/utils/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { beginLoginAttempt } from "./rate-limit.server";
+import { beginLoginAttempt, chargeSignUp, refundSignUp, rememberSignInAddress } from "./rate-limit.server";
 import type { SessionUser } from "./sessions.server";
+import { assertSignUpPermitted, claimSignUp } from "./signup.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const ACCOUNT_DEACTIVATED =
@@ -25,28 +27,47 @@ function isUniqueViolation(error: unknown) {
 
 /**
  * Creates an account with its profile and onboarding rows. The first account on an empty
- * database becomes an admin; the check and the insert share one transaction.
+ * database becomes an admin; the check and the insert share one transaction. Sign-ups from the
+ * network (`clientAddress` given) must pass the sign-up mode and the per-address limit, both
+ * before the password is hashed; `null` is for the server's own setup (tests, command line).
  */
-export async function registerUser(input: { email: string; password: string }): Promise<SessionUser> {
+export async function registerUser(
+  input: { email: string; password: string; inviteCode?: string },
+  clientAddress: string | null,
+): Promise<SessionUser> {
   const db = getDb();
+  if (clientAddress !== null) {
+    assertSignUpPermitted(input.inviteCode);
+    // Counted before the email is looked up, so the limit also slows probing for taken emails.
+    chargeSignUp(clientAddress);
+  }
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw new ConflictError("An account with this email already exists");
 
-  const passwordHash = await hashPassword(input.password);
+  let passwordHash: string;
   try {
-    return db.transaction((tx) => {
+    passwordHash = await hashPassword(input.password);
+  } catch (error) {
+    // A sign-up the busy server turned away does not use up the address's allowance.
+    if (error instanceof ServiceBusyError && clientAddress !== null) refundSignUp(clientAddress);
+    throw error;
+  }
+  let user: SessionUser;
+  try {
+    user = db.transaction((tx) => {
       const { count } = tx
         .select({ count: sql<number>`count(*)` })
         .from(users)
         .get()!;
-      const user = tx
+      const created = tx
         .insert(users)
         .values({ email: input.email, passwordHash, isAdmin: count === 0 })
         .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin })
         .get();
-      tx.insert(userProfiles).values({ userId: user.id }).run();
-      tx.insert(userOnboarding).values({ userId: user.id }).run();
-      return user;
+      if (clientAddress !== null) claimSignUp(tx, created.id, input.inviteCode, count === 0);
+      tx.insert(userProfiles).values({ userId: created.id }).run();
+      tx.insert(userOnboarding).values({ userId: created.id }).run();
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -54,11 +75,13 @@ export async function registerUser(input: { email: string; password: string }): 
     }
     throw error;
   }
+  if (clientAddress !== null) rememberSignInAddress(user.email, clientAddress);
+  return user;
 }
 
 /**
- * Checks an email and password. Failures are counted per email and per client address; past the
- * limit the answer is a 429 whatever the password.
+ * Checks an email and password. Failures are counted per email and address together, per address
+ * and per email (see rate-limit.server.ts); past a limit the answer is a 429 whatever the password.
  */
 export async function verifyLogin(
   input: { email: string; password: string },
@@ -70,9 +93,15 @@ export async function verifyLogin(
     .from(users)
     .where(eq(users.email, input.email))
     .get();
-  const valid = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
+  let valid: boolean;
+  try {
+    valid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+  } catch (error) {
+    if (error instanceof ServiceBusyError) attempt.abandoned();
+    throw error;
+  }
   if (!user || !valid) {
     attempt.failed();
     throw new UnauthorizedError(INVALID_CREDENTIALS);

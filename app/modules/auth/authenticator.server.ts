@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWith } from "~/utils/api.server";
@@ -7,8 +8,9 @@ import type { SessionUser } from "./sessions.server";
 
 const PASSWORD_STRATEGY = "user-pass";
 
-// The strategy's verify callback sees only the request; the caller's address travels beside it.
-const clientAddresses = new WeakMap<Request, string>();
+// The strategy's verify callback sees only a copy of the request (remix-auth makes a new Request),
+// so the caller's address travels beside it in the async context.
+const clientAddressScope = new AsyncLocalStorage<string>();
 
 /**
  * remix-auth runs the sign-in form through the same credential check as the JSON API. It keeps
@@ -17,18 +19,19 @@ const clientAddresses = new WeakMap<Request, string>();
 const authenticator = new Authenticator<SessionUser>();
 
 authenticator.use(
-  new FormStrategy<SessionUser>(async ({ form, request }) => {
+  new FormStrategy<SessionUser>(async ({ form }) => {
     const credentials = parseWith(loginSchema, {
       email: form.get("email") ?? "",
       password: form.get("password") ?? "",
     });
-    return verifyLogin(credentials, clientAddresses.get(request) ?? "unknown");
+    const clientAddress = clientAddressScope.getStore();
+    if (clientAddress === undefined) throw new Error("Sign in through authenticateForm");
+    return verifyLogin(credentials, clientAddress);
   }),
   PASSWORD_STRATEGY,
 );
 
 /** Signs in with the email and password of a submitted form; throws the AppError of a failure. */
 export function authenticateForm(request: Request, clientAddress: string) {
-  clientAddresses.set(request, clientAddress);
-  return authenticator.authenticate(PASSWORD_STRATEGY, request);
+  return clientAddressScope.run(clientAddress, () => authenticator.authenticate(PASSWORD_STRATEGY, request));
 }

@@ -21,8 +21,17 @@ export const loginSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, "Password is too long"),
 });
 
+// An invite code as typed or pasted; checked against the database, never trusted.
+const inviteCode = z
+  .string({ error: "Invite code must be text" })
+  .trim()
+  .max(100, "Invite code is too long")
+  .optional()
+  .transform((value) => value || undefined);
+
 export const registerApiSchema = z.object({
   email,
+  inviteCode,
   password: z
     .string({ error: "Password is required" })
     .min(
@@ -40,6 +49,7 @@ export const registerFormSchema = z
       .string({ error: "Password is required" })
       .max(MAX_PASSWORD_LENGTH, "Password is too long"),
     confirmPassword: z.string({ error: "Please confirm your password" }),
+    inviteCode,
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {

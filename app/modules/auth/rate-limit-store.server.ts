@@ -1,0 +1,94 @@
+import type { Statement } from "better-sqlite3";
+import { getDb, type Db } from "~/db.server";
+
+/**
+ * Limiter counters live in the database (table rate_limits), so every process serving the same
+ * file sees the same counts and a restart forgets nothing. Each check-and-count is one short
+ * synchronous IMMEDIATE transaction: it takes the write lock before reading, so two processes
+ * cannot both read "4 failures" and both let a fifth guess through.
+ */
+export interface LimitRow {
+  count: number;
+  windowStart: number;
+  blockedUntil: number | null;
+  /** After this the row counts for nothing and may be swept. */
+  expiresAt: number;
+}
+
+/** Expired rows are deleted once every this many writes (per process), which bounds the table. */
+export const SWEEP_EVERY_WRITES = 100;
+
+interface Statements {
+  read: Statement;
+  write: Statement;
+  clear: Statement;
+  sweep: Statement;
+}
+
+const statementCache = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let cached = statementCache.get(db);
+  if (!cached) {
+    const sqlite = db.$client;
+    cached = {
+      read: sqlite.prepare(
+        `select count, window_start as windowStart, blocked_until as blockedUntil, expires_at as expiresAt
+           from rate_limits where bucket = ? and key = ? and expires_at > ?`,
+      ),
+      write: sqlite.prepare(
+        `insert into rate_limits (bucket, key, count, window_start, blocked_until, expires_at)
+         values (?, ?, ?, ?, ?, ?)
+         on conflict (bucket, key) do update set count = excluded.count,
+           window_start = excluded.window_start, blocked_until = excluded.blocked_until,
+           expires_at = excluded.expires_at`,
+      ),
+      clear: sqlite.prepare("delete from rate_limits where bucket = ? and key = ?"),
+      sweep: sqlite.prepare("delete from rate_limits where expires_at <= ?"),
+    };
+    statementCache.set(db, cached);
+  }
+  return cached;
+}
+
+let writesSinceSweep = 0;
+
+/** The live row for a key, or undefined when there is none or it has expired. */
+export function readLimit(bucket: string, key: string, now: number): LimitRow | undefined {
+  return statements(getDb()).read.get(bucket, key, now) as LimitRow | undefined;
+}
+
+export function writeLimit(bucket: string, key: string, row: LimitRow) {
+  statements(getDb()).write.run(bucket, key, row.count, row.windowStart, row.blockedUntil, row.expiresAt);
+  writesSinceSweep += 1;
+}
+
+export function clearLimit(bucket: string, key: string) {
+  statements(getDb()).clear.run(bucket, key);
+}
+
+export function sweepExpiredLimits(now = Date.now()) {
+  writesSinceSweep = 0;
+  return statements(getDb()).sweep.run(now).changes;
+}
+
+/**
+ * Runs `work` (synchronous: never await inside) in one IMMEDIATE transaction, then sweeps expired
+ * rows if enough writes have gone by. What `work` throws rolls the transaction back.
+ */
+export function inLimitTransaction<T>(work: () => T, now = Date.now()): T {
+  const result = getDb().$client.transaction(work).immediate();
+  if (writesSinceSweep >= SWEEP_EVERY_WRITES) sweepExpiredLimits(now);
+  return result;
+}
+
+/**
+ * One more event in a fixed window that opens at the first event: once `max` events are counted
+ * the key is blocked until the window closes.
+ */
+export function countInWindow(row: LimitRow | undefined, now: number, windowMs: number, max: number): LimitRow {
+  const windowStart = row?.windowStart ?? now;
+  const count = (row?.count ?? 0) + 1;
+  const windowEnd = windowStart + windowMs;
+  return { count, windowStart, blockedUntil: count >= max ? windowEnd : null, expiresAt: windowEnd };
+}
