@@ -20,15 +20,20 @@ const id = () =>
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
 
-export const users = sqliteTable("users", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
-  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
-  lastActiveAt: integer("last_active_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    lastActiveAt: integer("last_active_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // The Admin Console and GET /api/admin/users page through users newest first.
+  (table) => [index("users_created_at_idx").on(table.createdAt)],
+);
 
 // The cookie and the bearer token carry a random secret; only its SHA-256 is stored here,
 // so a copy of the database cannot be used to sign in.
