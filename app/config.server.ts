@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -34,6 +35,11 @@ const configSchema = z.object({
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   LOG_REQUESTS: booleanFlag,
+  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads.
+  WORKER_THREADS: z.coerce.number().int().min(1).default(() => Math.max(1, os.availableParallelism())),
+  // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
+  WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -21,6 +21,7 @@ import {
 import { setAdminByEmail } from "~/modules/auth/accounts.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
+import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-tables.server";
@@ -28,6 +29,8 @@ import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-t
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
+// The worker pool's task function: each worker thread loads this very bundle (see startServer).
+export { runWorkerTask } from "~/modules/jobs/tasks.server";
 
 /** `npm run admin -- grant|revoke EMAIL`: opens (and migrates) the configured database. */
 export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
@@ -211,6 +214,15 @@ export async function startServer(
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
+  // Workers load this bundle (import.meta.url is build/index.js once built); importing it has no
+  // side effects beyond defining modules: the app database is opened by startServer only.
+  startWorkerPool({
+    filename: import.meta.url,
+    threads: config.WORKER_THREADS,
+    taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
+    queueMax: config.WORKER_QUEUE_MAX,
+    log: console.error,
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -221,7 +233,8 @@ export async function startServer(
         clearTimeout(force);
         closeDatabase();
         closeBibleDb();
-        resolve();
+        // Every request has ended, so no task is waiting for a worker any more.
+        stopWorkerPool().catch(console.error).finally(resolve);
       });
       server.closeIdleConnections();
     });

@@ -61,3 +61,20 @@ export class AiError extends AppError {
     super(message, status);
   }
 }
+
+/** Too much work is waiting already; the client may try again after `retryAfterSeconds`. */
+export class ServiceBusyError extends AppError {
+  constructor(
+    message = "The server is busy right now. Please try again in a few seconds.",
+    retryAfterSeconds = 5,
+  ) {
+    super(message, 503, { retryAfterSeconds });
+  }
+}
+
+/** A CPU-heavy task ran past its time limit and was stopped; nothing was saved. */
+export class TaskTimeoutError extends AppError {
+  constructor(message: string, status: 422 | 503, retryAfterSeconds?: number) {
+    super(message, status, { retryAfterSeconds });
+  }
+}
