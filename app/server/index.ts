@@ -29,8 +29,6 @@ import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-t
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
-// The worker pool's task function: each worker thread loads this very bundle (see startServer).
-export { runWorkerTask } from "~/modules/jobs/tasks.server";
 
 /** `npm run admin -- grant|revoke EMAIL`: opens (and migrates) the configured database. */
 export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
@@ -214,10 +212,9 @@ export async function startServer(
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
-  // Workers load this bundle (import.meta.url is build/index.js once built); importing it has no
-  // side effects beyond defining modules: the app database is opened by startServer only.
+  // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
   startWorkerPool({
-    filename: import.meta.url,
+    filename: new URL("worker.js", import.meta.url).href,
     threads: config.WORKER_THREADS,
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
     queueMax: config.WORKER_QUEUE_MAX,

@@ -19,10 +19,10 @@ import {
  * the caller gets a 503 with Retry-After straight away.
  *
  * Without a started pool (scripts and unit tests that import the modules directly) or when worker
- * threads cannot load the server bundle, tasks run in-process, with no time limit.
+ * threads cannot load the worker bundle, tasks run in-process, with no time limit.
  */
 export interface WorkerPoolOptions {
-  /** The module the workers load; it must export `runWorkerTask` (the server bundle does). */
+  /** The module the workers load; it must export `runWorkerTask` (build/worker.js does). */
   filename: string;
   threads: number;
   taskTimeoutMs: number;

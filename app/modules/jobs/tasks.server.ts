@@ -66,8 +66,8 @@ export type WorkerReply =
   | { ok: false; error: { name: string; message: string; status: number; details?: AppError["details"] } };
 
 /**
- * The pool's task function, run in a worker thread. It is exported by the server bundle
- * (app/server/index.ts), which is the file each worker loads.
+ * The pool's task function, run in a worker thread. This file is the workers' entry: the build
+ * bundles it on its own into build/worker.js (scripts/build-if-needed.mjs).
  */
 export function runWorkerTask({ kind, input, started }: WorkerTask): WorkerReply {
   warmUpWorker();
