@@ -79,8 +79,10 @@ describe("the worker pool", () => {
     for (const answer of await heavy) assert.equal(answer.status, 422);
     timings.sort((a, b) => a - b);
     const p95 = timings[Math.ceil(timings.length * 0.95) - 1]!;
-    // Loose enough for a loaded two-core machine.
-    assert.ok(p95 < 250, `p95 ${p95.toFixed(0)} ms over ${timings.length} requests (slowest ${timings.at(-1)!.toFixed(0)} ms)`);
+    const summary = `p95 ${p95.toFixed(0)} ms, slowest ${timings.at(-1)!.toFixed(0)} ms over ${timings.length} requests`;
+    // Loose enough for a loaded two-core machine; a request held behind a page would wait seconds.
+    assert.ok(p95 < 250, summary);
+    assert.ok(timings.at(-1)! < 3000, summary);
   });
 
   test("a full queue is refused with 503 and Retry-After, and nothing is saved for it", async () => {

@@ -61,9 +61,15 @@ export function startWorkerPool(options: WorkerPoolOptions) {
     maxQueue: options.queueMax,
   });
   const pool: ActivePool = { piscina, options, inFlight: 0, ready: Promise.resolve(true) };
+  let started = false;
+  // A worker that fails with no task of its own is reported here (left without a listener, the
+  // event would end the process). One that cannot start is reported once, below.
+  piscina.on("error", (error: unknown) => {
+    if (started && active === pool) console.error("A worker thread failed:", error);
+  });
   // Loading the bundle and warming up is not timed: it is our code, not the request's.
   pool.ready = piscina.run({ kind: "warmUp" }).then(
-    () => true,
+    () => (started = true),
     (error: unknown) => {
       // Stopped before the first worker was up: nothing to report.
       if (active !== pool) return false;
