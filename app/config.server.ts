@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { parseHost } from "~/server/host-check.server";
 
@@ -61,6 +62,11 @@ const configSchema = z.object({
   LOG_REQUESTS: booleanFlag,
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
+  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads.
+  WORKER_THREADS: z.coerce.number().int().min(1).default(() => Math.max(1, os.availableParallelism())),
+  // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
+  WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,16 +1,21 @@
 /** `npm run dev`: Remix rebuilds on every change; the server restarts on every new build. */
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { buildIfNeeded, projectRoot } from "./build-if-needed.mjs";
+import { buildIfNeeded, projectRoot, workerBuildOptions } from "./build-if-needed.mjs";
 
 buildIfNeeded();
+// The worker threads' bundle is rebuilt on change too (Remix's watcher builds only its own).
+const { esbuild, options: workerOptions } = workerBuildOptions();
+const workerWatch = await esbuild.context(workerOptions);
+await workerWatch.watch();
 const env = { ...process.env, NODE_ENV: "development" };
 const children = [
   spawn(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "watch"], { cwd: projectRoot, stdio: "inherit", env }),
   spawn(process.execPath, ["--watch-path=build", "scripts/start.mjs"], { cwd: projectRoot, stdio: "inherit", env }),
 ];
-const stop = () => {
+const stop = async () => {
   for (const child of children) child.kill("SIGTERM");
+  await workerWatch.dispose();
   process.exit(0);
 };
 process.on("SIGINT", stop);

@@ -24,6 +24,7 @@ import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
+import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
 import { readBody, BodyTooLargeError } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { createHostCheck } from "~/server/host-check.server";
@@ -236,6 +237,14 @@ export async function startServer(
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
+  // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
+  startWorkerPool({
+    filename: new URL("worker.js", import.meta.url).href,
+    threads: config.WORKER_THREADS,
+    taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
+    queueMax: config.WORKER_QUEUE_MAX,
+    log: console.error,
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -246,7 +255,8 @@ export async function startServer(
         clearTimeout(force);
         closeDatabase();
         closeBibleDb();
-        resolve();
+        // Every request has ended, so no task is waiting for a worker any more.
+        stopWorkerPool().catch(console.error).finally(resolve);
       });
       server.closeIdleConnections();
     });

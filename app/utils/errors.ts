@@ -71,3 +71,11 @@ export class AiError extends AppError {
     super(message, status);
   }
 }
+
+
+/** A CPU-heavy task ran past its time limit and was stopped; nothing was saved. */
+export class TaskTimeoutError extends AppError {
+  constructor(message: string, status: 422 | 503, retryAfterSeconds?: number) {
+    super(message, status, { retryAfterSeconds });
+  }
+}

@@ -1,9 +1,9 @@
 import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
+import { runTask } from "~/modules/jobs/pool.server";
 import { assertRoomForContent, insertContentItem } from "~/modules/library/content.server";
 import { AiError } from "~/utils/errors";
 import { UnprocessableContentError } from "./errors";
-import { extractArticle, extractPlainText } from "./extract.server";
 import { fetchDocument, parsePublicUrl } from "./fetch.server";
 import type { ProcessUrlInput } from "./schemas";
 import { capTranscript } from "./transcript";
@@ -41,7 +41,8 @@ async function readSource(url: URL, signal?: AbortSignal): Promise<SourceText> {
     };
   }
   const document = await fetchDocument(url.toString(), { signal });
-  const article = document.kind === "html" ? extractArticle(document.text) : extractPlainText(document.text);
+  // Parsing a hostile page can take seconds: it runs in the worker pool, with a time limit.
+  const article = await runTask("extractDocument", { kind: document.kind, text: document.text }, { signal });
   return {
     title: article.title,
     author: article.byline,
