@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderToStaticMarkup } from "react-dom/server";
+import { assertLinear } from "../../../tests/support/hostile-text";
 import { Markdown, parseMarkdown } from "./markdown";
 
 test("parses the blocks a devotional uses", () => {
@@ -30,4 +31,11 @@ test("never renders raw HTML or unsafe links", () => {
   assert.doesNotMatch(html, /<script|<img/);
   assert.match(html, /&lt;script&gt;/);
   assert.doesNotMatch(html, /href="javascript/);
+});
+
+test("hostile devotional text renders in linear time", () => {
+  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />), { boundMs: 1500 });
+  const stars = renderToStaticMarkup(<Markdown content="a **** b" />);
+  assert.match(stars, /a \*\*\*\* b/);
+  assert.doesNotMatch(stars, /<strong>/);
 });

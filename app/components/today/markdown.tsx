@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { cn } from "~/utils/cn";
+import { headingText } from "~/utils/text";
 
 /**
  * A small, safe Markdown renderer for devotionals: headings, paragraphs, block quotes, lists,
@@ -24,9 +25,9 @@ export function parseMarkdown(markdown: string): MarkdownBlock[] {
       index += 1;
       continue;
     }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    const heading = /^\s{0,3}(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
-      blocks.push({ type: "heading", level: heading[1]!.length, text: heading[2]! });
+      blocks.push({ type: "heading", level: heading[1]!.length, text: headingText(heading[2]!) });
       index += 1;
       continue;
     }
@@ -76,12 +77,16 @@ export function parseMarkdown(markdown: string): MarkdownBlock[] {
   return blocks;
 }
 
-const inlinePattern = /(\*\*[^*]+?\*\*|__[^_]+?__|\*[^*\s][^*]*?\*|_[^_\s][^_]*?_|`[^`]+`|\[[^\]]+\]\([^)\s]+\))/g;
+// No "[" in a link's text or address: otherwise every "[" of "[[[[..." scans to the end.
+const inlinePattern = /(\*\*[^*]+?\*\*|__[^_]+?__|\*[^*\s][^*]*?\*|_[^_\s][^_]*?_|`[^`]+`|\[[^\][]+\]\([^)\s[]+\))/g;
 
 export function renderInline(text: string): ReactNode[] {
   const parts = text.split(inlinePattern);
   return parts.map((part, index) => {
     if (!part) return null;
+    // split() puts the pattern's matches at odd indices: the rest is plain text, even when it starts
+    // and ends with "**" (reading "******..." as nested emphasis recursed once per pair: quadratic).
+    if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
     if ((part.startsWith("**") && part.endsWith("**")) || (part.startsWith("__") && part.endsWith("__"))) {
       return <strong key={index}>{renderInline(part.slice(2, -2))}</strong>;
     }
@@ -91,7 +96,7 @@ export function renderInline(text: string): ReactNode[] {
     if (part.startsWith("`") && part.endsWith("`")) {
       return <code key={index} className="rounded bg-muted px-1 text-[0.9em]">{part.slice(1, -1)}</code>;
     }
-    const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
+    const link = /^\[([^\][]+)\]\(([^)\s[]+)\)$/.exec(part);
     if (link) {
       // Only web links become anchors; anything else (javascript:, data:) stays plain text.
       return /^https?:\/\//i.test(link[2]!) ? (

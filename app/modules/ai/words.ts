@@ -4,7 +4,8 @@
  */
 export function countWords(markdown: string): number {
   const text = markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // "[" ends the scan: "[[[[..." or "[](x[](x..." would otherwise rescan to the end (quadratic).
+    .replace(/\[([^\][]*)\]\([^)[]*\)/g, "$1")
     .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, " ")
     .replace(/[*_`~]/g, " ");
   let count = 0;

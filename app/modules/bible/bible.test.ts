@@ -3,12 +3,27 @@ import { describe, test } from "node:test";
 import { crossReferencesFor } from "./crossrefs.server";
 import { groundReferences, NOT_FOUND_MARK } from "./grounding.server";
 import { getPassage } from "./passages.server";
-import { countVerses, findReferences, formatRanges, parseReference } from "./references.server";
+import { assertLinear } from "../../../tests/support/hostile-text";
+import { countVerses, findReferences, formatRanges, MAX_REFERENCE_TEXT, parseReference, referenceWindows } from "./references.server";
 import { searchVerses } from "./search.server";
 import { findTopics } from "./topics.server";
 import { resolveTranslation } from "./translations";
 
 describe("reference parsing", () => {
+  test("hostile text: windows are found in linear time, and an over-long reference is refused before the parser", () => {
+    assertLinear((text) => referenceWindows(text));
+    assertLinear((text) => referenceWindows(`${text} a1a1`.repeat(2)));
+    assertLinear((text) => parseReference(text));
+    const long = parseReference(`John 3:16; ${"1 ".repeat(MAX_REFERENCE_TEXT)}`);
+    assert.equal(long.ok, false);
+    assert.ok(!long.ok && long.message.length < MAX_REFERENCE_TEXT + 200);
+    assert.deepEqual(referenceWindows("see (John 3:16) and 1 Cor 13:4"), [{ start: 4, end: 30 }]);
+    assert.deepEqual(referenceWindows("Song of Solomon 2:1, 1st John 4:8 and Gen 1:1-3; 2:4 ff."), [
+      { start: 0, end: 33 },
+      { start: 38, end: 56 },
+    ]);
+  });
+
   const labels: Array<[string, string]> = [
     ["John 3:16-21", "John 3:16-21"],
     ["Jn 3:16", "John 3:16"],

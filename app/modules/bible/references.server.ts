@@ -113,14 +113,17 @@ export function referenceWindows(text: string): Array<{ start: number; end: numb
   const windows: Array<{ start: number; end: number }> = [];
   const candidate = /\p{L}\.?\s*\d+(?:(?:[\s:.,;\-–—]|and\s|ff?\b)*\d+)*(?:\s*ff?\b\.?)?/gu;
   for (const match of text.matchAll(candidate)) {
+    // Reading back past the previous window cannot change anything (this one joins it), and
+    // rereading it for every match is quadratic on "a1a1a1..." or "1 1 1 ...".
+    const floor = windows.at(-1)?.end ?? 0;
     let start = match.index;
-    while (start > 0 && /[\p{L}\p{N}'’.]/u.test(text[start - 1]!)) start--;
+    while (start > floor && /[\p{L}\p{N}'’.]/u.test(text[start - 1]!)) start--;
     for (;;) {
       let wordEnd = start;
-      while (wordEnd > 0 && /[ \t]/.test(text[wordEnd - 1]!)) wordEnd--;
+      while (wordEnd > floor && /[ \t]/.test(text[wordEnd - 1]!)) wordEnd--;
       if (wordEnd === start && start > 0 && !/\s/.test(text[start - 1]!)) break;
       let wordStart = wordEnd;
-      while (wordStart > 0 && /[\p{L}\p{N}'’.]/u.test(text[wordStart - 1]!)) wordStart--;
+      while (wordStart > floor && /[\p{L}\p{N}'’.]/u.test(text[wordStart - 1]!)) wordStart--;
       if (wordStart === wordEnd || !BOOK_PREFIX_WORDS.has(text.slice(wordStart, wordEnd).toLowerCase())) break;
       start = wordStart;
     }
@@ -205,6 +208,9 @@ export function findReferences(text: string): FoundReference[] {
   return found;
 }
 
+/** Longer than any reference a user types or a reading plan lists ("Rom 8:28-39; 12:1-2"). */
+export const MAX_REFERENCE_TEXT = 300;
+
 export type ParsedReference =
   | { ok: true; ranges: VerseRange[]; label: string }
   | { ok: false; message: string };
@@ -217,9 +223,10 @@ export function parseReference(text: string): ParsedReference {
   const trimmed = text.trim();
   const notRecognized = {
     ok: false as const,
-    message: `"${trimmed}" is not a Bible reference we recognize. Try a reference like "John 3:16-21" or "Psalm 23".`,
+    message: `"${trimmed.slice(0, MAX_REFERENCE_TEXT)}" is not a Bible reference we recognize. Try a reference like "John 3:16-21" or "Psalm 23".`,
   };
-  if (!trimmed) return notRecognized;
+  // The parser costs about 50 µs per character of reference-like text: a cap, not a timer.
+  if (!trimmed || trimmed.length > MAX_REFERENCE_TEXT) return notRecognized;
   const found = findReferences(trimmed);
   if (found.length === 0) return notRecognized;
   const invalid = found.find((reference) => !reference.valid);

@@ -1,5 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { trimTrailing } from "~/utils/text";
 import { UnprocessableContentError } from "./errors";
 
 export interface ExtractedArticle {
@@ -67,18 +68,26 @@ export function blocksOf(root: DomNode): string[] {
   return blocks;
 }
 
+// A byline is a name and perhaps a date: anything past this many characters is never part of it.
+const MAX_BYLINE_SOURCE = 500;
+
 /** "By Jane Doe | March 3, 2024" -> "Jane Doe"; null when it does not look like a name. */
 export function cleanByline(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  let byline = collapse(raw)
-    .replace(/^(written|posted|published|words|article|sermon|message)?\s*by[:\s]+/i, "")
-    .split(/\s[|•·–—]\s|\s+on\s+(?=\w+\s+\d)|,\s*(?=(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d)/i)[0]!
-    .trim()
-    .replace(/[,;:.\s]+$/, "");
+  // trimTrailing: /[,;:.\s]+$/ is quadratic on a long run of punctuation.
+  let byline = trimTrailing(
+    collapse(raw.slice(0, MAX_BYLINE_SOURCE))
+      .replace(/^(written|posted|published|words|article|sermon|message)?\s*by[:\s]+/i, "")
+      .split(/\s[|•·–—]\s|\s+on\s+(?=\w+\s+\d)|,\s*(?=(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d)/i)[0]!
+      .trim(),
+    /[,;:.\s]/,
+  );
   if (/^https?:\/\//i.test(byline) || byline.includes("@")) return null;
   if (byline.length > 100 || wordCount(byline) > 8) return null;
   if (!/\p{L}/u.test(byline)) return null;
-  byline = byline.replace(/\s*\(.*\)$/, "").trim();
+  // "Jane Doe (Pastor)" -> "Jane Doe": an index, not /\s*\(.*\)$/, which rescans from every "(".
+  const aside = byline.indexOf("(");
+  if (aside !== -1 && byline.endsWith(")")) byline = byline.slice(0, aside).trim();
   return byline || null;
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { articlePage, prayerArticle, sabbathArticle } from "../../../tests/fixtures/articles";
+import { assertLinear } from "../../../tests/support/hostile-text";
 import { cleanByline, cleanTitle, extractArticle, extractPlainText } from "./extract.server";
 
 describe("extractArticle", () => {
@@ -69,6 +70,31 @@ describe("cleanByline", () => {
     assert.equal(cleanByline("jane@example.com"), null);
     assert.equal(cleanByline("This is a very long sentence that is certainly not the name of any author at all"), null);
     assert.equal(cleanByline("12/03/2024"), null);
+  });
+
+  test("an aside in brackets is dropped only at the end; the name is read from the start of a long line", () => {
+    assert.equal(cleanByline("Jane (Jo) Doe"), "Jane (Jo) Doe");
+    assert.equal(cleanByline("Jane Doe ((Pastor)"), "Jane Doe");
+    assert.equal(cleanByline(`By Jane Doe | ${"x ".repeat(100_000)}`), "Jane Doe");
+  });
+});
+
+describe("extraction on hostile text (a 500,000-character meta author blocked the server)", () => {
+  const html = articlePage(sabbathArticle);
+  const withHead = (tag: string) => html.replace("</head>", `${tag}</head>`);
+  // Attribute-safe: quotes, ampersands and angle brackets are left out rather than escaped.
+  const attribute = (text: string) => text.replace(/["&<]/g, "");
+
+  test("cleanByline, cleanTitle and extractPlainText take linear time", () => {
+    assertLinear((text) => cleanByline(text));
+    assertLinear((text) => cleanTitle(text, ["Heading"], "Site"));
+    assertLinear((text) => extractPlainText(text));
+  });
+
+  test("a page whose author or title meta tag is a long run of punctuation is read in linear time", () => {
+    // The whole page is parsed and read: a looser bound, still far below a quadratic pattern's seconds.
+    assertLinear((text) => extractArticle(withHead(`<meta name="author" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
+    assertLinear((text) => extractArticle(withHead(`<meta property="og:title" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
   });
 });
 

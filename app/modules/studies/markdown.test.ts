@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { assertLinear } from "../../../tests/support/hostile-text";
 import { isCollapsibleTitle, parenthesizedGroups, parseInline, parseMarkdown, splitStudySections } from "./markdown";
 
 describe("study sections", () => {
@@ -84,5 +85,24 @@ describe("inline markdown", () => {
 
   test("parenthesised groups are listed for the server's verse lookup", () => {
     assert.deepEqual(parenthesizedGroups("a (John 3:16) b (see below) c ( Psalm 23 )"), ["John 3:16", "see below", "Psalm 23"]);
+  });
+});
+
+describe("hostile markdown (generated text is not trusted)", () => {
+  test("a heading marker without text is a paragraph, not an endless loop", () => {
+    assert.deepEqual(parseMarkdown("## \n\nText"), [
+      { type: "paragraph", children: [{ type: "text", text: "##" }] },
+      { type: "paragraph", children: [{ type: "text", text: "Text" }] },
+    ]);
+    assert.deepEqual(parseMarkdown("## Grace ##  "), [{ type: "heading", level: 2, children: [{ type: "text", text: "Grace" }] }]);
+    assert.equal(splitStudySections("## Key Scriptures #\nx").sections[0]!.title, "Key Scriptures");
+  });
+
+  test("sections, blocks and inline marks take linear time", () => {
+    assertLinear((text) => splitStudySections(`## ${text}\n${text}`));
+    // Two copies, read a character at a time: a looser bound.
+    assertLinear((text) => parseMarkdown(`## ${text}\n\n${text}`), { boundMs: 1500 });
+    assertLinear((text) => parseInline(`[${text}`));
+    assertLinear((text) => parenthesizedGroups(text));
   });
 });

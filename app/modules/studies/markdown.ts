@@ -4,6 +4,8 @@
  * isomorphic: the page and the server share it.
  */
 
+import { headingText } from "~/utils/text";
+
 export type Inline =
   | { type: "text"; text: string }
   | { type: "strong"; children: Inline[] }
@@ -51,10 +53,10 @@ export function splitStudySections(markdown: string): StudySections {
   let fenced = false;
   for (const line of lines) {
     if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = !fenced ? /^##\s+(.+?)\s*#*\s*$/.exec(line) : null;
+    const heading = !fenced ? /^##\s+(.+)$/.exec(line) : null;
     if (heading) {
       if (current) sections.push(toSection(current));
-      current = { title: heading[1]!.trim(), lines: [] };
+      current = { title: (headingText(heading[1]!) || heading[1]!.charAt(0)).trim(), lines: [] };
     } else if (current) {
       current.lines.push(line);
     } else {
@@ -99,9 +101,9 @@ export function parseMarkdown(markdown: string, isScripture: (text: string) => b
       blocks.push({ type: "paragraph", children: [{ type: "code", text: code.join("\n") }] });
       continue;
     }
-    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const heading = /^(#{1,6})\s+(.+)$/.exec(line);
     if (heading) {
-      blocks.push({ type: "heading", level: heading[1]!.length, children: inline(heading[2]!) });
+      blocks.push({ type: "heading", level: heading[1]!.length, children: inline(headingText(heading[2]!) || heading[2]!.charAt(0)) });
       index++;
       continue;
     }
@@ -138,7 +140,10 @@ export function parseMarkdown(markdown: string, isScripture: (text: string) => b
       blocks.push({ type: "list", ordered, start, items: items.map(inline) });
       continue;
     }
-    const paragraph: string[] = [];
+    // The first line always joins: "## " alone (a heading marker without text) stops the loop
+    // below and, never consumed, looped forever until the process ran out of memory.
+    const paragraph: string[] = [line.trim()];
+    index++;
     while (
       index < lines.length &&
       lines[index]!.trim() &&
@@ -203,7 +208,9 @@ export function parseInline(text: string, isScripture: (text: string) => boolean
       }
     }
     if (char === "[") {
-      const link = /^\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest);
+      // No "[" in the text or the address: each "[" of "[[[[..." or "[a](x[a](x..." would
+      // otherwise scan to the end of the text (quadratic).
+      const link = /^\[([^\][]+)\]\(([^)\s[]+)\)/.exec(rest);
       if (link) {
         flush();
         if (SAFE_LINK.test(link[2]!)) nodes.push({ type: "link", href: link[2]!, children: parseInline(link[1]!, isScripture) });

@@ -1,4 +1,5 @@
 import { AppError } from "~/utils/errors";
+import { clipLongWords, trimTrailing } from "~/utils/text";
 import {
   contentTerms,
   DEPENDENT_START,
@@ -41,6 +42,21 @@ export const MAX_BITES = 7;
 // TextRank is quadratic; beyond this many sentences the most central ones (by the centroid) compete.
 const TEXTRANK_LIMIT = 300;
 const SUMMARY_WORD_BUDGET = 130;
+/**
+ * The summarizer reads at most this many characters (about 80,000 words: a long sermon transcript
+ * or a book chapter), so a 5 MB page costs what a long article does: well under a second (2 s uncapped).
+ */
+export const MAX_SUMMARY_INPUT = 500_000;
+// No real word is longer; a run of 400,000 dots is clipped before it is split into sentences.
+const MAX_WORD_LENGTH = 100;
+
+/** The part of a text the summarizer reads: cut at a paragraph break where one is near the limit. */
+function boundedText(text: string) {
+  if (text.length <= MAX_SUMMARY_INPUT) return clipLongWords(text, MAX_WORD_LENGTH);
+  const paragraphEnd = text.lastIndexOf("\n\n", MAX_SUMMARY_INPUT);
+  const end = paragraphEnd > MAX_SUMMARY_INPUT / 2 ? paragraphEnd : MAX_SUMMARY_INPUT;
+  return clipLongWords(text.slice(0, end), MAX_WORD_LENGTH);
+}
 
 function cosine(a: Candidate, b: Candidate) {
   if (a.norm === 0 || b.norm === 0) return 0;
@@ -115,7 +131,7 @@ function passagesFromRunningText(text: string): string[] {
   if (current.length >= 6) passages.push(current.join(" "));
   else if (current.length > 0 && passages.length > 0) passages[passages.length - 1] += ` ${current.join(" ")}`;
   return passages.map((passage) => {
-    const trimmed = passage.replace(/[,;:\s]+$/, "");
+    const trimmed = trimTrailing(passage, /[,;:\s]/);
     const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
     return /[.!?]$/.test(capital) ? capital : `${capital}.`;
   });
@@ -268,7 +284,7 @@ function byScore(a: Candidate, b: Candidate) {
  * sentences (nothing worth summarizing).
  */
 export function summarizeExtractive(title: string, text: string): ExtractiveSummary {
-  const { candidates, titleTerms } = buildCandidates(title, text);
+  const { candidates, titleTerms } = buildCandidates(title, boundedText(text));
   if (candidates.length < MIN_BITES + 1) {
     throw new AppError(
       "That text is too short to summarize: it needs at least a few complete sentences.",

@@ -19,10 +19,18 @@ const ABBREVIATIONS = new Set([
 const OPENERS = `"'“‘(\\[`;
 const CLOSERS = `"'”’)\\]`;
 
-function endsWithAbbreviation(text: string): boolean {
-  const match = /([\p{L}.]+)\.$/u.exec(text);
-  if (!match) return false;
-  const word = match[1]!;
+const WORD_CHARACTER = /[\p{L}.]/u;
+
+/**
+ * Whether the period at `dot` ends an abbreviation: the letters and periods just before it, read
+ * backwards no further than `start`. A loop rather than /([\p{L}.]+)\.$/, which V8 retries from
+ * every position of a long run (quadratic).
+ */
+function endsWithAbbreviation(text: string, start: number, dot: number): boolean {
+  let from = dot;
+  while (from > start && WORD_CHARACTER.test(text[from - 1]!)) from -= 1;
+  const word = text.slice(from, dot);
+  if (!word) return false;
   // "e.g.", "i.e.", "U.S.": a period inside the word marks an abbreviation.
   if (word.includes(".")) return true;
   // An initial, as in "C. S. Lewis".
@@ -30,18 +38,21 @@ function endsWithAbbreviation(text: string): boolean {
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
+// The lookbehind starts a match only at the first mark of a run: otherwise V8 retries from each
+// mark of a long run ("......") and scans to its end every time (quadratic).
+const BOUNDARY = new RegExp(`(?<![.!?…])([.!?…]+)([${CLOSERS}]*)(\\s+)(?=[${OPENERS}]*[\\p{Lu}\\d])`, "gu");
+
 /** Sentences of a paragraph, in order, trimmed. */
 export function splitSentences(paragraph: string): string[] {
   const text = paragraph.replace(/\s+/g, " ").trim();
   const sentences: string[] = [];
   let start = 0;
-  const boundary = new RegExp(`([.!?…]+)([${CLOSERS}]*)(\\s+)(?=[${OPENERS}]*[\\p{Lu}\\d])`, "gu");
+  const boundary = new RegExp(BOUNDARY);
   let match: RegExpExecArray | null;
   while ((match = boundary.exec(text))) {
     const end = match.index + match[1]!.length + match[2]!.length;
-    const candidate = text.slice(start, end);
-    if (match[1] === "." && !match[2] && endsWithAbbreviation(candidate)) continue;
-    sentences.push(candidate.trim());
+    if (match[1] === "." && !match[2] && endsWithAbbreviation(text, start, match.index)) continue;
+    sentences.push(text.slice(start, end).trim());
     start = end + match[3]!.length;
   }
   const rest = text.slice(start).trim();

@@ -3,8 +3,10 @@ import { describe, test } from "node:test";
 import { autoCaptions, sermonCaptions } from "../../../../tests/fixtures/captions";
 import { longArticleText, prayerArticle, sabbathArticle } from "../../../../tests/fixtures/articles";
 import { defaultAiSettings } from "../settings";
+import { assertLinear } from "../../../../tests/support/hostile-text";
 import { captionsToText } from "~/modules/content/youtube.server";
-import { isWellFormedSentence, splitSentences, standAlone } from "./sentences";
+import { MAX_SUMMARY_INPUT } from "./extractive";
+import { contentTerms, isWellFormedSentence, splitSentences, standAlone, words } from "./sentences";
 import { summarize } from "./summary.server";
 
 const settings = defaultAiSettings;
@@ -23,6 +25,22 @@ describe("splitSentences", () => {
 
   test("e.g. and i.e. do not end a sentence", () => {
     assert.equal(splitSentences("Some disciplines, e.g. Fasting and prayer, take practice over many years.").length, 1);
+  });
+
+  test("a run of marks ends a sentence once; a word before a period is read back only to its start", () => {
+    assert.deepEqual(splitSentences("Wait... Then it came! ?! Really?! Yes."), ["Wait...", "Then it came! ?!", "Really?!", "Yes."]);
+    assert.deepEqual(splitSentences("He met J. R. R. Tolkien. Then U.S. Army. Go."), ["He met J. R. R. Tolkien.", "Then U.S. Army.", "Go."]);
+    assert.deepEqual(splitSentences(". A."), [".", "A."]);
+  });
+});
+
+describe("sentence tools on hostile text (a page of 400,000 dots blocked the server for 8 s)", () => {
+  test("splitting, judging and reading terms take linear time", () => {
+    assertLinear((text) => splitSentences(text));
+    assertLinear((text) => isWellFormedSentence(text));
+    assertLinear((text) => standAlone(text));
+    assertLinear((text) => contentTerms(text));
+    assertLinear((text) => words(text));
   });
 });
 
@@ -130,6 +148,21 @@ describe("built-in summarize: quality properties", () => {
     const lines = [result.summary, ...result.learningBites];
     assert.ok(lines.some((line) => line.includes("John 30:1 (reference not found)")), "the invalid reference is marked");
     assert.ok(lines.some((line) => line.includes("(Matthew 11:28-30)")), "real references stay as they are");
+  });
+
+  test("a hostile text is summarized, or refused, in linear time", () => {
+    // The whole summarizer does more per character than one pattern: a looser bound, still far
+    // below the seconds a quadratic pattern takes.
+    assertLinear((text) => summarize({ title: "Title", text, settings }), { boundMs: 2000, fixedMs: 500 });
+    assertLinear((text) => summarize({ title: "Title", text: `${longArticleText(300)}\n\n${text}`, settings }), { boundMs: 2000, fixedMs: 500 });
+  });
+
+  test("only the first MAX_SUMMARY_INPUT characters are read", () => {
+    // Two-word sentences are never quoted: the article after them is all there is to summarize.
+    const filler = "Read on. ".repeat(Math.ceil(MAX_SUMMARY_INPUT / 9));
+    const article = longArticleText(300);
+    assert.ok(summarize({ title: "Rest", text: `${filler.slice(0, MAX_SUMMARY_INPUT / 2)}\n\n${article}`, settings }).summary);
+    assert.throws(() => summarize({ title: "Rest", text: `${filler}\n\n${article}`, settings }), /too short/);
   });
 
   test("a text too short to summarize is a clear error", () => {
