@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { articlePage, prayerArticle, sabbathArticle } from "../../../tests/fixtures/articles";
 import { assertLinear } from "../../../tests/support/hostile-text";
-import { cleanByline, cleanTitle, extractArticle, extractPlainText } from "./extract.server";
+import { cleanByline, cleanTitle, extractArticle, extractPlainText, MAX_PAGE_DEPTH, tagDepthOf } from "./extract.server";
 
 describe("extractArticle", () => {
   const page = articlePage(sabbathArticle);
@@ -95,6 +95,45 @@ describe("extraction on hostile text (a 500,000-character meta author blocked th
     // The whole page is parsed and read: a looser bound, still far below a quadratic pattern's seconds.
     assertLinear((text) => extractArticle(withHead(`<meta name="author" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
     assertLinear((text) => extractArticle(withHead(`<meta property="og:title" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
+  });
+});
+
+describe("extraction on hostile markup (100,000 nested <div>s blocked a worker for minutes)", () => {
+  const paragraph = "<p>Grace is the free gift of God that meets us where we are and carries us home again today.</p>";
+  const page = (body: string) => `<html><head><title>Grace</title></head><body><article>${body}</article></body></html>`;
+
+  test("a long article's paragraphs are read in linear time (childNodes was re-read for every child)", () => {
+    const timeOf = (count: number) => {
+      const started = performance.now();
+      const article = extractArticle(page(paragraph.repeat(count)));
+      assert.ok(article.text.split("\n\n").length >= count * 0.99);
+      return performance.now() - started;
+    };
+    timeOf(500);
+    const small = timeOf(2_000);
+    const large = timeOf(8_000);
+    // Four times the paragraphs: linear code takes about four times as long, quadratic sixteen.
+    assert.ok(large < small * 9 + 200, `2,000 paragraphs ${small.toFixed(0)} ms, 8,000 ${large.toFixed(0)} ms`);
+  });
+
+  test("a page nested deeper than any article is refused before it is parsed", () => {
+    const deep = page(`${"<div>".repeat(100_000)}${paragraph.repeat(20)}${"</div>".repeat(100_000)}`);
+    const started = performance.now();
+    assert.throws(() => extractArticle(deep), /nested too deeply/);
+    assert.ok(performance.now() - started < 500, `took ${(performance.now() - started).toFixed(0)} ms`);
+    assert.equal(tagDepthOf(deep), 100_000 + 1);
+  });
+
+  test("the markup depth ignores end tags a page may leave out, void elements, comments and scripts", () => {
+    assert.equal(tagDepthOf(page(`${"<p>open paragraph ".repeat(5_000)}<br><img src=x>`)), 1);
+    assert.equal(tagDepthOf(`<div><!-- <div><div> --><script>"<div><div><div>"</script></div>`), 2);
+    assert.equal(tagDepthOf(`<div><span/><section><b>x</b></section></div>`), 3);
+    const nested = `${"<div>".repeat(MAX_PAGE_DEPTH - 10)}${paragraph.repeat(20)}${"</div>".repeat(MAX_PAGE_DEPTH - 10)}`;
+    assert.ok(extractArticle(page(nested)).text.includes("Grace is the free gift"));
+  });
+
+  test("a page with more parts than any article is refused", () => {
+    assert.throws(() => extractArticle(page(`${paragraph.repeat(20)}${"<span>a</span>".repeat(80_000)}`)), /too large to read/);
   });
 });
 
