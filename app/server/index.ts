@@ -149,7 +149,10 @@ export async function startServer(
   });
 
   // Checked before anything else is served, /healthz included (DNS rebinding: see host-check.server.ts).
-  const refuseMisdirected = createHostCheck(config, options.host ?? config.HOST, () => server.address() as AddressInfo);
+  // The address is read once listening (port 0 picks one): server.address() is null again while
+  // the server closes, and requests still in flight are answered then.
+  let listening: AddressInfo | undefined;
+  const refuseMisdirected = createHostCheck(config, options.host ?? config.HOST, () => listening!);
   const server = http.createServer((req, res) => {
     if (refuseMisdirected(req, res)) return;
     const url = req.url ?? "/";
@@ -228,6 +231,7 @@ export async function startServer(
   }
 
   const address = server.address() as AddressInfo;
+  listening = address;
   const displayHost =
     !options.host && !config.HOST ? "localhost" : address.address.includes(":")
       ? `[${address.address}]`
