@@ -449,7 +449,12 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals) {
  * own timers, and a frozen one is killed (only this child) and started again on the same file.
  */
 export async function startHostileServer(databasePath: string, env: Record<string, string> = {}): Promise<HostileServer & { close: () => Promise<void> }> {
-  const options = { env: { ...HOSTILE_SERVER_ENV, ...env } };
+  // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE;
+  const options = {
+    env: { ...HOSTILE_SERVER_ENV, ...env },
+    nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+  };
   let { child, url } = await startServerProcess(databasePath, options);
   // Two senders that both find the server frozen share one restart.
   let restarting: Promise<void> | undefined;

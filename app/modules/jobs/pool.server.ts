@@ -47,6 +47,9 @@ const TIMED_OUT = Symbol("timed out");
 
 let active: ActivePool | undefined;
 
+/** Added to the workers' nice value (Linux and macOS; piscina ignores it where it cannot). */
+const WORKER_NICE_INCREMENT = 10;
+
 export function startWorkerPool(options: WorkerPoolOptions) {
   if (active) throw new Error("The worker pool is already running");
   const piscina = new Piscina<WorkerTask, WorkerReply>({
@@ -56,6 +59,9 @@ export function startWorkerPool(options: WorkerPoolOptions) {
     minThreads: 1,
     maxThreads: options.threads,
     idleTimeout: IDLE_TIMEOUT_MS,
+    // Workers run at a lower CPU priority than the thread that answers requests: when every core
+    // is busy with heavy pages, a sign-in or a page load still gets the CPU first.
+    niceIncrement: WORKER_NICE_INCREMENT,
     // piscina 5.3 does not count tasks that carry an AbortSignal (all of ours) against maxQueue:
     // runTask enforces the bound itself, this only matches it.
     maxQueue: options.queueMax,
