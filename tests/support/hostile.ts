@@ -382,6 +382,8 @@ export async function sendCase(baseUrl: string, hostile: HostileCase, tokens: To
 const STACK_TRACE = /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
 /** A 4xx that echoes the hostile value back (a megabyte of it) is itself a defect. */
 export const MAX_API_ERROR_BYTES = 16 * 1024;
+/** A page re-rendered with its form's values: the page itself, never the hostile value again. */
+export const MAX_PAGE_ANSWER_BYTES = 256 * 1024;
 
 /** What is wrong with an answer (empty when nothing is). */
 export function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
@@ -393,6 +395,9 @@ export function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] 
   else if (hostile.expect === "reject" && (status < 400 || status >= 500)) problems.push(`status ${status}, expected a 4xx (the value must be refused, not stored)`);
   else if (status < 200) problems.push(`status ${status}`);
   if (STACK_TRACE.test(answer.text)) problems.push(`a stack trace in the answer: ${answer.text.match(STACK_TRACE)![0]}`);
+  if (hostile.target.kind === "page" && Buffer.byteLength(answer.text) > MAX_PAGE_ANSWER_BYTES) {
+    problems.push(`the page answer is ${Buffer.byteLength(answer.text)} bytes: it echoes the hostile value`);
+  }
   // 431 and 413 from the HTTP parser come before any route (431 has no body at all).
   if (hostile.target.kind === "api" && status >= 400 && status !== 431) {
     let error: unknown;
