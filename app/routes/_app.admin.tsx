@@ -68,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action";
-    return data({ result: submission.reply(), error: message }, { status: 400 });
+    // The values are not echoed: the forms are hidden fields, and a hostile one could be huge.
+    return data({ result: submission.reply({ resetForm: true }), error: message }, { status: 400 });
   }
   const form = submission.value;
   try {

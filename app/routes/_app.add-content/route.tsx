@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ok: false as const,
         id,
         values,
-        result: submission.reply(),
+        result: submission.reply({ hideFields: ["url", "title", "contentType"] }),
         errorTitle: blank ? "URL required" : "Unable to process content",
         error: blank ? "Please enter a URL to process" : message,
       },

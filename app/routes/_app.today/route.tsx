@@ -63,7 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action";
-    return data({ id, result: submission.reply(), error: message }, { status: 400 });
+    // The values are not echoed: the forms are hidden fields, and a hostile one could be huge.
+    return data({ id, result: submission.reply({ resetForm: true }), error: message }, { status: 400 });
   }
   const form = submission.value;
   try {
