@@ -17,7 +17,8 @@ import { toast } from "~/components/ui/use-toast";
 import { parseCookies } from "~/modules/auth/request.server";
 import fontStyles from "~/styles/fonts.css";
 import tailwindStyles from "~/tailwind.css";
-import { readToast } from "~/utils/toast.server";
+import { readToast, type FlashToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast: flashToast } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   useEffect(() => {
     if (flashToast) toast(flashToast);
   }, [flashToast]);
@@ -81,8 +83,27 @@ export default function App() {
     <>
       <Outlet />
       <Toaster />
+      {flashToast && !hydrated ? <StaticFlashToast toast={flashToast} /> : null}
       <OfflineSupport />
     </>
+  );
+}
+
+/**
+ * The flash toast as plain markup, for the page as the server sends it: a form posted without
+ * scripts still says what happened. Once React runs, the Toaster shows it instead.
+ */
+function StaticFlashToast({ toast: shown }: { toast: FlashToast }) {
+  return (
+    <div
+      role={shown.variant === "destructive" ? "alert" : "status"}
+      className={`fixed bottom-4 right-4 z-[100] max-w-sm rounded-md border p-4 shadow-lg ${
+        shown.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-background"
+      }`}
+    >
+      <p className="text-sm font-semibold">{shown.title}</p>
+      {shown.description ? <p className="text-sm opacity-90">{shown.description}</p> : null}
+    </div>
   );
 }
 

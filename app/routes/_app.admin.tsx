@@ -1,7 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { Settings2, Users } from "lucide-react";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
@@ -11,12 +18,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { listUsers } from "~/modules/admin/users.server";
+import { adminFormSchema, adminIntents } from "~/modules/admin/schemas";
+import { deleteUser, listUsers, updateUser } from "~/modules/admin/users.server";
 import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
-import { getAiSettings } from "~/modules/ai/settings.server";
+import { getAiSettings, updateAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
-import { getSignupSettings, listPendingInvites } from "~/modules/auth/signup.server";
+import { createInvite, getSignupSettings, listPendingInvites, revokeInvite, setSignupMode } from "~/modules/auth/signup.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
@@ -42,13 +52,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const adminActionSchema = z.object({ intent: z.literal(AI_CHECK_INTENT) });
+/** Back to the page the form was on (its tab and "Show more" count), with the toast. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+function done(request: Request, description: string) {
+  // Replace, not push: the console after a change is the same page, not a new step back.
+  return redirectWithToast(backTo(request), { title: "Success", description }, { "X-Remix-Replace": "true" });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireAdminUser(request);
-  const parsed = adminActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
-  return { aiCheck: await checkAiConnection() };
+  const admin = requireAdminUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action";
+    // The values are not echoed: the forms are hidden fields, and a hostile one could be huge.
+    return data({ result: submission.reply({ resetForm: true }), error: message }, { status: 400 });
+  }
+  const form = submission.value;
+  try {
+    switch (form.intent) {
+      case AI_CHECK_INTENT:
+        return { aiCheck: await checkAiConnection() };
+      case adminIntents.setActive:
+        updateUser(admin.id, form.userId, { isActive: form.isActive });
+        return done(request, "User status updated successfully");
+      case adminIntents.setAdmin:
+        updateUser(admin.id, form.userId, { isAdmin: form.isAdmin });
+        return done(request, "Admin status updated successfully");
+      case adminIntents.deleteUser:
+        deleteUser(admin.id, form.userId);
+        return done(request, "User deleted successfully");
+      case adminIntents.aiSettings: {
+        const { intent: _intent, ...settings } = form;
+        updateAiSettings(settings);
+        return done(request, "AI settings saved successfully");
+      }
+      case adminIntents.signupMode:
+        setSignupMode(form.mode);
+        return done(request, "Sign-up mode saved");
+      case adminIntents.createInvite:
+        // Shown in the page, not redirected: the server keeps only a hash, so this answer is the
+        // one time the link exists.
+        return data({ invitePath: createInvite(admin.id, form.expiresInDays).path }, { status: 201 });
+      case adminIntents.revokeInvite:
+        revokeInvite(form.inviteId);
+        return done(request, "Invite revoked");
+    }
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
 }
 
 // Switching tabs only changes ?tab=, which needs no fresh data; "Show more" changes ?users=, which does;
@@ -76,14 +132,29 @@ const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
   const { currentUserId, users, hasMoreUsers, settings, signup, invites } = useLoaderData<typeof loader>();
+  // Only a form posted without scripts answers here; the page's fetchers keep their own answers.
+  const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   // After each action the list or the settings are fetched again (SPEC §4); the old values stay meanwhile.
-  const refreshing = useRevalidator().state === "loading";
+  const refreshing = useNavigation().state === "loading";
   const tab = searchParams.get("tab") === "settings" ? "settings" : "users";
+  const failure = actionData && "error" in actionData ? actionData.error : undefined;
+  const withParams = (change: (params: URLSearchParams) => void) => {
+    const params = new URLSearchParams(searchParams);
+    change(params);
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
 
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Admin Console" description="Manage users and configure AI settings" />
+      {failure ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+          <strong>Error: </strong>
+          {failure}
+        </p>
+      ) : null}
       <Tabs
         value={tab}
         onValueChange={(value) => {
@@ -119,7 +190,13 @@ export default function AdminPage() {
               <CardDescription>Activate or deactivate accounts, grant admin access, or delete a user</CardDescription>
             </CardHeader>
             <CardContent>
-              <UsersTable users={users} currentUserId={currentUserId} />
+              <UsersTable
+                users={users}
+                currentUserId={currentUserId}
+                confirmDeleteId={searchParams.get("delete")}
+                deleteHref={(userId) => withParams((params) => params.set("delete", userId))}
+                cancelHref={withParams((params) => params.delete("delete"))}
+              />
               {hasMoreUsers ? <ShowMoreUsers shown={users.length} /> : null}
             </CardContent>
           </Card>
@@ -129,7 +206,11 @@ export default function AdminPage() {
               <CardDescription>Who can create an account on this server, and invites for new members</CardDescription>
             </CardHeader>
             <CardContent>
-              <SignupSettingsPanel signup={signup} invites={invites} />
+              <SignupSettingsPanel
+                signup={signup}
+                invites={invites}
+                createdInvitePath={actionData && "invitePath" in actionData ? actionData.invitePath : undefined}
+              />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,3 +1,2 @@
-// The Add Study Content screen; /process-sermon and /add-content show the same page.
-export { default, meta } from "~/components/content/add-content-page";
-export { addContentAction as action, addContentLoader as loader } from "~/modules/content/add-content-route.server";
+// The Add Study Content screen at its other address: /process-sermon and /add-content are one page.
+export { action, default, loader, meta } from "./_app.add-content/route";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { completeDay, resolveTimeZone } from "~/modules/plans/plans.server";
+import { completeTodayReading } from "~/modules/plans/plans.server";
 import { completeDaySchema } from "~/modules/plans/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
@@ -11,6 +11,5 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
   const user = requireApiUser(request);
   const input = await parseJsonBody(request, completeDaySchema);
-  const timeZone = resolveTimeZone(user.id, input.timeZone ?? timeZoneHeader(request));
-  return completeDay(user.id, { dayNumber: input.dayNumber }, { timeZone });
+  return completeTodayReading(user.id, { ...input, timeZone: input.timeZone ?? timeZoneHeader(request) });
 });

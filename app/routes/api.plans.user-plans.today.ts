@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { getToday, resolveTimeZone } from "~/modules/plans/plans.server";
+import { getToday, readTimeZone } from "~/modules/plans/plans.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
 
+/** A read: an X-Time-Zone header decides "today" for this answer but is not stored. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
-  const timeZone = resolveTimeZone(user.id, timeZoneHeader(request));
+  const timeZone = readTimeZone(user.id, timeZoneHeader(request));
   return getToday(user.id, { timeZone });
 });
 

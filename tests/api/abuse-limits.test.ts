@@ -185,7 +185,9 @@ describe("sign-up modes", () => {
     const third = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
     const consolePage = await (await fetch(`${server.url}/admin`, { headers: { cookie: `sb_session=${admin.token}` } })).text();
     assert.match(consolePage, /Who can create an account/);
-    assert.match(consolePage, /<button[^>]*role="radio"[^>]*aria-checked="true"[^>]*value="invite"/);
+    // Server-rendered as plain radio buttons (the form works before and without scripts).
+    assert.match(consolePage, /<input type="radio" name="mode" id="signup-invite"[^>]*checked=""/);
+    assert.doesNotMatch(consolePage, /<input type="radio" name="mode" id="signup-open"[^>]*checked=""/);
     assert.ok(consolePage.includes(`Revoke invite ${third.body.invite.hint}`), "a pending invite is listed");
     assert.ok(!consolePage.includes(`Revoke invite ${second.body.invite.hint}`), "a used invite is not");
   });

@@ -310,9 +310,15 @@ describe("devotionals are generated once and shared", () => {
 });
 
 describe("time zones", () => {
-  test("the browser's zone is validated and stored on the profile", async () => {
+  test("the browser's zone is validated and stored by the writes, used but not stored by reads", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
+    const storedZone = () => {
+      const db = database();
+      const row = db.prepare("select time_zone from user_profiles where user_id = ?").get(account.id) as { time_zone: string };
+      db.close();
+      return row.time_zone;
+    };
     const started = await api(server.url, "/api/plans/user-plans", {
       method: "POST",
       token: account.token,
@@ -321,15 +327,22 @@ describe("time zones", () => {
     assert.equal(started.status, 201);
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.timeZone, "Pacific/Auckland");
+    // A GET computes "today" in the zone it is sent, but never writes it.
     const viaHeader = await api(server.url, "/api/plans/user-plans/today", { token: account.token, headers: { "x-time-zone": "America/New_York" } });
     assert.equal(viaHeader.body.timeZone, "America/New_York");
-    const db = database();
-    const row = db.prepare("select time_zone from user_profiles where user_id = ?").get(account.id) as { time_zone: string };
-    db.close();
-    assert.equal(row.time_zone, "America/New_York");
+    assert.equal(storedZone(), "Pacific/Auckland");
     const bad = await api(server.url, "/api/plans/user-plans/today", { token: account.token, headers: { "x-time-zone": "Mars/Olympus_Mons" } });
     assert.equal(bad.status, 400);
     assert.match(bad.body.error, /not a time zone we know/);
+    // Completing a day is a write: the zone it is sent is stored.
+    const completed = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: account.token,
+      headers: { "x-time-zone": "America/New_York" },
+      body: { dayNumber: viaHeader.body.currentDay },
+    });
+    assert.equal(completed.status, 200);
+    assert.equal(storedZone(), "America/New_York");
   });
 
   test("UTC when the zone is unknown", async () => {

@@ -164,10 +164,14 @@ test.describe("admin console: AI settings", () => {
       await page.keyboard.press("ArrowLeft");
       const chosen = original.deepStudyWordLimit - 10;
       await expect(deep).toHaveAttribute("aria-valuenow", String(chosen));
-      await page.route("**/api/admin/settings", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await route.continue();
-      });
+      // The console's own action (single fetch posts to /admin.data) is slowed to see the pending state.
+      await page.route(
+        (url) => url.pathname.startsWith("/admin"),
+        async (route) => {
+          if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+          await route.continue();
+        },
+      );
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
       await expect(page.getByText("AI settings saved successfully").first()).toBeVisible();
@@ -188,5 +192,51 @@ test.describe("admin console: AI settings", () => {
     const answer = await adminApi(page, admin, "patch", "/api/admin/settings", { intermediateWordLimit: 900 });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Intermediate word limit must be between 200 and 800");
+  });
+});
+
+test.describe("admin console without JavaScript (plain form posts)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("deactivates a user: the form posts, the page comes back with the toast and the new state", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "nojs-toggled");
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    await row.getByRole("button", { name: `Deactivate user ${user.email}` }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("User status updated successfully")).toBeVisible();
+    await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.status()).toBe(401);
+  });
+
+  test("a delete asks on the page first, then removes the user", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "nojs-deleted");
+    await page.goto("/admin");
+    await rowOf(page, user.email).getByRole("link", { name: `Delete user ${user.email}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await expect(confirm).toContainText(user.email);
+    await confirm.getByRole("button", { name: "Delete User" }).click();
+    await expect(page.getByText("User deleted successfully")).toBeVisible();
+    await expect(rowOf(page, user.email)).toHaveCount(0);
+  });
+
+  test("changes the AI settings", async ({ adminPage: page, admin }) => {
+    const original = (await adminApi(page, admin, "get", "/api/admin/settings")).body;
+    const tone = original.tone === "Formal" ? "Inspirational" : "Formal";
+    try {
+      await page.goto("/admin?tab=settings");
+      await page.getByLabel("Tone").selectOption(tone);
+      await page.getByRole("slider", { name: "Beginner Word Limit" }).fill("150");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page).toHaveURL(/\/admin\?tab=settings$/);
+      await expect(page.getByText("AI settings saved successfully")).toBeVisible();
+      await expect(page.getByLabel("Tone")).toHaveValue(tone);
+      const saved = (await adminApi(page, admin, "get", "/api/admin/settings")).body;
+      expect(saved.tone).toBe(tone);
+      expect(saved.beginnerWordLimit).toBe(150);
+    } finally {
+      await adminApi(page, admin, "patch", "/api/admin/settings", original);
+    }
   });
 });

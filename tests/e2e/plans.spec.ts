@@ -115,3 +115,23 @@ test.describe("reading plans and Today", () => {
     expect(narrow[2]!.y).toBeGreaterThan(narrow[1]!.y + narrow[1]!.height - 1);
   });
 });
+
+test.describe("Today without JavaScript (a plain form post)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("completes the day: back on Today with the toast, the banner and a streak of 1", async ({ signedInPage: page, account }) => {
+    const started = await page.request.post("/api/plans/user-plans", {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { planId: "proverbs-31-days" },
+    });
+    expect(started.status()).toBe(201);
+    await page.goto("/today");
+    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+    await page.getByRole("button", { name: "Mark Complete" }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByText("Day completed!")).toBeVisible();
+    await expect(page.getByText("Keep up the great work on your reading journey")).toBeVisible();
+    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(page.getByTestId("streak")).toHaveText("1 day streak");
+  });
+});

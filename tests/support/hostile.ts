@@ -152,7 +152,7 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   { id: "study-topic", file: "api.studies.topic.ts", kind: "api", method: "POST", path: "/api/studies/topic", caller: "user", base: { topic: "Grace" }, fields: [text("topic")] },
   { id: "studies", file: "api.studies.ts", kind: "api", method: "GET", path: "/api/studies", caller: "user", fields: [] },
   // Pages (their forms)
-  { id: "page-add-content", file: "_app.add-content.tsx", kind: "page", method: "POST", path: "/add-content", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
+  { id: "page-add-content", file: "_app.add-content/route.tsx", kind: "page", method: "POST", path: "/add-content", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
   { id: "page-process-sermon", file: "_app.process-sermon.tsx", kind: "page", method: "POST", path: "/process-sermon", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
   { id: "page-bible-plans", file: "_app.bible-plans.tsx", kind: "page", method: "POST", path: "/bible-plans", caller: "user", base: { planId: "romans-16-days" }, fields: [text("planId"), text("translation"), text("timeZone")] },
   // A studyType other than "passage" is a topic request: a hostile one only picks that branch.
@@ -160,11 +160,19 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   { id: "page-lesson-plans-passage", file: "_app.lesson-plans.tsx", kind: "page", method: "POST", path: "/lesson-plans", caller: "user", base: { studyType: "passage", reference: "John 3:16" }, fields: [text("reference")] },
   { id: "page-library-add", file: "_app.library.tsx", kind: "page", method: "POST", path: "/library", caller: "user", base: { intent: "add", contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" }, fields: [text("intent"), text("contentType"), ...CONTENT_FIELDS.map((name) => text(name))] },
   { id: "page-library-delete", file: "_app.library.tsx", kind: "page", method: "POST", path: "/library", caller: "user", base: { intent: "delete", id: SOME_ID }, fields: [text("id")] },
-  { id: "page-today-complete", file: "_app.today.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "complete", dayNumber: "1" }, fields: [text("dayNumber"), text("timeZone")] },
-  { id: "page-today-zone", file: "_app.today.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "timeZone", timeZone: "UTC" }, fields: [text("timeZone")] },
+  { id: "page-today-complete", file: "_app.today/route.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "complete", dayNumber: "1" }, fields: [text("dayNumber"), text("timeZone")] },
+  { id: "page-today-zone", file: "_app.today/route.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "timeZone", timeZone: "UTC" }, fields: [text("timeZone")] },
   { id: "page-login", file: "_auth.login.tsx", kind: "page", method: "POST", path: "/login", caller: "none", base: { email: "nobody@example.com", password: "not the password" }, fields: [text("email"), text("password")] },
   { id: "page-register", file: "_auth.register.tsx", kind: "page", method: "POST", path: "/register", caller: "none", base: { email: "fuzz-never@example.com", password: "correct horse", confirmPassword: "correct horse" }, fields: [text("email"), text("password"), text("confirmPassword"), text("inviteCode")] },
   { id: "page-admin", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "ai-check" }, fields: [text("intent")] },
+  // The console's other forms, aimed at nobody: SOME_ID is no user and no invite.
+  { id: "page-admin-active", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "set-active", userId: SOME_ID, isActive: "true" }, fields: [text("userId"), text("isActive")] },
+  { id: "page-admin-admin", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "set-admin", userId: SOME_ID, isAdmin: "true" }, fields: [text("userId"), text("isAdmin")] },
+  { id: "page-admin-delete", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "delete-user", userId: SOME_ID }, fields: [text("userId")] },
+  { id: "page-admin-settings", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "ai-settings", model: "gpt-4o", tone: "Pastoral", beginnerWordLimit: "300", intermediateWordLimit: "500", deepStudyWordLimit: "800", translation: "NKJV", writingStyle: "Conversational", citationFormat: "Inline", targetAudience: "Mixed", languageComplexity: "Moderate" }, fields: [...AI_SETTING_CHOICES.filter((name) => name !== "model").map((name) => text(name)), text("beginnerWordLimit"), text("intermediateWordLimit"), text("deepStudyWordLimit")] },
+  { id: "page-admin-signup", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "signup-mode", mode: "open" }, fields: [text("mode")] },
+  { id: "page-admin-invite", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "create-invite" }, fields: [text("expiresInDays")] },
+  { id: "page-admin-revoke", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "revoke-invite", inviteId: SOME_ID }, fields: [text("inviteId")] },
   // Without a session cookie: signing out the fuzzing user would end the run.
   { id: "page-logout", file: "logout.tsx", kind: "page", method: "POST", path: "/logout", caller: "none", base: {}, fields: [text("anything", "any")] },
 ];

@@ -48,11 +48,18 @@ export interface PageActionRoute {
 /** Every page route (under the _app and _auth layouts, or at the top level) that exports an action. */
 export function pageActionRoutes(): PageActionRoute[] {
   return fs
-    .readdirSync(routesFolder)
-    .filter((file) => /\.tsx$/.test(file) && !file.startsWith("api.") && !/^_(app|auth)\.tsx$/.test(file))
-    .filter((file) => /export\s+(async\s+function|function|const)\s+action\b|\bas action\b/.test(fs.readFileSync(path.join(routesFolder, file), "utf8")))
-    .map((file) => {
-      const segments = file.replace(/\.tsx$/, "").split(".").filter((segment) => !segment.startsWith("_"));
+    .readdirSync(routesFolder, { withFileTypes: true })
+    // A flat route file, or a folder route's route.tsx (its other files are its parts, not routes).
+    .map((entry) => (entry.isDirectory() ? { name: entry.name, file: `${entry.name}/route.tsx` } : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name }))
+    .filter(({ file }) => /\.tsx$/.test(file) && fs.existsSync(path.join(routesFolder, file)))
+    .filter(({ name }) => !name.startsWith("api.") && !/^_(app|auth)$/.test(name))
+    .filter(({ file }) =>
+      /export\s+(async\s+function|function|const)\s+action\b|\bas action\b|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(
+        fs.readFileSync(path.join(routesFolder, file), "utf8"),
+      ),
+    )
+    .map(({ name, file }) => {
+      const segments = name.split(".").filter((segment) => !segment.startsWith("_"));
       return { file, pathname: `/${segments.join("/")}` };
     });
 }

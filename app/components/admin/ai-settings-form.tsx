@@ -1,15 +1,12 @@
-import { useRevalidator } from "@remix-run/react";
 import { RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Slider } from "~/components/ui/slider";
-import { toast } from "~/components/ui/use-toast";
 import {
   WORD_LIMIT_STEP,
   aiModelChoices,
-  aiSettingsSchema,
   citationFormatChoices,
   languageComplexityChoices,
   targetAudienceChoices,
@@ -19,7 +16,9 @@ import {
   writingStyleChoices,
   type AiSettingsInput,
 } from "~/modules/ai/settings";
-import { ApiError, apiRequest } from "~/utils/api-client";
+import { adminIntents } from "~/modules/admin/schemas";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useAdminFetcher } from "./use-admin-fetcher";
 
 type ChoiceField =
   | "model"
@@ -67,11 +66,15 @@ const limitFields: Array<{ field: LimitField; label: string }> = [
   { field: "deepStudyWordLimit", label: "Deep Study Word Limit" },
 ];
 
-/** SPEC §2 AI Settings: sliders (steps of 10) and selects; Reset restores the last loaded values. */
+/**
+ * SPEC §2 AI Settings: sliders (steps of 10) and selects; Reset restores the last loaded values.
+ * Before scripts run (or without them) the same fields are native controls, so the form still posts.
+ */
 export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
-  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const fetcher = useAdminFetcher({ fallback: "Failed to save settings" });
   const [values, setValues] = useState<AiSettingsInput>(settings);
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== "idle";
 
   // Whenever fresh values arrive from the server (after a save), they become the form's values.
   const loaded = JSON.stringify(settings);
@@ -79,41 +82,19 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
     setValues(JSON.parse(loaded) as AiSettingsInput);
   }, [loaded]);
 
-  async function save() {
-    const checked = aiSettingsSchema.safeParse(values);
-    if (!checked.success) {
-      toast({
-        title: "Error",
-        description: checked.error.issues[0]?.message || "Failed to save settings",
-        variant: "destructive",
-      });
-      return;
-    }
-    setSaving(true);
-    try {
-      await apiRequest("/api/admin/settings", { method: "PATCH", body: checked.data });
-      toast({ title: "Success", description: "AI settings saved successfully" });
-      revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      toast({
-        title: "Error",
-        description: error instanceof Error && error.message ? error.message : "Failed to save settings",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form
+    <fetcher.Form
+      method="post"
+      preventScrollReset
       className="space-y-8"
       onSubmit={(event) => {
+        if (!hydrated) return;
+        // The widgets keep their values in state rather than in form fields.
         event.preventDefault();
-        void save();
+        fetcher.submit({ intent: adminIntents.aiSettings, ...values }, { method: "post", preventScrollReset: true });
       }}
     >
+      <input type="hidden" name="intent" value={adminIntents.aiSettings} />
       <fieldset className="space-y-6">
         <legend className="mb-4 text-base font-semibold">Devotional length</legend>
         {limitFields.map(({ field, label }) => {
@@ -126,15 +107,28 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
                   {values[field]} words
                 </span>
               </div>
-              <Slider
-                aria-labelledby={`${field}-label`}
-                thumbLabel={label}
-                min={min}
-                max={max}
-                step={WORD_LIMIT_STEP}
-                value={[values[field]]}
-                onValueChange={([value]) => setValues((current) => ({ ...current, [field]: value ?? current[field] }))}
-              />
+              {hydrated ? (
+                <Slider
+                  aria-labelledby={`${field}-label`}
+                  thumbLabel={label}
+                  min={min}
+                  max={max}
+                  step={WORD_LIMIT_STEP}
+                  value={[values[field]]}
+                  onValueChange={([value]) => setValues((current) => ({ ...current, [field]: value ?? current[field] }))}
+                />
+              ) : (
+                <input
+                  type="range"
+                  name={field}
+                  aria-label={label}
+                  min={min}
+                  max={max}
+                  step={WORD_LIMIT_STEP}
+                  defaultValue={values[field]}
+                  className="h-9 w-full accent-primary"
+                />
+              )}
               <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
                 <span>{min}</span>
                 <span>{max}</span>
@@ -151,21 +145,37 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
           return (
             <div key={field} className="space-y-2">
               <Label htmlFor={`setting-${field}`}>{label}</Label>
-              <Select
-                value={values[field]}
-                onValueChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-              >
-                <SelectTrigger id={`setting-${field}`} aria-describedby={`setting-${field}-hint`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
+              {hydrated ? (
+                <Select
+                  value={values[field]}
+                  onValueChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+                >
+                  <SelectTrigger id={`setting-${field}`} aria-describedby={`setting-${field}-hint`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {options.map((option) => (
+                      <SelectItem key={option} value={option}>
+                        {option}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              ) : (
+                <select
+                  id={`setting-${field}`}
+                  name={field}
+                  defaultValue={values[field]}
+                  aria-describedby={`setting-${field}-hint`}
+                  className="flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
+                >
                   {options.map((option) => (
-                    <SelectItem key={option} value={option}>
+                    <option key={option} value={option}>
                       {option}
-                    </SelectItem>
+                    </option>
                   ))}
-                </SelectContent>
-              </Select>
+                </select>
+              )}
               <p id={`setting-${field}-hint`} className="text-xs text-muted-foreground">
                 {hint}
               </p>
@@ -176,7 +186,7 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
-          type="button"
+          type={hydrated ? "button" : "reset"}
           variant="outline"
           onClick={() => setValues(JSON.parse(loaded) as AiSettingsInput)}
           disabled={saving}
@@ -188,6 +198,6 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
           {saving ? "Saving..." : "Save Settings"}
         </Button>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,14 +1,20 @@
-import { useRevalidator } from "@remix-run/react";
 import { Copy, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { toast } from "~/components/ui/use-toast";
-import { INVITE_DEFAULT_DAYS, type InviteListItem, type SignupMode, type SignupSettings } from "~/modules/admin/schemas";
-import { ApiError, apiRequest } from "~/utils/api-client";
+import {
+  INVITE_DEFAULT_DAYS,
+  adminIntents,
+  type InviteListItem,
+  type SignupMode,
+  type SignupSettings,
+} from "~/modules/admin/schemas";
+import { useHydrated } from "~/utils/use-hydrated";
 import { formatRegistered } from "./format";
+import { useAdminFetcher } from "./use-admin-fetcher";
 
 const modeChoices: Array<{ mode: SignupMode; label: string; hint: string }> = [
   { mode: "open", label: "Open", hint: "Anyone who finds the server can create an account." },
@@ -16,62 +22,32 @@ const modeChoices: Array<{ mode: SignupMode; label: string; hint: string }> = [
   { mode: "closed", label: "Closed", hint: "Nobody can create an account; administrators keep managing users." },
 ];
 
-function failureToast(error: unknown, fallback: string) {
-  if (error instanceof ApiError && error.status === 401) return;
-  toast({
-    title: "Error",
-    description: error instanceof Error && error.message ? error.message : fallback,
-    variant: "destructive",
-  });
-}
-
-/** Who may sign up (open, invite only, closed) and the pending invite codes. */
-export function SignupSettingsPanel({ signup, invites }: { signup: SignupSettings; invites: InviteListItem[] }) {
-  const revalidator = useRevalidator();
-  const [saving, setSaving] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [revokingId, setRevokingId] = useState<string | null>(null);
+/**
+ * Who may sign up (open, invite only, closed) and the pending invite codes. `createdInvitePath`
+ * is the link of an invite just made by a form posted without scripts.
+ */
+export function SignupSettingsPanel({
+  signup,
+  invites,
+  createdInvitePath,
+}: {
+  signup: SignupSettings;
+  invites: InviteListItem[];
+  createdInvitePath?: string;
+}) {
+  const hydrated = useHydrated();
+  const modeFetcher = useAdminFetcher({ fallback: "Failed to save the sign-up mode" });
+  const inviteFetcher = useAdminFetcher({ fallback: "Failed to create an invite" });
+  const revokeFetcher = useAdminFetcher({ fallback: "Failed to revoke the invite" });
+  const saving = modeFetcher.state !== "idle";
+  const creating = inviteFetcher.state !== "idle";
+  const revokingId = revokeFetcher.state !== "idle" ? String(revokeFetcher.formData?.get("inviteId") ?? "") : null;
+  const shownMode = (modeFetcher.formData?.get("mode") as SignupMode | null) ?? signup.mode;
   // The new invite's link: the server keeps only a hash, so this is the one time it can be shown.
-  const [newLink, setNewLink] = useState<string | null>(null);
-
-  async function changeMode(mode: SignupMode) {
-    setSaving(true);
-    try {
-      await apiRequest("/api/admin/signup", { method: "PATCH", body: { mode } });
-      toast({ title: "Success", description: "Sign-up mode saved" });
-      revalidator.revalidate();
-    } catch (error) {
-      failureToast(error, "Failed to save the sign-up mode");
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function createInvite() {
-    setCreating(true);
-    try {
-      const created = await apiRequest<{ path: string }>("/api/admin/invites", { method: "POST", body: {} });
-      setNewLink(`${window.location.origin}${created.path}`);
-      revalidator.revalidate();
-    } catch (error) {
-      failureToast(error, "Failed to create an invite");
-    } finally {
-      setCreating(false);
-    }
-  }
-
-  async function revoke(invite: InviteListItem) {
-    setRevokingId(invite.id);
-    try {
-      await apiRequest(`/api/admin/invites/${invite.id}`, { method: "DELETE" });
-      toast({ title: "Success", description: "Invite revoked" });
-      revalidator.revalidate();
-    } catch (error) {
-      failureToast(error, "Failed to revoke the invite");
-    } finally {
-      setRevokingId(null);
-    }
-  }
+  const createdPath = inviteFetcher.data?.invitePath ?? createdInvitePath;
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  const newLink = createdPath ? `${origin}${createdPath}` : null;
 
   async function copyLink() {
     if (!newLink) return;
@@ -85,42 +61,69 @@ export function SignupSettingsPanel({ signup, invites }: { signup: SignupSetting
 
   return (
     <div className="space-y-8">
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-base font-semibold">Who can create an account</legend>
-        {signup.fixedByServer ? (
-          <p className="text-sm text-muted-foreground">
-            Fixed by the server (SIGNUP_MODE={signup.mode}); change it in the server&apos;s configuration.
-          </p>
-        ) : null}
-        <RadioGroup
-          value={signup.mode}
-          onValueChange={(value) => void changeMode(value as SignupMode)}
-          disabled={signup.fixedByServer || saving}
-          aria-label="Sign-up mode"
-        >
-          {modeChoices.map(({ mode, label, hint }) => (
-            <div key={mode} className="flex items-start gap-3">
-              <RadioGroupItem value={mode} id={`signup-${mode}`} aria-describedby={`signup-${mode}-hint`} className="mt-0.5" />
-              <div className="space-y-1">
-                <Label htmlFor={`signup-${mode}`}>{label}</Label>
-                <p id={`signup-${mode}-hint`} className="text-xs text-muted-foreground">
-                  {hint}
-                </p>
-              </div>
+      <modeFetcher.Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value={adminIntents.signupMode} />
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-base font-semibold">Who can create an account</legend>
+          {signup.fixedByServer ? (
+            <p className="text-sm text-muted-foreground">
+              Fixed by the server (SIGNUP_MODE={signup.mode}); change it in the server&apos;s configuration.
+            </p>
+          ) : null}
+          {hydrated ? (
+            <RadioGroup
+              value={shownMode}
+              onValueChange={(mode) =>
+                modeFetcher.submit({ intent: adminIntents.signupMode, mode }, { method: "post", preventScrollReset: true })
+              }
+              disabled={signup.fixedByServer || saving}
+              aria-label="Sign-up mode"
+            >
+              {modeChoices.map(({ mode, label, hint }) => (
+                <div key={mode} className="flex items-start gap-3">
+                  <RadioGroupItem value={mode} id={`signup-${mode}`} aria-describedby={`signup-${mode}-hint`} className="mt-0.5" />
+                  <ModeLabel mode={mode} label={label} hint={hint} />
+                </div>
+              ))}
+            </RadioGroup>
+          ) : (
+            // Before scripts run (or without them): plain radio buttons and a Save button.
+            <div role="radiogroup" aria-label="Sign-up mode" className="grid gap-2">
+              {modeChoices.map(({ mode, label, hint }) => (
+                <div key={mode} className="flex items-start gap-3">
+                  <input
+                    type="radio"
+                    name="mode"
+                    value={mode}
+                    id={`signup-${mode}`}
+                    defaultChecked={mode === signup.mode}
+                    disabled={signup.fixedByServer}
+                    aria-describedby={`signup-${mode}-hint`}
+                    className="mt-0.5 size-4 accent-primary"
+                  />
+                  <ModeLabel mode={mode} label={label} hint={hint} />
+                </div>
+              ))}
+              <Button type="submit" variant="outline" className="justify-self-start" disabled={signup.fixedByServer}>
+                Save sign-up mode
+              </Button>
             </div>
-          ))}
-        </RadioGroup>
-      </fieldset>
+          )}
+        </fieldset>
+      </modeFetcher.Form>
 
       <section className="space-y-3" aria-labelledby="invites-heading">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h3 id="invites-heading" className="text-base font-semibold">
             Invites
           </h3>
-          <Button type="button" variant="outline" onClick={() => void createInvite()} disabled={creating}>
-            <Plus aria-hidden="true" />
-            {creating ? "Creating..." : "Create invite"}
-          </Button>
+          <inviteFetcher.Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={adminIntents.createInvite} />
+            <Button type="submit" variant="outline" disabled={creating}>
+              <Plus aria-hidden="true" />
+              {creating ? "Creating..." : "Create invite"}
+            </Button>
+          </inviteFetcher.Form>
         </div>
         <p className="text-sm text-muted-foreground">
           Each invite makes one account and expires after {INVITE_DEFAULT_DAYS} days. It is needed only while sign-up is invite only.
@@ -148,23 +151,37 @@ export function SignupSettingsPanel({ signup, invites }: { signup: SignupSetting
                     expires <time dateTime={invite.expiresAt}>{formatRegistered(invite.expiresAt)}</time>
                   </span>
                 </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
-                  aria-label={`Revoke invite ${invite.hint}`}
-                  title={`Revoke invite ${invite.hint}`}
-                  disabled={revokingId === invite.id}
-                  onClick={() => void revoke(invite)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <revokeFetcher.Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value={adminIntents.revokeInvite} />
+                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    size="icon"
+                    className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
+                    aria-label={`Revoke invite ${invite.hint}`}
+                    title={`Revoke invite ${invite.hint}`}
+                    disabled={revokingId === invite.id}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </revokeFetcher.Form>
               </li>
             ))}
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+function ModeLabel({ mode, label, hint }: { mode: SignupMode; label: string; hint: string }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`signup-${mode}`}>{label}</Label>
+      <p id={`signup-${mode}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import {
@@ -12,11 +12,11 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
-import type { AdminUserListItem } from "~/modules/admin/schemas";
-import { ApiError, apiRequest } from "~/utils/api-client";
+import { adminIntents, type AdminUserListItem } from "~/modules/admin/schemas";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
 import { formatRegistered } from "./format";
+import { useAdminFetcher } from "./use-admin-fetcher";
 
 const columns = ["Email", "Admin", "Active", "Plans Started", "Studies Created", "Registered", "Actions"] as const;
 
@@ -24,52 +24,156 @@ const columns = ["Email", "Admin", "Active", "Plans Started", "Studies Created",
 const cell =
   "px-4 py-3 max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]";
 
-function failureToast(error: unknown, fallback: string) {
-  if (error instanceof ApiError && error.status === 401) return;
-  toast({
-    title: "Error",
-    description: error instanceof Error && error.message ? error.message : fallback,
-    variant: "destructive",
-  });
+const toggleFallbacks: Record<string, string> = {
+  [adminIntents.setActive]: "Failed to update user status",
+  [adminIntents.setAdmin]: "Failed to update admin status",
+};
+
+/** One of a row's two switches: a form that posts the new value to the console's action. */
+function ToggleForm({
+  fetcher,
+  intent,
+  field,
+  value,
+  userId,
+  label,
+  disabled,
+  children,
+}: {
+  fetcher: ReturnType<typeof useAdminFetcher>;
+  intent: string;
+  field: "isActive" | "isAdmin";
+  value: boolean;
+  userId: string;
+  label: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name={field} value={String(value)} />
+      <Button type="submit" variant="ghost" size="icon" className="size-9" aria-label={label} title={label} disabled={disabled}>
+        {children}
+      </Button>
+    </fetcher.Form>
+  );
 }
 
-/** SPEC §2 User Management: the users with their stats and the three actions. */
-export function UsersTable({ users, currentUserId }: { users: AdminUserListItem[]; currentUserId: string }) {
-  const revalidator = useRevalidator();
-  const [busyUserId, setBusyUserId] = useState<string | null>(null);
+/** A row's actions; each row has its own fetcher, so one row's pending state leaves the others usable. */
+function UserActions({
+  user,
+  isSelf,
+  onDelete,
+  deleteHref,
+}: {
+  user: AdminUserListItem;
+  isSelf: boolean;
+  onDelete: (user: AdminUserListItem) => void;
+  deleteHref: string;
+}) {
+  const fetcher = useAdminFetcher({ fallback: (intent) => toggleFallbacks[intent] ?? "Failed to update user status" });
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  const selfNote = isSelf ? " (not available for your own account)" : "";
+  const activeLabel = `${user.isActive ? "Deactivate" : "Activate"} user ${user.email}${selfNote}`;
+  const adminLabel = `${user.isAdmin ? "Revoke admin from" : "Grant admin to"} ${user.email}${selfNote}`;
+  const deleteLabel = `Delete user ${user.email}${selfNote}`;
+  const deleteClass = "size-9 text-destructive hover:bg-destructive/10 hover:text-destructive";
+  return (
+    <div className="flex justify-end gap-1">
+      <ToggleForm
+        fetcher={fetcher}
+        intent={adminIntents.setActive}
+        field="isActive"
+        value={!user.isActive}
+        userId={user.id}
+        label={activeLabel}
+        disabled={isSelf || busy}
+      >
+        {user.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+      </ToggleForm>
+      <ToggleForm
+        fetcher={fetcher}
+        intent={adminIntents.setAdmin}
+        field="isAdmin"
+        value={!user.isAdmin}
+        userId={user.id}
+        label={adminLabel}
+        disabled={isSelf || busy}
+      >
+        {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
+      </ToggleForm>
+      {hydrated || isSelf ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className={deleteClass}
+          aria-label={deleteLabel}
+          title={deleteLabel}
+          disabled={isSelf || busy}
+          onClick={() => onDelete(user)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : (
+        // Without scripts the dialog cannot open: a link asks on the page itself instead.
+        <Button asChild variant="ghost" size="icon" className={deleteClass}>
+          <Link to={deleteHref} aria-label={deleteLabel} title={deleteLabel} preventScrollReset>
+            <Trash2 aria-hidden="true" />
+          </Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function DeleteUserForm({
+  fetcher,
+  user,
+  children,
+}: {
+  fetcher: ReturnType<typeof useAdminFetcher>;
+  user: AdminUserListItem;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={adminIntents.deleteUser} />
+      <input type="hidden" name="userId" value={user.id} />
+      {children}
+    </fetcher.Form>
+  );
+}
+
+const deleteWarning =
+  "This action cannot be undone. This will permanently delete the user and all their associated data including sermons, studies, and reading plans.";
+
+/**
+ * SPEC §2 User Management: the users with their stats and the three actions. `confirmDeleteId`
+ * (from ?delete=) asks about a deletion without the dialog, for browsers without scripts;
+ * `deleteHref` builds that address and `cancelHref` leaves it.
+ */
+export function UsersTable({
+  users,
+  currentUserId,
+  confirmDeleteId,
+  deleteHref,
+  cancelHref,
+}: {
+  users: AdminUserListItem[];
+  currentUserId: string;
+  confirmDeleteId: string | null;
+  deleteHref: (userId: string) => string;
+  cancelHref: string;
+}) {
+  const hydrated = useHydrated();
   const [pendingDelete, setPendingDelete] = useState<AdminUserListItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  async function toggle(user: AdminUserListItem, field: "isActive" | "isAdmin") {
-    setBusyUserId(user.id);
-    try {
-      await apiRequest(`/api/admin/users/${user.id}`, { method: "PATCH", body: { [field]: !user[field] } });
-      toast({
-        title: "Success",
-        description: field === "isActive" ? "User status updated successfully" : "Admin status updated successfully",
-      });
-      revalidator.revalidate();
-    } catch (error) {
-      failureToast(error, field === "isActive" ? "Failed to update user status" : "Failed to update admin status");
-    } finally {
-      setBusyUserId(null);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    try {
-      await apiRequest(`/api/admin/users/${pendingDelete.id}`, { method: "DELETE" });
-      toast({ title: "Success", description: "User deleted successfully" });
-      setPendingDelete(null);
-      revalidator.revalidate();
-    } catch (error) {
-      failureToast(error, "Failed to delete user");
-    } finally {
-      setDeleting(false);
-    }
-  }
+  // A successful delete clears the selection (SPEC §4); a failure keeps the dialog open.
+  const deletion = useAdminFetcher({ fallback: "Failed to delete user", onSuccess: () => setPendingDelete(null) });
+  const deleting = deletion.state !== "idle";
+  const askedWithoutScripts = hydrated ? undefined : users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
 
   if (users.length === 0) {
     return <p className="py-6 text-center text-muted-foreground">No users yet.</p>;
@@ -77,6 +181,26 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserListItem[
 
   return (
     <>
+      {askedWithoutScripts ? (
+        <div role="alertdialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" className="mb-4 space-y-3 rounded-md border border-destructive/50 p-4">
+          <h3 id="confirm-delete-title" className="text-lg font-semibold">
+            Are you sure?
+          </h3>
+          <p id="confirm-delete-text" className="text-sm text-muted-foreground">
+            {deleteWarning} ({askedWithoutScripts.email})
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to={cancelHref}>Cancel</Link>
+            </Button>
+            <DeleteUserForm fetcher={deletion} user={askedWithoutScripts}>
+              <Button type="submit" variant="destructive" className="w-full">
+                Delete User
+              </Button>
+            </DeleteUserForm>
+          </div>
+        </div>
+      ) : null}
       {/* One table for every width: below 768px each row is laid out as a card (labels come from
           data-label), so the actions stay in reach on a phone. Explicit roles keep the table
           semantics that display:block would drop. */}
@@ -99,11 +223,6 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserListItem[
           <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
             {users.map((user) => {
               const isSelf = user.id === currentUserId;
-              const busy = busyUserId === user.id;
-              const selfNote = isSelf ? " (not available for your own account)" : "";
-              const activeLabel = `${user.isActive ? "Deactivate" : "Activate"} user ${user.email}${selfNote}`;
-              const adminLabel = `${user.isAdmin ? "Revoke admin from" : "Grant admin to"} ${user.email}${selfNote}`;
-              const deleteLabel = `Delete user ${user.email}${selfNote}`;
               return (
                 <tr
                   key={user.id}
@@ -134,41 +253,7 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserListItem[
                     <time dateTime={user.createdAt}>{formatRegistered(user.createdAt)}</time>
                   </td>
                   <td role="cell" data-label="Actions" className={cell}>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9"
-                        aria-label={activeLabel}
-                        title={activeLabel}
-                        disabled={isSelf || busy}
-                        onClick={() => void toggle(user, "isActive")}
-                      >
-                        {user.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9"
-                        aria-label={adminLabel}
-                        title={adminLabel}
-                        disabled={isSelf || busy}
-                        onClick={() => void toggle(user, "isAdmin")}
-                      >
-                        {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9 text-destructive hover:bg-destructive/10 hover:text-destructive"
-                        aria-label={deleteLabel}
-                        title={deleteLabel}
-                        disabled={isSelf || busy}
-                        onClick={() => setPendingDelete(user)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </div>
+                    <UserActions user={user} isSelf={isSelf} onDelete={setPendingDelete} deleteHref={deleteHref(user.id)} />
                   </td>
                 </tr>
               );
@@ -186,16 +271,17 @@ export function UsersTable({ users, currentUserId }: { users: AdminUserListItem[
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This action cannot be undone. This will permanently delete the user and all their associated data
-              including sermons, studies, and reading plans.
-            </AlertDialogDescription>
+            <AlertDialogDescription>{deleteWarning}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => void confirmDelete()} disabled={deleting}>
-              {deleting ? "Deleting..." : "Delete User"}
-            </Button>
+            {pendingDelete ? (
+              <DeleteUserForm fetcher={deletion} user={pendingDelete}>
+                <Button type="submit" variant="destructive" className="w-full" disabled={deleting}>
+                  {deleting ? "Deleting..." : "Delete User"}
+                </Button>
+              </DeleteUserForm>
+            ) : null}
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { aiSettingsSchema } from "~/modules/ai/settings";
 
 /** PATCH /api/admin/users/{userId}: exactly one of isActive or isAdmin. */
@@ -62,3 +63,39 @@ export interface InviteListItem {
   createdAt: string;
   expiresAt: string;
 }
+
+/** The Admin Console's forms: each posts to the admin route's action with one of these intents. */
+export const adminIntents = {
+  setActive: "set-active",
+  setAdmin: "set-admin",
+  deleteUser: "delete-user",
+  aiSettings: "ai-settings",
+  signupMode: "signup-mode",
+  createInvite: "create-invite",
+  revokeInvite: "revoke-invite",
+} as const;
+
+const userId = z.string({ error: "userId is required" }).min(1, "userId is required").max(100, "userId is too long");
+const flag = (name: string) =>
+  z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((value) => value === "true");
+
+export const adminFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal(adminIntents.setActive), userId, isActive: flag("isActive") }),
+    z.object({ intent: z.literal(adminIntents.setAdmin), userId, isAdmin: flag("isAdmin") }),
+    z.object({ intent: z.literal(adminIntents.deleteUser), userId }),
+    aiSettingsSchema.extend({ intent: z.literal(adminIntents.aiSettings) }),
+    signupModeUpdateSchema.extend({ intent: z.literal(adminIntents.signupMode) }),
+    z.object({
+      intent: z.literal(adminIntents.createInvite),
+      expiresInDays: inviteCreateSchema.shape.expiresInDays,
+    }),
+    z.object({
+      intent: z.literal(adminIntents.revokeInvite),
+      inviteId: z.string({ error: "inviteId is required" }).min(1, "inviteId is required").max(100, "inviteId is too long"),
+    }),
+    z.object({ intent: z.literal(AI_CHECK_INTENT) }),
+  ],
+  { error: "Unknown action" },
+);

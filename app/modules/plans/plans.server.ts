@@ -11,7 +11,7 @@ import { getProfile, isValidTimeZone, updateProfile } from "~/modules/profile/pr
 import { NotFoundError, ValidationError } from "~/utils/errors";
 import { calendarDay, checkCompletion, computeStreak, planPosition } from "./calendar";
 import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
-import { levelForDepth, type DevotionLevel, type PlanTranslation } from "./schemas";
+import { levelForDepth, type CompleteDayInput, type DevotionLevel, type PlanTranslation } from "./schemas";
 
 export interface PlanSummary {
   id: string;
@@ -77,17 +77,33 @@ function canonicalTimeZone(timeZone: string): string | null {
   return new Intl.DateTimeFormat("en-US", { timeZone }).resolvedOptions().timeZone;
 }
 
+function checkedTimeZone(provided: string): string {
+  const canonical = canonicalTimeZone(provided);
+  if (!canonical) {
+    throw new ValidationError(
+      `timeZone: "${provided.length > 64 ? `${provided.slice(0, 63)}…` : provided}" is not a time zone we know (expected a name like Europe/London)`,
+    );
+  }
+  return canonical;
+}
+
 /**
- * The reader's time zone: the one the browser just sent (validated, then stored on the profile),
- * else the stored one, else UTC.
+ * The zone to judge "today" in, for reads: the one the browser sent (validated, not stored), else
+ * the stored one, else UTC. A GET never writes, so reading Today leaves the profile alone.
+ */
+export function readTimeZone(userId: string, provided?: string | null): string {
+  if (provided) return checkedTimeZone(provided);
+  return getProfile(userId).timeZone ?? "UTC";
+}
+
+/**
+ * The reader's time zone, for writes: the one the browser just sent (validated, then stored on
+ * the profile), else the stored one, else UTC.
  */
 export function resolveTimeZone(userId: string, provided?: string | null): string {
   const stored = getProfile(userId).timeZone;
   if (provided) {
-    const canonical = canonicalTimeZone(provided);
-    if (!canonical) throw new ValidationError(
-        `timeZone: "${provided.length > 64 ? `${provided.slice(0, 63)}…` : provided}" is not a time zone we know (expected a name like Europe/London)`,
-      );
+    const canonical = checkedTimeZone(provided);
     if (canonical !== stored) updateProfile(userId, { timeZone: canonical });
     return canonical;
   }
@@ -390,6 +406,15 @@ export interface CompletionResult {
   completedAt: Date;
   isPlanFinished: boolean;
   streak: number;
+}
+
+/**
+ * "Mark Complete", for the Today page and POST /api/plans/user-plans/complete alike: stores the
+ * zone the reader sent, then completes the day in it.
+ */
+export function completeTodayReading(userId: string, input: CompleteDayInput, clock: Clock = {}): CompletionResult {
+  const timeZone = resolveTimeZone(userId, input.timeZone);
+  return completeDay(userId, { dayNumber: input.dayNumber }, { ...clock, timeZone });
 }
 
 /**

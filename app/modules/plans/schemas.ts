@@ -37,3 +37,13 @@ export const completeDaySchema = z.object({
   timeZone: timeZone.optional(),
 });
 export type CompleteDayInput = z.infer<typeof completeDaySchema>;
+
+/** The Today page's forms: "Mark Complete", and the browser telling the server its zone. */
+export const todayFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    completeDaySchema.extend({ intent: z.literal("complete") }),
+    z.object({ intent: z.literal("timeZone"), timeZone }),
+  ],
+  { error: "Unknown action" },
+);
