@@ -16,7 +16,7 @@ import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { devotionalSettingsKey } from "~/modules/plans/devotionals.server";
 import { devotionLevels } from "~/modules/plans/levels";
-import { seededRandom } from "../lib/random";
+import { seededRandom } from "../../tests/support/random";
 
 const GENERATOR_VERSION = 1;
 export const SCALE = {
