@@ -80,7 +80,7 @@ function journalKey() {
   return `${journal.entries.length}-${crypto.createHash("sha256").update(JSON.stringify(journal.entries)).digest("hex").slice(0, 8)}`;
 }
 
-export function scaleDatabasePath() {
+function scaleDatabasePath() {
   return (
     process.env.BENCH_SCALE_DB ??
     path.join(os.tmpdir(), `sagacity-bench-scale-v${GENERATOR_VERSION}-m${journalKey()}.db`)

@@ -13,7 +13,7 @@ import type { BenchSuite } from "../run";
  * The latency targets tests/api/worker-pool.test.ts and tests/api/faults.test.ts only log: they
  * depend on the machine, so `npm test` checks statuses and saved rows and the bench checks time.
  */
-export const ISOLATION_TARGETS = {
+const ISOLATION_TARGETS = {
   /** Another user's /api/me p95 while two heavy pages fill both workers. */
   poolMeP95Ms: 250,
   /** ... and its slowest answer (held behind a page on the event loop, it would wait seconds). */
