@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { HostileResult } from "./suites/hostile";
+import type { IsolationResult } from "./suites/isolation";
 import type { EndpointResult } from "./suites/http";
 import type { LoadCell } from "./lib/load";
 
@@ -92,6 +93,12 @@ export function headlineFigures(results: Results) {
     figures.quietMeP95Ms = hostile.quiet.p95;
     figures.hostileMeP95Ms = hostile.hostile.p95;
     figures.hostileRatio = hostile.ratio;
+  }
+  const isolation = results.isolation as IsolationResult | undefined;
+  if (isolation) {
+    figures.poolFullMeP95Ms = isolation.pool.me.p95;
+    figures.slowCallsMeP95Ms = isolation.slowCalls.during.me.p95;
+    figures.slowCallsPagesP95Ms = isolation.slowCalls.during.pages.p95;
   }
   figures.targets = TARGETS;
   return figures;
@@ -354,6 +361,16 @@ export function buildReport(results: Results) {
       [`first-load JS <= ${TARGETS.firstLoadJsKb} KB gzip`, firstLoad ? Object.entries(firstLoad).map(([page, kb]) => `${page === "dashboard" ? "/" : "/login"} ${kb} KB`).join(", ") : "not measured", met(firstLoad ? Object.values(firstLoad).every((kb) => kb <= TARGETS.firstLoadJsKb) : undefined)],
       ["Lighthouse on /login and /", results.lighthouse?.ran ? results.lighthouse.pages.map((page: any) => (page.error ? `${page.page}: failed` : `${page.page}: ${page.scores.performance}/${page.scores.accessibility}/${page.scores["best-practices"]}/${page.scores.seo}`)).join(", ") + " (perf/a11y/BP/SEO)" : results.lighthouse ? `did not run: ${results.lighthouse.reason}` : "not measured", results.lighthouse?.ran ? "ran" : met(undefined)],
       [`another user's /api/me p95 under hostile input <= ${TARGETS.hostileRatio} x quiet`, results.hostile ? `${results.hostile.ratio} (${results.hostile.hostile.p95} / ${results.hostile.quiet.p95} ms)` : "not measured", met(results.hostile ? results.hostile.ratio <= TARGETS.hostileRatio : undefined)],
+      [
+        "another user's /api/me with the worker pool full, p95 / max",
+        results.isolation ? `${results.isolation.pool.me.p95} / ${results.isolation.pool.me.max} ms (target ${results.isolation.targets.poolMeP95Ms} / ${results.isolation.targets.poolMeMaxMs} ms)` : "not measured",
+        met(results.isolation ? results.isolation.pool.met : undefined),
+      ],
+      [
+        "another user's /api/me and pages while 7 slow calls hang, p95",
+        results.isolation ? `${results.isolation.slowCalls.during.me.p95} / ${results.isolation.slowCalls.during.pages.p95} ms (bound ${results.isolation.slowCalls.boundMs.me} / ${results.isolation.slowCalls.boundMs.pages} ms)` : "not measured",
+        met(results.isolation ? results.isolation.slowCalls.met : undefined),
+      ],
       [`scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`, scale ? Object.values(scale.queries).map((query: any) => `${query.timing.p50}`).join(" / ") + " ms" : "not measured", met(scale ? scale.pass : undefined)],
     ],
   );

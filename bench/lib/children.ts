@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-export const benchRoot = path.resolve(import.meta.dirname, "..");
+const benchRoot = path.resolve(import.meta.dirname, "..");
 export const projectRoot = path.resolve(benchRoot, "..");
 
 export interface ChildServer {

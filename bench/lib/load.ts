@@ -35,9 +35,9 @@ export interface LoadTarget {
   setupRequest?: (request: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
 }
 
-export const CONNECTION_LEVELS = [1, 10, 50] as const;
+const CONNECTION_LEVELS = [1, 10, 50] as const;
 
-export const loadSettings = {
+const loadSettings = {
   durationSeconds: Number(process.env.BENCH_DURATION ?? 6),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 1.5),
 };
@@ -74,7 +74,7 @@ function run(target: LoadTarget, connections: number, seconds: number, onRespons
  * Runs autocannon against one endpoint: a short warm-up (JIT, caches), then the measured cell.
  * Latencies are kept at full resolution (autocannon's own histogram rounds to whole ms).
  */
-export async function measureCell(target: LoadTarget, connections: number, server?: MeasuredServer, label?: string): Promise<LoadCell> {
+async function measureCell(target: LoadTarget, connections: number, server?: MeasuredServer, label?: string): Promise<LoadCell> {
   await run(target, connections, loadSettings.warmupSeconds);
   // Answers still being worked on when the warm-up stopped must not count against the cell.
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -16,7 +16,7 @@ import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { devotionalSettingsKey } from "~/modules/plans/devotionals.server";
 import { devotionLevels } from "~/modules/plans/levels";
-import { seededRandom } from "../lib/random";
+import { seededRandom } from "../../tests/support/random";
 
 const GENERATOR_VERSION = 1;
 export const SCALE = {
@@ -80,7 +80,7 @@ function journalKey() {
   return `${journal.entries.length}-${crypto.createHash("sha256").update(JSON.stringify(journal.entries)).digest("hex").slice(0, 8)}`;
 }
 
-export function scaleDatabasePath() {
+function scaleDatabasePath() {
   return (
     process.env.BENCH_SCALE_DB ??
     path.join(os.tmpdir(), `sagacity-bench-scale-v${GENERATOR_VERSION}-m${journalKey()}.db`)

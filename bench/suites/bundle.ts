@@ -6,7 +6,7 @@ import type { BenchSuite } from "../run";
 import { projectRoot } from "../lib/children";
 import { httpFixture } from "../lib/fixture";
 
-export const FIRST_LOAD_TARGET_KB = 120;
+const FIRST_LOAD_TARGET_KB = 120;
 
 export interface ScriptSize {
   url: string;
@@ -34,7 +34,7 @@ export interface PageBundle {
 }
 
 /** Every script the page's HTML references: script src, modulepreload and module imports. */
-export function referencedScripts(html: string) {
+function referencedScripts(html: string) {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) {

@@ -22,7 +22,7 @@ import type { BenchSuite } from "../run";
 const QUIET_SECONDS = Number(process.env.BENCH_HOSTILE_QUIET_SECONDS ?? 10);
 const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 45);
 /** Hostile p95 of another user's /api/me over its quiet p95. */
-export const HOSTILE_RATIO_TARGET = 2;
+const HOSTILE_RATIO_TARGET = 2;
 
 export interface HostileResult {
   seed: number;

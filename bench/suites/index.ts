@@ -4,10 +4,11 @@ import { bundleSuite } from "./bundle";
 import { contentSuite } from "./content";
 import { hostileSuite } from "./hostile";
 import { apiSuite, floorSuite } from "./http";
+import { isolationSuite } from "./isolation";
 import { lessonsSuite } from "./lessons";
 import { lighthouseSuite } from "./lighthouse";
 import { plansSuite } from "./plans";
 import { scaleSuite } from "./scale";
 
 /** Every benchmark section, in the order `npm run bench` runs them. Add new sections here. */
-export const suites: BenchSuite[] = [floorSuite, apiSuite, bundleSuite, lighthouseSuite, scaleSuite, contentSuite, plansSuite, lessonsSuite, bibleStartupSuite, hostileSuite];
+export const suites: BenchSuite[] = [floorSuite, apiSuite, bundleSuite, lighthouseSuite, scaleSuite, contentSuite, plansSuite, lessonsSuite, bibleStartupSuite, hostileSuite, isolationSuite];

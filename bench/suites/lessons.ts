@@ -5,7 +5,7 @@ import type { BenchSuite } from "../run";
 import { measure, type Timing } from "../stats";
 
 /** 50 topics as people type them: single words, phrases, questions, life situations. */
-export const benchTopics = [
+const benchTopics = [
   "Faith and Works", "Forgiveness", "Prayer", "Grace", "Hope in suffering", "Anxiety", "Dealing with grief",
   "Leadership", "Money", "Marriage", "Parenting", "The Holy Spirit", "Humility", "Anger", "Contentment",
   "Gratitude", "Worship", "Evangelism", "Discipleship", "Community", "Justice for the poor", "Salvation",
@@ -16,7 +16,7 @@ export const benchTopics = [
 ];
 
 /** 50 passages of every shape: verses, ranges, whole chapters, several parts, both testaments. */
-export const benchPassages = [
+const benchPassages = [
   "John 3:16-21", "Psalm 23", "Romans 8:28-39", "Matthew 5:1-12", "1 Corinthians 13", "Genesis 1:1-2:3",
   "Exodus 20:1-17", "Isaiah 53", "Philippians 4:4-9", "James 2:14-26", "Ephesians 2:1-10", "Luke 15:11-32",
   "Hebrews 11:1-16", "Proverbs 3:1-12", "Psalm 139", "Romans 12:1-2", "John 15:1-17", "Galatians 5:16-26",

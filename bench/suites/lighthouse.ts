@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { BenchSuite } from "../run";
 import { httpFixture } from "../lib/fixture";
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 export interface LighthousePage {

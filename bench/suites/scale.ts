@@ -8,7 +8,7 @@ const GROWING_TABLES = new Set([
   "users", "sessions", "user_profiles", "user_onboarding", "authors", "books", "sermons", "studies",
   "library_saves", "user_plans", "user_plan_progress", "devotionals",
 ]);
-export const SCALE_TARGET_P50_MS = 5;
+const SCALE_TARGET_P50_MS = 5;
 const SAMPLE = 300;
 
 export interface QueryPlan {

@@ -1,8 +1,10 @@
 /**
  *   npm run desktop        build the app, stage it in desktop/app, rebuild better-sqlite3 there for
  *                          Electron, and launch Electron on it (development)
- *   npm run desktop:dist   the same staging, then electron-builder: installers for this OS in
- *                          desktop/dist. Extra arguments go to electron-builder, for example
+ *   npm run desktop:dist   the same staging, the packaging check on Linux
+ *                          (tests/desktop/electron-builder.check.ts), then electron-builder:
+ *                          installers for this OS in desktop/dist. Extra
+ *                          arguments go to electron-builder, for example
  *                          `npm run desktop:dist -- --mac dmg --arm64` or `-- --win nsis`.
  *
  * Both need Node 22.12 or newer (electron-builder's native rebuild, @electron/rebuild 4, is
@@ -46,6 +48,14 @@ const electronVersion = JSON.parse(fs.readFileSync(path.join(desktopRoot, "node_
 await stageApp(stageDir);
 
 if (mode === "dist") {
+  // On Linux, electron-builder against a stand-in Electron first: the archive's layout and the
+  // packaged server starting, before any installer is made (it builds a Linux folder, so other
+  // hosts skip it; npm test checks the staged app offline everywhere).
+  if (process.platform === "linux") {
+    run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", path.join(desktopRoot, "../tests/desktop/electron-builder.check.ts")], {
+      cwd: path.join(desktopRoot, ".."),
+    });
+  }
   run(process.execPath, [builderCli, ...builderArgs]);
   console.log(`\nInstallers are in ${path.join(desktopRoot, "dist")}`);
   process.exit(0);

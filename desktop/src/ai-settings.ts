@@ -6,7 +6,7 @@ import { z } from "zod";
  * handed to the in-process server through the environment and never sent to a renderer.
  */
 
-export const aiProviderSchema = z.enum(["builtin", "openai"]);
+const aiProviderSchema = z.enum(["builtin", "openai"]);
 
 export const storedAiSettingsSchema = z.object({
   provider: aiProviderSchema,
@@ -25,7 +25,7 @@ function isHttpUrl(value: string) {
   }
 }
 
-export const aiSettingsFormSchema = z.object({
+const aiSettingsFormSchema = z.object({
   provider: aiProviderSchema,
   baseUrl: z
     .string()

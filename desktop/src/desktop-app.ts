@@ -80,11 +80,11 @@ export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLi
 
 export type StartResult = "running" | "second-instance" | "failed";
 
-export const LOOPBACK = "127.0.0.1";
-export const ALL_INTERFACES = "0.0.0.0";
-export const BACKGROUND_COLOR = "#fcfbf8";
+const LOOPBACK = "127.0.0.1";
+const ALL_INTERFACES = "0.0.0.0";
+const BACKGROUND_COLOR = "#fcfbf8";
 /** Permissions the app's pages use; every other request (camera, location, notifications...) is refused. */
-export const ALLOWED_PERMISSIONS = new Set(["clipboard-sanitized-write"]);
+const ALLOWED_PERMISSIONS = new Set(["clipboard-sanitized-write"]);
 
 const settingsFileSchema = z.object({
   ai: storedAiSettingsSchema.optional(),
@@ -94,7 +94,7 @@ const settingsFileSchema = z.object({
 type SettingsFile = z.infer<typeof settingsFileSchema>;
 
 /** A failed first start, with what was done about the database. */
-export class StartupError extends Error {
+class StartupError extends Error {
   constructor(
     cause: unknown,
     readonly restoredFrom: string | null,
@@ -109,7 +109,7 @@ export class StartupError extends Error {
  * asar archive, so the packaged app has it unpacked beside app.asar; if it is missing, the server
  * builds one in the data folder from db/bible-data at the first start.
  */
-export function bibleDatabasePath(appRoot: string, dataFolder: string) {
+function bibleDatabasePath(appRoot: string, dataFolder: string) {
   const shipped = path.join(appRoot.replace(/\.asar$/, ".asar.unpacked"), "build", "bible.sqlite");
   return fs.existsSync(shipped) ? shipped : path.join(dataFolder, "bible.sqlite");
 }

@@ -10,7 +10,7 @@ export const windowStateSchema = z.object({
 });
 export type WindowState = z.infer<typeof windowStateSchema>;
 
-export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 860 };
+const DEFAULT_WINDOW_SIZE = { width: 1280, height: 860 };
 export const MIN_WINDOW_SIZE = { width: 390, height: 520 };
 /** How much of a window must still be on a display for its saved place to be reused. */
 const MIN_VISIBLE = 80;
@@ -50,7 +50,7 @@ export function initialWindowBounds(
   };
 }
 
-export function currentWindowState(window: BrowserWindowLike): WindowState {
+function currentWindowState(window: BrowserWindowLike): WindowState {
   // The normal bounds survive maximizing, so un-maximizing next time returns to the same place.
   const bounds = window.getNormalBounds();
   return {

@@ -294,7 +294,7 @@ describe("what each failure says", () => {
     assert.match(result.advice ?? "", /usually end in \/v1/);
   });
 
-  test("a server that never answers: a timeout after AI_CHECK_TIMEOUT_MS, not a hang", async () => {
+  test("a server that never answers: a timeout after AI_CHECK_TIMEOUT_MS, not a hang", { timeout: 30_000 }, async () => {
     const silent = await endpoint("silent");
     const started = Date.now();
     const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: silent.baseUrl, model: "m" } });
@@ -302,7 +302,8 @@ describe("what each failure says", () => {
     assert.equal(result.ok, false);
     assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [["reachable", false]]);
     assert.equal(step(result, "reachable").detail, `No answer from ${silent.baseUrl} within 1 s.`);
-    assert.ok(took >= CHECK_TIMEOUT_MS - 50 && took < CHECK_TIMEOUT_MS * 3, `took ${took} ms`);
+    // It waited for the limit (a slower machine only waits longer); the test's timeout catches a hang.
+    assert.ok(took >= CHECK_TIMEOUT_MS - 50, `took ${took} ms`);
   });
 
   test("https:// to a plain-HTTP server: a TLS failure, and to use http://", async () => {

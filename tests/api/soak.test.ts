@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatSoakReport, runSoak } from "../../bench/soak";
+import { formatSoakReport, runSoak } from "../support/soak";
 
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 12);

@@ -52,7 +52,9 @@ before(async () => {
   dns.promises.lookup = (async (hostname: string, options: unknown) => {
     const known = NAMES[hostname.replace(/\.$/, "").toLowerCase()];
     if (known) return known;
-    return (realLookup as (name: string, options: unknown) => Promise<unknown>)(hostname, options);
+    // localhost comes from the hosts file; any other name is unknown here, so no lookup leaves the machine.
+    if (hostname === "localhost") return (realLookup as (name: string, options: unknown) => Promise<unknown>)(hostname, options);
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname });
   }) as typeof dns.promises.lookup;
   secret = await startRecorder((_req, res) => res.end("<html><body><article><p>internal secrets</p></article></body></html>"));
   // Stands where YOUTUBE_BASE_URL points (an operator's choice, allowed although it is local), and

@@ -1,92 +1,57 @@
 /**
- * Packaging: electron-builder (from desktop/'s own node_modules, installed on demand without
- * Electron's binary) builds the unpacked Linux app against a stand-in Electron folder
- * (`electronDist`), using the project's real configuration. The layout is checked, and the
- * packaged main process is then run under Node from the extracted app.asar (with a stand-in for
- * the electron module) to prove the shipped files and dependencies start the real server.
+ * The desktop package, offline: the app folder electron-builder would package is staged into a
+ * temporary folder (the root's production node_modules copied, nothing installed or downloaded)
+ * and checked against the electron-builder configuration and the lockfile; its main process is
+ * then run under Node with a stand-in for the electron module, to prove the staged files and
+ * dependencies start the real server. electron-builder itself (asar, unpacked native modules)
+ * needs desktop/'s tools from the registry, so `npm run desktop:dist` runs that check
+ * (tests/desktop/electron-builder.check.ts) before it builds the installers.
  */
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { ensureDesktopDependencies } from "../../desktop/scripts/deps.mjs";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
-import { api, registerAccount } from "../support/server";
+import { assertMainProcessStarts } from "./support/stand-in-main";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
-const desktopRoot = path.join(projectRoot, "desktop");
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-package-"));
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-stage-"));
 const stage = path.join(scratch, "app");
-const output = path.join(scratch, "dist");
-const electronDist = path.join(scratch, "electron");
-const unpackedDir = path.join(output, process.arch === "arm64" ? "linux-arm64-unpacked" : "linux-unpacked");
-const resources = path.join(unpackedDir, "resources");
-
-type Asar = {
-  listPackage(archive: string, options?: { isPack: boolean }): string[];
-  extractFile(archive: string, filename: string): Buffer;
-  extractAll(archive: string, destination: string): void;
-  statFile(archive: string, filename: string): { unpacked?: boolean; size?: number };
-};
-let asar: Asar;
-let entries: Set<string>;
-
-/** What electron-builder needs of an unpacked Linux Electron: the executable it renames, locales, resources. */
-function makeStandInElectron() {
-  fs.mkdirSync(path.join(electronDist, "resources"), { recursive: true });
-  fs.mkdirSync(path.join(electronDist, "locales"), { recursive: true });
-  fs.writeFileSync(path.join(electronDist, "electron"), "#!/bin/sh\necho 'stand-in for the Electron binary'\n", { mode: 0o755 });
-  fs.writeFileSync(path.join(electronDist, "locales/en-US.pak"), "");
-  fs.writeFileSync(path.join(electronDist, "LICENSE"), "stand-in");
-  fs.writeFileSync(path.join(electronDist, "version"), "41.10.7");
-}
 
 before(async () => {
-  ensureDesktopDependencies({ skipBinary: true, quiet: true });
-  asar = createRequire(path.join(desktopRoot, "package.json"))("@electron/asar") as Asar;
   await stageApp(stage, { log: () => {} });
-  makeStandInElectron();
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(desktopRoot, "node_modules/electron-builder/cli.js"),
-      "--linux",
-      "dir",
-      `--${process.arch === "arm64" ? "arm64" : "x64"}`,
-      "--projectDir",
-      desktopRoot,
-      `-c.directories.app=${stage}`,
-      `-c.directories.output=${output}`,
-      `-c.electronDist=${electronDist}`,
-      // A native rebuild needs Electron's headers, which only the release machines can download.
-      "-c.npmRebuild=false",
-    ],
-    { cwd: desktopRoot, encoding: "utf8", env: { ...process.env, CI: "true" } },
-  );
-  assert.equal(result.status, 0, `electron-builder failed:\n${result.stdout}\n${result.stderr}`);
-  entries = new Set(asar.listPackage(path.join(resources, "app.asar")));
 });
-
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-function inAsar(file: string) {
-  return entries.has(`/${file}`);
+function staged(file: string) {
+  return fs.existsSync(path.join(stage, file));
 }
 
-describe("the packaged app", () => {
-  test("is named and laid out as the configuration says", () => {
+describe("the electron-builder configuration", () => {
+  test("names the app and its executable", () => {
     const config = builderConfig();
     assert.equal(config.appId, "org.sagacitybites.desktop");
     assert.equal(config.productName, "Sagacity Bites");
-    assert.ok(fs.statSync(path.join(unpackedDir, "sagacity-bites")).mode & 0o111, "the executable is named sagacity-bites");
-    assert.ok(fs.existsSync(path.join(resources, "app.asar")));
-    const manifest = JSON.parse(asar.extractFile(path.join(resources, "app.asar"), "package.json").toString());
+    assert.equal(config.linux.executableName, "sagacity-bites");
+    assert.equal(config.asar, true);
+  });
+
+  test("unpacks what must be a real file, and leaves out maps, types and native build leftovers", () => {
+    const config = builderConfig();
+    // SQLite opens real files only, and a .node module cannot load from inside an archive.
+    assert.deepEqual(config.asarUnpack, ["**/*.node", "build/bible.sqlite"]);
+    for (const excluded of ["!**/*.map", "!build/metafile.*.json", "!**/node_modules/better-sqlite3/{src,deps}/**"]) {
+      assert.ok(config.files.includes(excluded), excluded);
+    }
+    assert.deepEqual(shippedFolders(), ["build", "public", "db/migrations", "db/bible-data"]);
+  });
+});
+
+describe("the staged app", () => {
+  test("has the manifest electron-builder reads: the root's version and dependencies, no dev tools", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(stage, "package.json"), "utf8"));
     const rootManifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));
     assert.equal(manifest.main, "main/main.js");
     assert.equal(manifest.type, "module");
@@ -95,158 +60,50 @@ describe("the packaged app", () => {
     assert.equal(manifest.devDependencies, undefined);
   });
 
-  test("app.asar holds the same server build, the main process, the preloads and the settings page", () => {
+  test("holds the same server build, the main process, the preloads and the settings page", () => {
     for (const file of ["main/main.js", "main/preload.cjs", "main/settings-preload.cjs", "main/settings.html", "main/settings.js", "main/settings.css", "main/icon.png"]) {
-      assert.ok(inAsar(file), file);
+      assert.ok(staged(file), file);
     }
-    const packagedServer = asar.extractFile(path.join(resources, "app.asar"), "build/index.js");
-    assert.ok(packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
-    assert.equal(inAsar("build/metafile.js.json"), false);
-    const browserAssets = fs.readdirSync(path.join(projectRoot, "public/build"), { recursive: true }) as string[];
+    assert.ok(fs.readFileSync(path.join(stage, "build/index.js")).equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
+    const browserAssets = (fs.readdirSync(path.join(projectRoot, "public/build"), { recursive: true }) as string[]).filter((asset) =>
+      fs.statSync(path.join(projectRoot, "public/build", asset)).isFile(),
+    );
     assert.ok(browserAssets.length > 0);
-    for (const asset of browserAssets) {
-      const relative = path.join("public/build", asset).split(path.sep).join("/");
-      if (fs.statSync(path.join(projectRoot, relative)).isFile() && !relative.endsWith(".map")) assert.ok(inAsar(relative), relative);
-    }
-    assert.equal([...entries].some((entry) => entry.endsWith(".map")), false, "no source maps");
+    for (const asset of browserAssets) assert.ok(staged(path.join("public/build", asset)), asset);
   });
 
-  test("the migrations and the Bible data are all there", () => {
-    for (const folder of shippedFolders()) {
+  test("holds every migration and the Bible data, and the built Bible database", () => {
+    for (const folder of ["db/migrations", "db/bible-data"]) {
       const files = (fs.readdirSync(path.join(projectRoot, folder), { recursive: true }) as string[]).filter((file) =>
         fs.statSync(path.join(projectRoot, folder, file)).isFile(),
       );
-      if (folder === "build") continue;
       assert.ok(files.length > 0, folder);
-      for (const file of files) {
-        const relative = path.join(folder, file).split(path.sep).join("/");
-        if (relative.endsWith(".map")) continue;
-        assert.ok(inAsar(relative), relative);
-      }
+      for (const file of files) assert.ok(staged(path.join(folder, file)), path.join(folder, file));
     }
-    assert.ok(shippedFolders().includes("db/migrations"));
-    assert.ok(shippedFolders().includes("db/bible-data"));
-    assert.ok(inAsar("db/migrations/meta/_journal.json"));
-    assert.ok(inAsar("db/bible-data/bible/kjv.json"));
-    assert.ok(inAsar("db/bible-data/crossrefs.tsv"));
-  });
-
-  test("better-sqlite3's native module and the Bible database are unpacked from the archive", () => {
-    const native = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
-    assert.equal(asar.statFile(path.join(resources, "app.asar"), native).unpacked, true);
-    assert.ok(fs.statSync(path.join(resources, "app.asar.unpacked", native)).size > 100_000);
-    const nodeFiles = [...entries].filter((entry) => entry.endsWith(".node"));
-    assert.ok(nodeFiles.length >= 1);
-    for (const file of nodeFiles) {
-      assert.equal(asar.statFile(path.join(resources, "app.asar"), file.slice(1)).unpacked, true, file);
-    }
-    // SQLite opens real files only: the shipped Bible database sits beside app.asar.
-    const bible = new Database(path.join(resources, "app.asar.unpacked/build/bible.sqlite"), { readonly: true, fileMustExist: true });
+    assert.ok(staged("db/migrations/meta/_journal.json"));
+    assert.ok(staged("db/bible-data/crossrefs.tsv"));
+    const bible = new Database(path.join(stage, "build/bible.sqlite"), { readonly: true, fileMustExist: true });
     const verses = (bible.prepare("select count(*) as count from verses").get() as { count: number }).count;
     bible.close();
     assert.equal(verses, 31102);
-    // Its sources (the C++ and the SQLite amalgamation) stay out of the package.
-    assert.equal([...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/deps/")), false);
-    assert.equal([...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/src/")), false);
   });
 
-  test("every production dependency is packaged, and no development tool", () => {
-    // electron-builder re-hoists the tree, so a package is looked for by name and version.
-    const archive = path.join(resources, "app.asar");
-    const packaged = new Set(
-      [...entries]
-        .filter((entry) => /\/node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(entry))
-        .map((entry) => {
-          const { name, version } = JSON.parse(asar.extractFile(archive, entry.slice(1)).toString());
-          return `${name}@${version}`;
-        }),
-    );
+  test("holds every production dependency at its locked version, better-sqlite3's native module, and no development tool", () => {
     const lock = JSON.parse(fs.readFileSync(path.join(projectRoot, "package-lock.json"), "utf8"));
-    for (const key of productionPackages()) {
-      const name = key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
-      assert.ok(packaged.has(`${name}@${lock.packages[key].version}`), `${name}@${lock.packages[key].version}`);
+    const packages = productionPackages();
+    assert.ok(packages.length > 50, `${packages.length} production packages`);
+    for (const key of packages) {
+      const manifest = JSON.parse(fs.readFileSync(path.join(stage, key, "package.json"), "utf8"));
+      assert.equal(manifest.version, lock.packages[key].version, key);
     }
+    assert.ok(fs.statSync(path.join(stage, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")).size > 100_000);
+    assert.equal(staged("node_modules/better-sqlite3/build/Release/obj.target"), false, "native build leftovers stay out");
     for (const tool of ["typescript", "@remix-run/dev", "@playwright/test", "drizzle-kit", "tsx", "electron", "electron-builder"]) {
-      assert.equal(inAsar(`node_modules/${tool}/package.json`), false, tool);
+      assert.equal(staged(`node_modules/${tool}/package.json`), false, tool);
     }
   });
-});
 
-describe("the packaged main process", () => {
-  test("starts the packaged server from the packaged files and stops cleanly", async () => {
-    const extracted = path.join(scratch, "extracted");
-    asar.extractAll(path.join(resources, "app.asar"), extracted);
-    fs.cpSync(path.join(resources, "app.asar.unpacked"), extracted, { recursive: true });
-    const userData = path.join(scratch, "user-data");
-    const env: NodeJS.ProcessEnv = { ...process.env, STANDIN_APP_PATH: extracted, STANDIN_USER_DATA: userData };
-    for (const name of ["BIBLE_DB_PATH", "DATABASE_PATH", "SAGACITY_DATA_DIR", "OPENAI_API_KEY", "AI_PROVIDER"]) delete env[name];
-    const child = spawn(
-      process.execPath,
-      [
-        // The stand-in's hook first, so tsx (registered after it) loads the TypeScript it points to.
-        "--import",
-        pathToFileURL(path.join(import.meta.dirname, "support/electron-hook.mjs")).href,
-        "--import",
-        import.meta.resolve("tsx"),
-        path.join(extracted, "main/main.js"),
-      ],
-      // Run from somewhere else entirely: every path must come from the app folder.
-      { cwd: os.tmpdir(), env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const events: Array<Record<string, any>> = [];
-    const lines = readline.createInterface({ input: child.stdout });
-    const waitFor = (event: string) =>
-      new Promise<Record<string, any>>((resolve, reject) => {
-        const found = events.find((entry) => entry.event === event);
-        if (found) return resolve(found);
-        const timer = setTimeout(() => reject(new Error(`no ${event} event; stderr:\n${stderr}\nevents: ${JSON.stringify(events)}`)), 30_000);
-        lines.on("line", (line) => {
-          try {
-            const entry = JSON.parse(line);
-            events.push(entry);
-            if (entry.event === event) {
-              clearTimeout(timer);
-              resolve(entry);
-            }
-            if (entry.event === "dialog" && entry.type === "error") {
-              clearTimeout(timer);
-              reject(new Error(`start-up failed: ${entry.detail}`));
-            }
-          } catch {
-            // Not one of ours.
-          }
-        });
-      });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    try {
-      const window = await waitFor("window");
-      const origin = new URL(window.url).origin;
-      assert.match(origin, /^http:\/\/127\.0\.0\.1:\d+$/);
-      assert.equal(window.webPreferences.preload, path.join(extracted, "main/preload.cjs"));
-      assert.equal((await fetch(`${origin}/healthz`)).status, 200);
-      const login = await fetch(`${origin}/login`);
-      assert.equal(login.status, 200);
-      assert.match(await login.text(), /Sign In/);
-      const account = await registerAccount(origin);
-      assert.equal((await api(origin, "/api/me", { token: account.token })).status, 200);
-      assert.ok(fs.existsSync(path.join(userData, "sagacity.db")), "the database is in the data folder");
-    } finally {
-      child.kill("SIGTERM");
-    }
-    assert.equal(await exited, 0, stderr);
-    assert.equal(fs.existsSync(path.join(userData, "sagacity.db-wal")), false, "closed cleanly");
-    assert.equal(fs.existsSync(path.join(userData, "bible.sqlite")), false, "the shipped Bible database was used");
-  });
-});
-
-describe("the desktop sources", () => {
-  test("type-check against Electron's own type definitions", () => {
-    const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(desktopRoot, "tsconfig.json")], {
-      cwd: desktopRoot,
-      encoding: "utf8",
-    });
-    assert.equal(result.status, 0, result.stdout + result.stderr);
+  test("its main process starts the staged server from the staged files and stops cleanly", async () => {
+    await assertMainProcessStarts(stage, path.join(scratch, "user-data"));
   });
 });

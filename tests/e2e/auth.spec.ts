@@ -78,19 +78,15 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("a deactivated account cannot sign in", async ({ page, adminPage, baseURL }) => {
+  test("a deactivated account cannot sign in", async ({ page, admin, baseURL }) => {
     const account = await createAccount(baseURL!);
-    const admin = await page.request.post("/api/auth/login", { data: { email: "admin@e2e.example.com", password: "admin-password" } });
-    const { token } = await admin.json();
-    const users = await page.request.get("/api/admin/users", { headers: { authorization: `Bearer ${token}` } });
-    test.skip(users.status() === 404, "the admin API arrives with the admin console");
-    const list = (await users.json()) as Array<{ id: string; email: string }>;
-    const target = list.find((user) => user.email === account.email)!;
-    await page.request.patch(`/api/admin/users/${target.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { isActive: false },
-    });
-    await adminPage.context().clearCookies();
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const users = await page.request.get("/api/admin/users", { headers });
+    expect(users.status()).toBe(200);
+    const target = ((await users.json()) as Array<{ id: string; email: string }>).find((user) => user.email === account.email);
+    expect(target, "the new account is on the first page (newest first)").toBeDefined();
+    const deactivated = await page.request.patch(`/api/admin/users/${target!.id}`, { headers, data: { isActive: false } });
+    expect(deactivated.status()).toBe(200);
     await page.goto("/login");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);

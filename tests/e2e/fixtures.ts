@@ -46,6 +46,12 @@ export async function signInAs(page: Page, account: Account) {
 }
 
 export const test = base.extend<{ account: Account; signedInPage: Page; admin: Account; adminPage: Page }>({
+  // Nothing but the servers on 127.0.0.1: a page that asks another host for something (a cover
+  // image, a font) gets a network error, so no test reaches the internet or depends on it.
+  context: async ({ context }, use) => {
+    await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort("blockedbyclient"));
+    await use(context);
+  },
   account: async ({ baseURL }, use) => {
     await use(await createAccount(baseURL!));
   },

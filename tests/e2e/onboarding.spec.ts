@@ -112,7 +112,7 @@ test.describe("Quick Start checklist", () => {
     await page.goto("/");
     const checklist = page.getByRole("region", { name: "Quick Start" });
     await expect(checklist.getByRole("listitem")).toHaveText([
-      /Get familiar with the product/,
+      /Get familiar with Sagacity Bites/,
       /Start a reading plan/,
       /Create a lesson plan/,
       /Save to your library/,

@@ -12,7 +12,7 @@ const UNITS = [
 ];
 const ENDINGS = ["", "x", " A"];
 
-export function* hostileTexts(length: number): Generator<[label: string, text: string]> {
+function* hostileTexts(length: number): Generator<[label: string, text: string]> {
   for (const unit of UNITS) {
     const body = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
     for (const ending of ENDINGS) yield [`${JSON.stringify(unit)} x ${length}${ending ? ` + ${JSON.stringify(ending)}` : ""}`, body + ending];

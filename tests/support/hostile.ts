@@ -14,7 +14,7 @@ import { encodeSegment } from "./routes";
 import { startServerProcess } from "./server";
 
 /** The server's request body limit (app/server/body.server.ts); beyond it the answer is a 413. */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 /** Single characters, then mixed runs: each is repeated to the case's size. */
 export const HOSTILE_UNITS = [
@@ -23,16 +23,16 @@ export const HOSTILE_UNITS = [
 ] as const;
 
 /** Value lengths of a field case (characters); bodies are trimmed to fit under BODY_LIMIT. */
-export const TEST_SIZES = [100_000, 160_000, 250_000, 400_000, 500_000] as const;
+const TEST_SIZES = [100_000, 160_000, 250_000, 400_000, 500_000] as const;
 export const BENCH_SIZES = [250_000, 500_000, 900_000] as const;
 /** Path and query values: the HTTP parser refuses a request head past 16 KB with a 431. */
 const URL_VALUE_LENGTH = 4_000;
 const HUGE_URL_VALUE_LENGTH = 100_000;
 
 /** Every answer to a field case must come within this (ms). */
-export const FIELD_BOUND_MS = 1_000;
+const FIELD_BOUND_MS = 1_000;
 /** Past this a case is abandoned, and the server checked (and restarted if it is frozen). */
-export const STALL_MS = 3_000;
+const STALL_MS = 3_000;
 
 export const DEFAULT_SEED = 20261122;
 
@@ -48,7 +48,7 @@ export function seededRandom(seed: number) {
   };
 }
 
-export function hostileValue(unit: string, length: number) {
+function hostileValue(unit: string, length: number) {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 }
 
@@ -57,7 +57,7 @@ export function hostileValue(unit: string, length: number) {
  * validator looks for (an address, words). Backtracking needs the almost-match: "a@" + 160,000
  * dots + "@a" is what freezes an email pattern that a bare run of dots does not.
  */
-export const HOSTILE_FRAMES = {
+const HOSTILE_FRAMES = {
   run: (unit: string, length: number) => hostileValue(unit, length),
   tail: (unit: string, length: number) => `${hostileValue(unit, length - 1)}x`,
   email: (unit: string, length: number) => `a@${hostileValue(`${unit}.`, length - 4)}@a`,
@@ -350,7 +350,7 @@ export interface CaseAnswer {
 }
 
 /** Sends one case: JSON with a bearer token to the API, a form with Origin and cookie to a page. */
-export async function sendCase(baseUrl: string, hostile: HostileCase, tokens: Tokens, stallMs = STALL_MS): Promise<CaseAnswer> {
+async function sendCase(baseUrl: string, hostile: HostileCase, tokens: Tokens, stallMs = STALL_MS): Promise<CaseAnswer> {
   const { target } = hostile;
   const { path, body, headers } = hostile.build();
   const token = target.caller === "none" ? undefined : tokens[target.caller];
@@ -389,12 +389,12 @@ export async function sendCase(baseUrl: string, hostile: HostileCase, tokens: To
 // pattern here would freeze the test (and its probe) instead of the server.
 const STACK_TRACE = /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
 /** A 4xx that echoes the hostile value back (a megabyte of it) is itself a defect. */
-export const MAX_API_ERROR_BYTES = 16 * 1024;
+const MAX_API_ERROR_BYTES = 16 * 1024;
 /** A page re-rendered with its form's values: the page itself, never the hostile value again. */
-export const MAX_PAGE_ANSWER_BYTES = 256 * 1024;
+const MAX_PAGE_ANSWER_BYTES = 256 * 1024;
 
 /** What is wrong with an answer (empty when nothing is). */
-export function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
+function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
   if (answer.failure) return [answer.failure];
   const problems: string[] = [];
   const { status } = answer;
@@ -439,7 +439,7 @@ export interface HostileServer {
 }
 
 /** Rate limits out of the way: thousands of refused sign-ins are the point here. */
-export const HOSTILE_SERVER_ENV = {
+const HOSTILE_SERVER_ENV = {
   ALLOW_PRIVATE_URLS: "true",
   LOGIN_MAX_FAILURES_PER_IP: "1000000",
   LOGIN_MAX_FAILURES_PER_EMAIL: "1000000",
@@ -490,7 +490,7 @@ export async function startHostileServer(databasePath: string, env: Record<strin
 }
 
 /** Whether the server answers /healthz within `ms`. */
-export async function isResponsive(url: string, ms = 500) {
+async function isResponsive(url: string, ms = 500) {
   try {
     const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(ms) });
     await response.arrayBuffer();

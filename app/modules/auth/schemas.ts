@@ -82,5 +82,3 @@ export const registerFormSchema = z
       });
     }
   });
-
-export { loginConstraint, registerErrorTitles } from "./form-fields";

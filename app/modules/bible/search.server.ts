@@ -1,5 +1,5 @@
 import { getBibleDb } from "./bible-db.server";
-import { formatRanges, type VerseRange } from "./references.server";
+import { formatRanges } from "./references.server";
 import type { ShippedTranslationCode } from "./translations";
 
 export interface VerseHit {
@@ -57,5 +57,3 @@ export function searchVerses(
     text: row.text,
   }));
 }
-
-export type { VerseRange };

@@ -2,7 +2,7 @@
 
 /** SPEC §4: the Quick Start checklist, one item per onboarding flag, in this order. */
 export const quickStartItems = [
-  { step: "hasCompletedWelcome", key: "welcome", label: "Get familiar with the product", to: null },
+  { step: "hasCompletedWelcome", key: "welcome", label: "Get familiar with Sagacity Bites", to: null },
   { step: "hasStartedPlan", key: "plan", label: "Start a reading plan", to: "/bible-plans" },
   { step: "hasCreatedStudy", key: "study", label: "Create a lesson plan", to: "/lesson-plans" },
   { step: "hasVisitedLibrary", key: "library", label: "Save to your library", to: "/library" },

@@ -20,5 +20,3 @@ export const onboardingProgressSchema = z
   });
 
 export type OnboardingProgressInput = z.infer<typeof onboardingProgressSchema>;
-
-export { QUICK_START_COLLAPSED_COOKIE, quickStartItems } from "./quick-start";

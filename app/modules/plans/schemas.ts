@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PLAN_TRANSLATION, planTranslations } from "./levels";
 
-export {
-  DEFAULT_PLAN_TRANSLATION,
-  devotionLevelLabels,
-  devotionLevels,
-  levelForDepth,
-  planTranslations,
-  type DevotionLevel,
-  type PlanTranslation,
-} from "./levels";
+export { devotionLevels, levelForDepth, type DevotionLevel, type PlanTranslation } from "./levels";
 
 const timeZone = z
   .string({ error: "timeZone must be text, like Europe/London" })

@@ -34,7 +34,7 @@ function preventable() {
 
 let nextContentsId = 1;
 
-export class FakeWebContents extends EventEmitter {
+class FakeWebContents extends EventEmitter {
   readonly id = nextContentsId++;
   url = "";
   openHandler?: (details: WindowOpenDetails) => { action: "allow" | "deny" };

@@ -113,13 +113,12 @@ describe("OpenAI lesson plans through the real SDK", () => {
     assert.equal(fake.requests.length, 2);
   });
 
-  test("a provider that never answers times out", async () => {
+  // The 504 shows the time limit fired; the test's own timeout turns a hang into a failure.
+  test("a provider that never answers times out", { timeout: 30_000 }, async () => {
     fake.enqueue({ hang: true });
-    const started = Date.now();
     const error = await rejection<AiError>(provider().lessonFromTopic({ topic: "Hope", settings: defaultAiSettings }));
     assert.equal(error.status, 504);
     assert.match(error.message, /took too long/);
-    assert.ok(Date.now() - started < 6000);
   });
 
   test("HTTP 500 is retried once, then a 502", async () => {
