@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const session = createSession(user.id);
     return redirectWithToast(
       "/",
-      { title: "Account created!", description: "Welcome to the product" },
+      { title: "Account created!", description: "Welcome to Sagacity Bites" },
       { "set-cookie": sessionCookie(session.token, session.expiresAt) },
     );
   } catch (error) {

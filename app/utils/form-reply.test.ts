@@ -6,4 +6,5 @@ test("a reply leaves out values longer than any field takes, long lists and the 
   const payload = { email: "a@b.c", title: "x".repeat(2_001), teachers: Array.from({ length: 101 }, () => "t"), note: ["ok", "y".repeat(5_000)] };
   assert.deepEqual(fieldsNotToEcho(payload, ["password"]).sort(), ["note", "password", "teachers", "title"]);
   assert.deepEqual(fieldsNotToEcho({ email: "a@b.c", title: "x".repeat(2_000) }), []);
+  assert.deepEqual(fieldsNotToEcho({ email: "a@b.c", ["k".repeat(101)]: "v" }), ["k".repeat(101)]);
 });

@@ -10,7 +10,8 @@ export function fieldsNotToEcho(payload: Record<string, unknown>, always: string
   const hidden = new Set(always);
   for (const [name, value] of Object.entries(payload)) {
     const values = Array.isArray(value) ? value : [value];
-    if (values.length > 100 || values.some((item) => typeof item === "string" && item.length > ECHO_LIMIT)) {
+    // A field name no form has (a hostile key) is not sent back either.
+    if (name.length > 100 || values.length > 100 || values.some((item) => typeof item === "string" && item.length > ECHO_LIMIT)) {
       hidden.add(name);
     }
   }

@@ -41,6 +41,7 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Account created!").first()).toBeVisible();
+    await expect(page.getByText("Welcome to Sagacity Bites").first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(email.split("@")[0]!);
   });
 

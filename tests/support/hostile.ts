@@ -390,8 +390,22 @@ async function sendCase(baseUrl: string, hostile: HostileCase, tokens: Tokens, s
 const STACK_TRACE = /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
 /** A 4xx that echoes the hostile value back (a megabyte of it) is itself a defect. */
 const MAX_API_ERROR_BYTES = 16 * 1024;
-/** A page re-rendered with its form's values: the page itself, never the hostile value again. */
-const MAX_PAGE_ANSWER_BYTES = 256 * 1024;
+/** Repetitions of the hostile unit that count as the value sent back (a page never has them). */
+const ECHO_REPEATS = 2_000;
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+
+/** A page re-rendered with its form's values must not carry the hostile value back, in any spelling. */
+function echoes(text: string, unit: string) {
+  if (unit.trim() === "") return false;
+  const spellings = new Set([unit, [...unit].map((char) => HTML_ESCAPES[char] ?? char).join(""), JSON.stringify(unit).slice(1, -1)]);
+  for (const spelling of spellings) {
+    // Twice: in the page's HTML and again in its hydration data, escaped once more.
+    for (const form of [spelling, JSON.stringify(spelling).slice(1, -1)]) {
+      if (form.length * ECHO_REPEATS <= text.length && text.includes(form.repeat(ECHO_REPEATS))) return true;
+    }
+  }
+  return false;
+}
 
 /** What is wrong with an answer (empty when nothing is). */
 function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
@@ -403,8 +417,9 @@ function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
   else if (hostile.expect === "reject" && (status < 400 || status >= 500)) problems.push(`status ${status}, expected a 4xx (the value must be refused, not stored)`);
   else if (status < 200) problems.push(`status ${status}`);
   if (STACK_TRACE.test(answer.text)) problems.push(`a stack trace in the answer: ${answer.text.match(STACK_TRACE)![0]}`);
-  if (hostile.target.kind === "page" && Buffer.byteLength(answer.text) > MAX_PAGE_ANSWER_BYTES) {
-    problems.push(`the page answer is ${Buffer.byteLength(answer.text)} bytes: it echoes the hostile value`);
+  // (A query string or path id is bounded by the HTTP parser's 16 KB and is part of the page's URL.)
+  if (hostile.target.kind === "page" && hostile.kind !== "query" && hostile.kind !== "param" && echoes(answer.text, hostile.unit)) {
+    problems.push(`the page answer (${Buffer.byteLength(answer.text)} bytes) echoes the hostile value`);
   }
   // 431 and 413 from the HTTP parser come before any route (431 has no body at all).
   if (hostile.target.kind === "api" && status >= 400 && status !== 431) {

@@ -13,6 +13,7 @@ import { requireUser } from "~/modules/auth/request.server";
 import { processUrl } from "~/modules/content/process.server";
 import { processUrlSchema } from "~/modules/content/schemas";
 import { AppError } from "~/utils/errors";
+import { fieldsNotToEcho } from "~/utils/form-reply";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HowItWorks } from "./how-it-works";
 import { ProcessedContent } from "./processed-content";
@@ -32,7 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const formData = await request.formData();
-  const values = { url: String(formData.get("url") ?? ""), title: String(formData.get("title") ?? "") };
+  const submitted = { url: String(formData.get("url") ?? ""), title: String(formData.get("title") ?? "") };
+  // Shown again in the form after a failure, unless longer than either field takes.
+  const tooLong = fieldsNotToEcho(submitted);
+  const values = { url: tooLong.includes("url") ? "" : submitted.url, title: tooLong.includes("title") ? "" : submitted.title };
   const id = crypto.randomUUID();
   const submission = parseWithZod(formData, { schema: processUrlSchema });
   if (submission.status !== "success") {
