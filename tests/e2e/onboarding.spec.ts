@@ -31,7 +31,7 @@ test.describe("welcome dialog", () => {
   });
 
   test("Get Started shows Closing... while the request runs, then closes", async ({ signedInPage: page, account }) => {
-    await page.route("**/api/onboarding/progress", async (route) => {
+    await page.route("**/resources/onboarding*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
