@@ -177,4 +177,11 @@ test.describe("Quick Start checklist", () => {
     await page.reload();
     await expect(checklist.getByText("Start a reading plan")).toBeVisible();
   });
+
+  test("opening the library ticks its step by a POST once the page is up (the GET writes nothing)", async ({ signedInPage: page, account }) => {
+    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/resources/onboarding"));
+    await page.goto("/library");
+    await posted;
+    await expect.poll(async () => (await status(page, account)).hasVisitedLibrary).toBe(true);
+  });
 });
