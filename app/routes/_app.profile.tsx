@@ -15,6 +15,7 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import {
   MAX_TEACHER_NAME_LENGTH,
+  MAX_TEACHERS,
   denominationChoices,
   normalizeTeacherName,
   studyDepthChoices,
@@ -103,7 +104,9 @@ export default function ProfilePage() {
     const added = withTeacher(teachers, trimmedTeacher);
     setTeachers(added.teachers);
     setTeacherNotice(added.notice);
-    if (added.teachers !== teachers || added.notice.endsWith("already in your list.")) setNewTeacher("");
+    // A full list keeps the typed name, to add once a place is free.
+    const full = added.teachers === teachers && teachers.length >= MAX_TEACHERS;
+    if (!full) setNewTeacher("");
   }
 
   function removeTeacher(name: string) {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { MAX_TEACHER_NAME_LENGTH, MAX_TEACHERS, withTeacher } from "./choices";
-import { denominationChoices, profileFormSchema, profileUpdateSchema } from "./schemas";
+import { MAX_TEACHER_NAME_LENGTH, MAX_TEACHERS, denominationChoices, withTeacher } from "./choices";
+import { profileFormSchema, profileUpdateSchema } from "./schemas";
 
 describe("profileUpdateSchema", () => {
   test("trims names and keeps a repeated teacher once, whatever the case", () => {

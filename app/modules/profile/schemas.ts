@@ -7,18 +7,6 @@ import {
   studyDepthChoices,
 } from "./choices";
 
-export {
-  MAX_DENOMINATION_LENGTH,
-  MAX_TEACHER_NAME_LENGTH,
-  MAX_TEACHERS,
-  denominationChoices,
-  isValidTimeZone,
-  normalizeTeacherName,
-  studyDepthChoices,
-  studyDepthLabels,
-  type StudyDepth,
-} from "./choices";
-
 const teacherName = z
   .string({ error: "Each favorite teacher must be a text name" })
   .trim()
