@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BookOpen, CalendarDays, Library, Mic, Sun } from "lucide-react";
 import { QuickStartChecklist } from "~/components/onboarding/quick-start-checklist";
+import { WelcomeNoScript } from "~/components/onboarding/welcome-noscript";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { parseCookies, requireUser } from "~/modules/auth/request.server";
@@ -72,6 +73,7 @@ export default function Dashboard() {
         {/* The onboarding status is refetched after the welcome dialog closes. */}
         {revalidator.state === "loading" ? <Spinner label="Loading..." className="mt-2" /> : null}
       </div>
+      {onboarding.hasCompletedWelcome ? null : <WelcomeNoScript redirectTo="/" />}
       <QuickStartChecklist
         status={onboarding}
         userId={userId}

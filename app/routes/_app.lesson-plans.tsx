@@ -1,6 +1,7 @@
 import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { BookOpenText, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -16,10 +17,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
-import { passageStudySchema, topicStudySchema, type StudyType } from "~/modules/studies/schemas";
+import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
-import { parseWith } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
@@ -49,15 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Without JavaScript the forms post here; with it, the page streams from /api/studies/generate. */
+/**
+ * Without JavaScript the forms post here; with it, the page streams the same generation from
+ * /api/studies/generate. Both parse with studyRequestSchema and generate with planStudy and
+ * generateStudy (createStudy here), as /api/studies/topic and /passage do.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please try again";
+    return data({ error: message, id: crypto.randomUUID() }, { status: 400 });
+  }
   try {
-    const study =
-      form.studyType === "passage"
-        ? await createStudy(user.id, { studyType: "passage", ...parseWith(passageStudySchema, form) })
-        : await createStudy(user.id, { studyType: "topic", ...parseWith(topicStudySchema, form) });
+    const study = await createStudy(user.id, submission.value, { signal: request.signal });
     return redirectWithToast(`/lesson-plans?study=${study.id}`, {
       title: "Lesson plan created!",
       description: readyText[study.studyType],
@@ -205,7 +210,7 @@ export default function LessonPlansPage() {
                       <span>{selected.aiProvider === "builtin" ? "Written offline" : `AI model: ${selected.aiModel}`}</span>
                     </div>
                   </div>
-                  <SaveToLibraryToggle studyId={selected.id} initialSaved={saved} />
+                  <SaveToLibraryToggle studyId={selected.id} saved={saved} />
                 </CardHeader>
                 <CardContent>
                   <StudyContent content={selected.content} texts={texts} />

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { ContentCard } from "~/components/library/content-card";
 import { AddExcerptDialog } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
@@ -18,11 +20,12 @@ import {
   STUDY_PREVIEW_LENGTH,
   studyPreview,
 } from "~/modules/library/display";
-import { countLibrarySaves, listLibrarySaves } from "~/modules/library/saves.server";
-import { manualContentSchema } from "~/modules/library/schemas";
-import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
+import { countLibrarySaves, listLibrarySaves, removeStudyFromLibrary, saveStudyToLibrary } from "~/modules/library/saves.server";
+import { libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
+import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { validationErrorFrom } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" }];
 
@@ -36,7 +39,6 @@ function shownCount(value: string | null) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  markOnboardingStep(user.id, "hasVisitedLibrary");
   const search = new URL(request.url).searchParams;
   const contentShown = shownCount(search.get("content"));
   const savedShown = shownCount(search.get("saved"));
@@ -63,13 +65,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A long library comes a page at a time: the whole of it would be megabytes of HTML.
   const contentTotal = items.length < contentShown ? items.length : countContent(user.id);
   const savedTotal = saved.length < savedShown ? saved.length : countLibrarySaves(user.id);
-  return { items, saved, contentTotal, savedTotal };
+  return { items, saved, contentTotal, savedTotal, visited: getOnboardingStatus(user.id).hasVisitedLibrary };
+}
+
+const toggleToasts = {
+  save: { title: "Saved to library", description: "You can find this in your library" },
+  remove: { title: "Removed from library", description: "Study removed successfully" },
+} as const;
+
+/**
+ * The save-to-library toggle (SPEC §4), from any page: a fetcher gets the outcome back; the
+ * no-JavaScript form sends `redirectTo` and goes back there with the toast.
+ */
+function toggleSave(userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: libraryToggleSchema });
+  const id = crypto.randomUUID();
+  if (submission.status !== "success") {
+    const intent = String(formData.get("intent"));
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid request";
+    return data({ ok: false as const, intent, id, error, fieldErrors: {} }, { status: 400 });
+  }
+  const { intent, studyId, redirectTo } = submission.value;
+  try {
+    if (intent === "save") saveStudyToLibrary(userId, studyId);
+    else removeStudyFromLibrary(userId, studyId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (redirectTo) return redirectWithToast(redirectTo, { title: "Failed to update library", description: error.message, variant: "destructive" });
+    return data({ ok: false as const, intent, id, error: error.message, fieldErrors: {} }, { status: error.status });
+  }
+  if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
+  return { ok: true as const, intent, id, studyId, saved: intent === "save" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "save" || intent === "remove") return toggleSave(user.id, form);
+  // Without JavaScript the visit itself is not reported (see LibraryPage): the first change counts.
+  markOnboardingStep(user.id, "hasVisitedLibrary");
   const id = crypto.randomUUID();
   try {
     if (intent === "delete") {
@@ -95,7 +130,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyLibraryPage() {
-  const { items, saved, contentTotal, savedTotal } = useLoaderData<typeof loader>();
+  const { items, saved, contentTotal, savedTotal, visited } = useLoaderData<typeof loader>();
+  // A GET never writes: the first visit is reported by a POST once the page is up. Without
+  // JavaScript it is not; the first change made here (or saving a study) ticks the step instead.
+  const visit = useFetcher();
+  useEffect(() => {
+    if (!visited && visit.state === "idle" && !visit.data) {
+      visit.submit({ step: "hasVisitedLibrary" }, { method: "post", action: "/resources/onboarding" });
+    }
+  }, [visited, visit]);
   const empty = items.length === 0 && saved.length === 0;
   return (
     <div className="mx-auto max-w-6xl">

@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageHeader } from "~/components/page-header";
@@ -7,23 +9,23 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
-import { getProfile } from "~/modules/profile/profile.server";
 import {
   MAX_TEACHER_NAME_LENGTH,
   MAX_TEACHERS,
   denominationChoices,
   normalizeTeacherName,
-  profileUpdateSchema,
   studyDepthChoices,
   studyDepthLabels,
+  withTeacher,
   type StudyDepth,
-} from "~/modules/profile/schemas";
-import { ApiError, apiRequest } from "~/utils/api-client";
+} from "~/modules/profile/choices";
+import { getProfile, updateProfile } from "~/modules/profile/profile.server";
+import { profileFormSchema } from "~/modules/profile/schemas";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
@@ -33,21 +35,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { profile: { favoriteTeachers, studyDepthPreference, denomination } };
 }
 
+/**
+ * Saves the whole profile (the same module function as PATCH /api/profile). Without JavaScript
+ * the teacher buttons post here too: they answer the form as edited, unsaved, like the browser does.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileFormSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0];
+    return data({ draft: null, notice: "", error: message || "Failed to update profile", id: crypto.randomUUID() }, { status: 400 });
+  }
+  const adding = formData.get("intent") === "add-teacher";
+  const removing = formData.get("removeTeacher");
+  if (adding || typeof removing === "string") {
+    const { favoriteTeachers } = submission.value;
+    const changed = adding
+      ? withTeacher(favoriteTeachers, String(formData.get("newTeacher") ?? ""))
+      : { teachers: favoriteTeachers.filter((name) => name !== removing), notice: "" };
+    return { draft: { ...submission.value, favoriteTeachers: changed.teachers }, notice: changed.notice, error: "", id: crypto.randomUUID() };
+  }
+  updateProfile(user.id, submission.value);
+  return redirectWithToast("/profile", { title: "Success", description: "Profile updated successfully" });
+}
+
 const depthHints: Record<StudyDepth, string> = {
   beginner: "Short, plain-language devotionals (about 300 words)",
   intermediate: "Balanced depth with context and application (about 500 words)",
   advanced: "Deep study with background and cross-references (about 800 words)",
 };
 
+/** Shown only when scripts run: without them the page offers plain controls in their place. */
+const NEEDS_SCRIPT = "data-needs-script";
+
 export default function ProfilePage() {
   const { profile } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
-  const [depth, setDepth] = useState<StudyDepth>(profile.studyDepthPreference);
-  const [denomination, setDenomination] = useState<string | null>(profile.denomination);
-  const [teachers, setTeachers] = useState<string[]>(profile.favoriteTeachers);
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // Without JavaScript a teacher button comes back with the form as edited (not yet saved).
+  const shown = answer?.draft ?? profile;
+  const [depth, setDepth] = useState<StudyDepth>(shown.studyDepthPreference);
+  const [denomination, setDenomination] = useState<string | null>(shown.denomination);
+  const [teachers, setTeachers] = useState<string[]>(shown.favoriteTeachers);
   const [newTeacher, setNewTeacher] = useState("");
-  const [teacherNotice, setTeacherNotice] = useState("");
-  const [saving, setSaving] = useState(false);
+  const [teacherNotice, setTeacherNotice] = useState(answer?.notice ?? "");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const saving = navigation.state === "submitting" && navigation.formAction === "/profile";
 
   // After a save (or any reload of the data), the form shows what the server holds.
   const loaded = JSON.stringify(profile);
@@ -58,22 +93,20 @@ export default function ProfilePage() {
     setTeachers(fresh.favoriteTeachers);
   }, [loaded]);
 
+  useEffect(() => {
+    if (answer?.error) toast({ id: answer.id, title: "Error", description: answer.error, variant: "destructive" });
+  }, [answer]);
+
   const trimmedTeacher = normalizeTeacherName(newTeacher);
 
   function addTeacher() {
     if (!trimmedTeacher) return;
-    if (teachers.some((teacher) => teacher.toLowerCase() === trimmedTeacher.toLowerCase())) {
-      setTeacherNotice(`${trimmedTeacher} is already in your list.`);
-      setNewTeacher("");
-      return;
-    }
-    if (teachers.length >= MAX_TEACHERS) {
-      setTeacherNotice(`You can keep up to ${MAX_TEACHERS} teachers.`);
-      return;
-    }
-    setTeachers([...teachers, trimmedTeacher]);
-    setNewTeacher("");
-    setTeacherNotice("");
+    const added = withTeacher(teachers, trimmedTeacher);
+    setTeachers(added.teachers);
+    setTeacherNotice(added.notice);
+    // A full list keeps the typed name, to add once a place is free.
+    const full = added.teachers === teachers && teachers.length >= MAX_TEACHERS;
+    if (!full) setNewTeacher("");
   }
 
   function removeTeacher(name: string) {
@@ -81,74 +114,44 @@ export default function ProfilePage() {
     setTeacherNotice("");
   }
 
-  async function save() {
-    const body = { favoriteTeachers: teachers, studyDepthPreference: depth, denomination };
-    const checked = profileUpdateSchema.safeParse(body);
-    if (!checked.success) {
-      toast({
-        title: "Error",
-        description: checked.error.issues[0]?.message || "Failed to update profile",
-        variant: "destructive",
-      });
-      return;
-    }
-    setSaving(true);
-    try {
-      await apiRequest("/api/profile", { method: "PATCH", body });
-      toast({ title: "Success", description: "Profile updated successfully" });
-      revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return;
-      toast({
-        title: "Error",
-        description: error instanceof Error && error.message ? error.message : "Failed to update profile",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
   const denominationOptions: string[] = [...denominationChoices];
   if (denomination && !denominationOptions.includes(denomination)) denominationOptions.push(denomination);
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/profile";
 
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Profile"
         description="Customize your study experience"
-        actions={revalidator.state === "loading" ? <Spinner label="Loading profile..." showLabel /> : null}
+        actions={reloading ? <Spinner label="Loading profile..." showLabel /> : null}
       />
-      <form
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <noscript>
+        <style>{`[${NEEDS_SCRIPT}]{display:none!important}`}</style>
+      </noscript>
+      {answer?.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+          {answer.error}
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle id="depth-title">Study Depth Preference</CardTitle>
             <CardDescription id="depth-description">Choose your preferred level of study depth</CardDescription>
           </CardHeader>
           <CardContent>
-            <RadioGroup
-              value={depth}
-              onValueChange={(value) => setDepth(value as StudyDepth)}
-              aria-labelledby="depth-title"
-              aria-describedby="depth-description"
-              className="gap-3"
-            >
+            <div role="radiogroup" aria-labelledby="depth-title" aria-describedby="depth-description" className="grid gap-3">
               {studyDepthChoices.map((choice) => (
-                <div
-                  key={choice}
-                  className="flex items-start gap-3 rounded-md border p-3 has-[[data-state=checked]]:border-primary"
-                >
-                  <RadioGroupItem
+                <div key={choice} className="flex items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary">
+                  <input
+                    type="radio"
+                    name="studyDepthPreference"
                     value={choice}
                     id={`depth-${choice}`}
+                    checked={depth === choice}
+                    onChange={() => setDepth(choice)}
                     aria-describedby={`depth-${choice}-hint`}
-                    className="mt-0.5"
+                    className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                   />
                   <div className="space-y-1">
                     <Label htmlFor={`depth-${choice}`} className="cursor-pointer">
@@ -160,7 +163,7 @@ export default function ProfilePage() {
                   </div>
                 </div>
               ))}
-            </RadioGroup>
+            </div>
           </CardContent>
         </Card>
 
@@ -172,27 +175,46 @@ export default function ProfilePage() {
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <Select value={denomination ?? ""} onValueChange={(value) => setDenomination(value || null)}>
-              <SelectTrigger
+            <noscript>
+              <select
+                name="denomination"
+                defaultValue={denomination ?? ""}
                 aria-labelledby="denomination-title"
                 aria-describedby="denomination-description"
-                className="sm:max-w-xs"
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm sm:max-w-xs"
               >
-                <SelectValue placeholder="Select a denomination" />
-              </SelectTrigger>
-              <SelectContent>
+                <option value="">Select a denomination</option>
                 {denominationOptions.map((option) => (
-                  <SelectItem key={option} value={option}>
+                  <option key={option} value={option}>
                     {option}
-                  </SelectItem>
+                  </option>
                 ))}
-              </SelectContent>
-            </Select>
-            {denomination ? (
-              <Button type="button" variant="ghost" size="sm" onClick={() => setDenomination(null)}>
-                Clear selection
-              </Button>
-            ) : null}
+              </select>
+            </noscript>
+            {hydrated ? <input type="hidden" name="denomination" value={denomination ?? ""} /> : null}
+            <div {...{ [NEEDS_SCRIPT]: "" }} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <Select value={denomination ?? ""} onValueChange={(value) => setDenomination(value || null)}>
+                <SelectTrigger
+                  aria-labelledby="denomination-title"
+                  aria-describedby="denomination-description"
+                  className="sm:max-w-xs"
+                >
+                  <SelectValue placeholder="Select a denomination" />
+                </SelectTrigger>
+                <SelectContent>
+                  {denominationOptions.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {option}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {denomination ? (
+                <Button type="button" variant="ghost" size="sm" onClick={() => setDenomination(null)}>
+                  Clear selection
+                </Button>
+              ) : null}
+            </div>
           </CardContent>
         </Card>
 
@@ -202,8 +224,12 @@ export default function ProfilePage() {
             <CardDescription>Teachers whose voice you appreciate in your studies</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
+            {teachers.map((teacher, index) => (
+              <input key={teacher} type="hidden" name={`favoriteTeachers[${index}]`} value={teacher} />
+            ))}
             <div className="flex gap-2">
               <Input
+                name="newTeacher"
                 value={newTeacher}
                 onChange={(event) => {
                   setNewTeacher(event.target.value);
@@ -220,11 +246,17 @@ export default function ProfilePage() {
                 maxLength={MAX_TEACHER_NAME_LENGTH}
                 autoComplete="off"
               />
+              {/* Without scripts a real submit (the first in the form, so Enter adds too). */}
               <Button
-                type="button"
+                type="submit"
+                name="intent"
+                value="add-teacher"
                 size="icon"
-                onClick={addTeacher}
-                disabled={!trimmedTeacher}
+                onClick={(event) => {
+                  event.preventDefault();
+                  addTeacher();
+                }}
+                disabled={hydrated && !trimmedTeacher}
                 aria-label="Add teacher"
                 title="Add teacher"
               >
@@ -245,11 +277,16 @@ export default function ProfilePage() {
                   >
                     <span className="min-w-0 break-words">{teacher}</span>
                     <Button
-                      type="button"
+                      type="submit"
+                      name="removeTeacher"
+                      value={teacher}
                       variant="ghost"
                       size="icon"
                       className="size-8 shrink-0"
-                      onClick={() => removeTeacher(teacher)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        removeTeacher(teacher);
+                      }}
                       aria-label={`Remove ${teacher}`}
                       title={`Remove ${teacher}`}
                     >
@@ -263,11 +300,11 @@ export default function ProfilePage() {
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" name="intent" value="save" disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -30,6 +30,16 @@ async function page(path: string, token: string) {
   return { status: response.status, html: await response.text() };
 }
 
+/** A form post from the app's own pages (same origin, the session cookie). */
+function postForm(path: string, token: string, form: Record<string, string>) {
+  return fetch(server.url + path, {
+    method: "POST",
+    headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
+
 describe("adding quotes and book excerpts by hand", () => {
   test("a quote is saved with its author, and the author is joined in the answer", async () => {
     const { token } = await registerAccount(server.url);
@@ -149,17 +159,47 @@ describe("listing, reading and deleting content", () => {
 });
 
 describe("the /library page", () => {
-  test("visiting it sets hasVisitedLibrary; a new library shows the empty state and both lists", async () => {
+  test("visiting it writes nothing (the page reports the visit by a POST); a new library shows the empty state and both lists", async () => {
     const account = await registerAccount(server.url);
-    const before = withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number } | undefined);
-    assert.ok(!before?.v);
+    const visited = () => withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number } | undefined)?.v;
+    assert.ok(!visited());
     const { status, html } = await page("/library", account.token);
     assert.equal(status, 200);
     for (const text of ["My Library", "Content &amp; Excerpts", "Saved Lesson Plans", "Your library is empty", "Save book excerpts", "Capture blog insights", "Preserve quotes", "Create lesson plans"]) {
       assert.ok(html.includes(text), text);
     }
-    const after = withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number });
-    assert.equal(after.v, 1);
+    assert.ok(!visited(), "a GET never writes");
+    const reported = await postForm("/resources/onboarding", account.token, { step: "hasVisitedLibrary" });
+    assert.equal(reported.status, 200);
+    assert.equal(visited(), 1);
+  });
+
+  test("without JavaScript the first change in the library ticks the visit", async () => {
+    const account = await registerAccount(server.url);
+    const answer = await postForm("/library", account.token, { intent: "add", contentType: "quote", text: "Grace upon grace." });
+    assert.equal(answer.status, 200);
+    assert.equal(withDb((db) => (db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number }).v), 1);
+  });
+
+  test("the save toggle's form: a fetcher gets the outcome, the no-JavaScript form goes back with a toast; both use the API's functions", async () => {
+    const account = await registerAccount(server.url);
+    const other = await registerAccount(server.url);
+    const study = (await api(server.url, "/api/studies/topic", { method: "POST", token: account.token, body: { topic: "Hope" } })).body;
+    const saves = () => (withDb((db) => db.prepare("select count(*) as n from library_saves where user_id = ? and study_id = ?").get(account.id, study.id)) as { n: number }).n;
+
+    const saved = await postForm("/library", account.token, { intent: "save", studyId: study.id });
+    assert.equal(saved.status, 200);
+    assert.equal(saves(), 1);
+    const removed = await postForm("/library", account.token, { intent: "remove", studyId: study.id, redirectTo: `/lesson-plans?study=${study.id}` });
+    assert.equal(removed.status, 302);
+    assert.equal(removed.headers.get("location"), `/lesson-plans?study=${study.id}`);
+    assert.match(removed.headers.get("set-cookie") ?? "", /sb_toast=/);
+    assert.equal(saves(), 0);
+
+    // Another reader's study is not found; a redirect off the site is refused.
+    assert.equal((await postForm("/library", other.token, { intent: "save", studyId: study.id })).status, 404);
+    assert.equal((await postForm("/library", account.token, { intent: "save", studyId: study.id, redirectTo: "//evil.example/" })).status, 400);
+    assert.equal(saves(), 0);
   });
 
   test("saved lesson plans show their title, type and a 150-character preview, only the user's own", async () => {

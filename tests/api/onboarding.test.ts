@@ -108,3 +108,35 @@ describe("onboarding status and progress", () => {
     );
   });
 });
+
+describe("the pages' onboarding form (POST /resources/onboarding)", () => {
+  function postForm(token: string, form: Record<string, string>) {
+    return fetch(`${server.url}/resources/onboarding`, {
+      method: "POST",
+      headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+  }
+
+  test("marks the welcome done with the same function as the API; the no-JavaScript form goes back", async () => {
+    const account = await registerAccount(server.url);
+    const answer = await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "/" });
+    assert.equal(answer.status, 302);
+    assert.equal(answer.headers.get("location"), "/");
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, { ...allFalse, hasCompletedWelcome: true });
+  });
+
+  test("only the steps a page marks itself, only paths on this site, only signed in", async () => {
+    const account = await registerAccount(server.url);
+    assert.equal((await postForm(account.token, { step: "hasCreatedStudy" })).status, 400);
+    assert.equal((await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" })).status, 400);
+    assert.equal((await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "//evil.example/" })).status, 400);
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, allFalse);
+    const anonymous = await postForm("not-a-session", { step: "hasCompletedWelcome" });
+    assert.equal(anonymous.status, 302);
+    assert.match(anonymous.headers.get("location") ?? "", /\/login$/);
+  });
+});

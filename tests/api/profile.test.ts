@@ -103,3 +103,44 @@ describe("GET and PATCH /api/profile", () => {
     assert.equal(patched.body.timeZone, "Europe/London");
   });
 });
+
+describe("the profile page's form (POST /profile)", () => {
+  function postForm(token: string, form: Array<[string, string]>) {
+    return fetch(`${server.url}/profile`, {
+      method: "POST",
+      headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+  }
+
+  test("saves the whole profile through the API's function and comes back with the toast", async () => {
+    const { token } = await registerAccount(server.url);
+    const saved = await postForm(token, [
+      ["intent", "save"],
+      ["studyDepthPreference", "advanced"],
+      ["denomination", "Anglican"],
+      ["favoriteTeachers[0]", " John Stott "],
+      ["favoriteTeachers[1]", "JOHN STOTT"],
+      ["favoriteTeachers[2]", "Tim Keller"],
+    ]);
+    assert.equal(saved.status, 302);
+    assert.equal(saved.headers.get("location"), "/profile");
+    assert.match(saved.headers.get("set-cookie") ?? "", /sb_toast=/);
+    const profile = await api(server.url, "/api/profile", { token });
+    assert.deepEqual(profile.body, { favoriteTeachers: ["John Stott", "Tim Keller"], studyDepthPreference: "advanced", denomination: "Anglican", timeZone: null });
+
+    // The form always sends everything: no teachers and no denomination clear them.
+    assert.equal((await postForm(token, [["studyDepthPreference", "beginner"]])).status, 302);
+    const cleared = await api(server.url, "/api/profile", { token });
+    assert.deepEqual(cleared.body, { favoriteTeachers: [], studyDepthPreference: "beginner", denomination: null, timeZone: null });
+  });
+
+  test("a bad value is a 400 with the schema's message, and nothing changes", async () => {
+    const { token } = await registerAccount(server.url);
+    const refused = await postForm(token, [["studyDepthPreference", "advanced"], ["favoriteTeachers[0]", "x".repeat(101)]]);
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /Favorite teacher names must be at most 100 characters/);
+    assert.equal((await api(server.url, "/api/profile", { token })).body.studyDepthPreference, "intermediate");
+  });
+});

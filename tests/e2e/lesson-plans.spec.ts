@@ -117,13 +117,14 @@ test.describe("Lesson Plans", () => {
   test("a failed save flips back and says why", async ({ signedInPage: page }) => {
     await page.goto("/lesson-plans");
     await createStudy(page, "Topic", "Joy");
-    // The server's answer is replaced at the network edge to play a failure.
-    await page.route("**/api/library/save/**", (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "The library is unavailable right now" }) }),
+    // The study is gone by the time the save arrives (the request is pointed at an unknown one):
+    // the library action refuses it for real.
+    await page.route(/\/library\.data/, (route) =>
+      route.continue({ postData: (route.request().postData() ?? "").replace(/studyId=[^&]+/, "studyId=00000000-0000-4000-8000-000000000000") }),
     );
     await preview(page).getByRole("button", { name: "Save to Library" }).click();
     await expect(page.getByText("Failed to update library").first()).toBeVisible();
-    await expect(page.getByText("The library is unavailable right now").first()).toBeVisible();
+    await expect(page.getByText("Study not found").first()).toBeVisible();
     await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute("aria-pressed", "false");
   });
 

@@ -31,7 +31,7 @@ test.describe("welcome dialog", () => {
   });
 
   test("Get Started shows Closing... while the request runs, then closes", async ({ signedInPage: page, account }) => {
-    await page.route("**/api/onboarding/progress", async (route) => {
+    await page.route("**/resources/onboarding*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
@@ -176,5 +176,12 @@ test.describe("Quick Start checklist", () => {
     await expect(checklist.getByText("Start a reading plan")).toBeVisible();
     await page.reload();
     await expect(checklist.getByText("Start a reading plan")).toBeVisible();
+  });
+
+  test("opening the library ticks its step by a POST once the page is up (the GET writes nothing)", async ({ signedInPage: page, account }) => {
+    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/resources/onboarding"));
+    await page.goto("/library");
+    await posted;
+    await expect.poll(async () => (await status(page, account)).hasVisitedLibrary).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import type { LibraryAction } from "./types";
+import type { LibraryActionResult } from "./types";
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
@@ -37,7 +37,7 @@ function Field({
 
 /** Adds a quote or a book excerpt by hand: nothing else creates those kinds of content. */
 export function AddExcerptDialog() {
-  const fetcher = useFetcher<LibraryAction>();
+  const fetcher = useFetcher<LibraryActionResult>();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<"quote" | "book">("quote");
   // The answer to an earlier attempt is not shown again when the dialog is reopened.

@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { insightPreview, moreInsightsLabel } from "~/modules/library/display";
-import type { LibraryAction, LibraryItem } from "./types";
+import type { LibraryActionResult, LibraryItem } from "./types";
 
 const icons = { book: BookMarked, blog: Newspaper, quote: Quote, audio: Headphones } as const;
 
@@ -51,7 +51,7 @@ function BookCover({ src, title }: { src: string | null; title: string }) {
 }
 
 function DeleteButton({ item }: { item: LibraryItem }) {
-  const fetcher = useFetcher<LibraryAction>();
+  const fetcher = useFetcher<LibraryActionResult>();
   const deleting = fetcher.state !== "idle";
   useEffect(() => {
     const result = fetcher.data;

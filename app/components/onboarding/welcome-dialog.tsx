@@ -1,6 +1,5 @@
-import { useRevalidator } from "@remix-run/react";
-import { BookOpen, CalendarDays, Library } from "lucide-react";
-import { useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -11,9 +10,14 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
-import { apiRequest } from "~/utils/api-client";
+import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList } from "./welcome-content";
 
 type Closing = "skip" | "start" | null;
+
+/** What POST /resources/onboarding answers a fetcher. */
+interface OnboardingActionResult {
+  result: { status?: "success" | "error"; error?: Record<string, string[] | null> | null };
+}
 
 /** Outside clicks on the accessibility panel or a toast must not count as closing the welcome. */
 function isKeptOpenBy(target: EventTarget | null) {
@@ -21,33 +25,35 @@ function isKeptOpenBy(target: EventTarget | null) {
 }
 
 /**
- * SPEC §4: shown while hasCompletedWelcome is false. Skip for Now, Get Started or closing it sends
- * hasCompletedWelcome true, then closes (the buttons say Closing... meanwhile) and the status is
- * refetched. It is not modal, so the page behind stays usable and readable.
+ * SPEC §4: shown while hasCompletedWelcome is false. Skip for Now, Get Started or closing it posts
+ * hasCompletedWelcome to the onboarding action, then closes (the buttons say Closing... meanwhile);
+ * the fetcher's submission reloads the page's data, so the status is fresh. It is not modal, so the
+ * page behind stays usable and readable.
  */
 export function WelcomeDialog({ show }: { show: boolean }) {
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<OnboardingActionResult>();
   const [closed, setClosed] = useState(false);
   const [closing, setClosing] = useState<Closing>(null);
+  // Closing ends when the submission has gone out and come back, not on the idle state before it.
+  const sent = useRef(false);
+  if (fetcher.state !== "idle") sent.current = true;
 
-  async function finish(via: Exclude<Closing, null>) {
+  useEffect(() => {
+    if (!closing || !sent.current || fetcher.state !== "idle") return;
+    sent.current = false;
+    const failed = fetcher.data?.result.status === "error";
+    if (failed) {
+      const message = Object.values(fetcher.data?.result.error ?? {}).flat()[0];
+      toast({ title: "Error", description: message || "Failed to update onboarding progress", variant: "destructive" });
+    }
+    setClosing(null);
+    setClosed(true);
+  }, [closing, fetcher.state, fetcher.data]);
+
+  function finish(via: Exclude<Closing, null>) {
     if (closing) return;
     setClosing(via);
-    try {
-      await apiRequest("/api/onboarding/progress", { method: "PATCH", body: { hasCompletedWelcome: true } });
-    } catch (error) {
-      if (!(error instanceof Error && "status" in error && error.status === 401)) {
-        toast({
-          title: "Error",
-          description: error instanceof Error && error.message ? error.message : "Failed to update onboarding progress",
-          variant: "destructive",
-        });
-      }
-    } finally {
-      setClosing(null);
-      setClosed(true);
-      revalidator.revalidate();
-    }
+    fetcher.submit({ step: "hasCompletedWelcome" }, { method: "post", action: "/resources/onboarding" });
   }
 
   const open = show && !closed;
@@ -61,7 +67,7 @@ export function WelcomeDialog({ show }: { show: boolean }) {
         open={open}
         modal={false}
         onOpenChange={(open) => {
-          if (!open) void finish("skip");
+          if (!open) finish("skip");
         }}
       >
         <DialogContent
@@ -74,30 +80,15 @@ export function WelcomeDialog({ show }: { show: boolean }) {
           }}
         >
           <DialogHeader>
-            <DialogTitle className="text-xl">Welcome to your study space</DialogTitle>
-            <DialogDescription>
-              Everything here is meant to help you grow in faith and lead others well. A few things you can do:
-            </DialogDescription>
+            <DialogTitle className="text-xl">{WELCOME_TITLE}</DialogTitle>
+            <DialogDescription>{WELCOME_DESCRIPTION}</DialogDescription>
           </DialogHeader>
-          <ul className="space-y-3 text-sm">
-            <li className="flex gap-3">
-              <BookOpen className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span>Create an AI study from a topic or a passage, ready for your small group.</span>
-            </li>
-            <li className="flex gap-3">
-              <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span>Follow a guided plan through Scripture with a devotional at your depth each day.</span>
-            </li>
-            <li className="flex gap-3">
-              <Library className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span>Summarize sermons and articles and keep what you learn in one place.</span>
-            </li>
-          </ul>
+          <WelcomeList />
           <DialogFooter>
-            <Button variant="outline" onClick={() => void finish("skip")} disabled={closing !== null}>
+            <Button variant="outline" onClick={() => finish("skip")} disabled={closing !== null}>
               {closing === "skip" ? "Closing..." : "Skip for Now"}
             </Button>
-            <Button onClick={() => void finish("start")} disabled={closing !== null}>
+            <Button onClick={() => finish("start")} disabled={closing !== null}>
               {closing === "start" ? "Closing..." : "Get Started"}
             </Button>
           </DialogFooter>

@@ -1,74 +1,74 @@
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Bookmark, BookmarkCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import type { LibraryActionResult } from "~/components/library/types";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
-import { apiRequest } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
 
+const LIBRARY_ACTION = "/library";
+
 /**
- * SPEC §4: saves a study to the library or removes it. The button flips at once and flips back
- * if the server refuses; a saved study offers removal.
+ * SPEC §4: saves a study to the library or removes it, through the library page's action. The
+ * button flips at once (the pending submission) and shows the server's state again once the
+ * page's data is reloaded, so a refusal flips it back. Without JavaScript it is a plain form
+ * that comes back to this page with the toast.
  */
 export function SaveToLibraryToggle({
   studyId,
-  initialSaved,
-  onChange,
+  saved: savedOnServer,
   className,
 }: {
   studyId: string;
-  initialSaved: boolean;
-  /** Told of every confirmed change (the library list refetches). */
-  onChange?: (saved: boolean) => void;
+  /** Whether the study is saved, as the page's loader read it. */
+  saved: boolean;
   className?: string;
 }) {
-  const [saved, setSaved] = useState(initialSaved);
-  const [busy, setBusy] = useState(false);
-  const latest = useRef(initialSaved);
+  const fetcher = useFetcher<LibraryActionResult>();
+  const location = useLocation();
+  const pendingIntent = fetcher.formData?.get("intent");
+  const saved = pendingIntent ? pendingIntent === "save" : savedOnServer;
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    setSaved(initialSaved);
-    latest.current = initialSaved;
-  }, [studyId, initialSaved]);
-
-  async function toggle() {
-    if (busy) return;
-    const next = !saved;
-    setSaved(next);
-    setBusy(true);
-    try {
-      if (next) {
-        await apiRequest(`/api/library/save/${encodeURIComponent(studyId)}`, { method: "POST" });
-        toast({ title: "Saved to library", description: "You can find this in your library" });
-      } else {
-        await apiRequest(`/api/library/remove/${encodeURIComponent(studyId)}`, { method: "DELETE" });
-        toast({ title: "Removed from library", description: "Study removed successfully" });
-      }
-      latest.current = next;
-      onChange?.(next);
-    } catch (error) {
-      setSaved(latest.current);
-      toast({
-        title: "Failed to update library",
-        description: error instanceof Error ? error.message : "Please try again",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
+    if (!result || (result.intent !== "save" && result.intent !== "remove")) return;
+    if (result.ok) {
+      toast(
+        result.saved
+          ? { id: result.id, title: "Saved to library", description: "You can find this in your library" }
+          : { id: result.id, title: "Removed from library", description: "Study removed successfully" },
+      );
+    } else {
+      toast({ id: result.id, title: "Failed to update library", description: result.error || "Please try again", variant: "destructive" });
     }
-  }
+  }, [result]);
 
   return (
-    <Button
-      type="button"
-      variant={saved ? "secondary" : "outline"}
-      size="sm"
-      aria-pressed={saved}
-      onClick={toggle}
-      className={cn("shrink-0", className)}
-      title={saved ? "Remove this study from your library" : "Save this study to your library"}
+    <form
+      method="post"
+      action={LIBRARY_ACTION}
+      onSubmit={(event) => {
+        // With JavaScript the answer comes back here (no redirectTo): the page stays as it is.
+        event.preventDefault();
+        if (fetcher.state !== "idle") return;
+        fetcher.submit({ intent: saved ? "remove" : "save", studyId }, { method: "post", action: LIBRARY_ACTION });
+      }}
     >
-      {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-      {saved ? "Saved" : "Save to Library"}
-    </Button>
+      <input type="hidden" name="studyId" value={studyId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <Button
+        type="submit"
+        name="intent"
+        value={saved ? "remove" : "save"}
+        variant={saved ? "secondary" : "outline"}
+        size="sm"
+        aria-pressed={saved}
+        className={cn("shrink-0", className)}
+        title={saved ? "Remove this study from your library" : "Save this study to your library"}
+      >
+        {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+        {saved ? "Saved" : "Save to Library"}
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localPathSchema } from "~/utils/local-path";
 
 /** Optional trimmed text with a length limit; blank becomes undefined. */
 export const optionalText = (max: number, label: string) =>
@@ -63,3 +64,13 @@ export const manualContentSchema = z
   });
 
 export type ManualContentInput = z.infer<typeof manualContentSchema>;
+
+/**
+ * The save-to-library toggle's form (POST /library). `redirectTo` comes only from the
+ * no-JavaScript form: the page it was on, shown again with the toast.
+ */
+export const libraryToggleSchema = z.object({
+  intent: z.enum(["save", "remove"]),
+  studyId: z.string({ error: "Study id is required" }).trim().min(1, "Study id is required").max(100, "Study not found"),
+  redirectTo: localPathSchema.optional(),
+});

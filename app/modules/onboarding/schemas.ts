@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localPathSchema } from "~/utils/local-path";
 
 const completed = z.literal(true, {
   error: "Onboarding steps can only be marked as completed (true)",
@@ -20,3 +21,13 @@ export const onboardingProgressSchema = z
   });
 
 export type OnboardingProgressInput = z.infer<typeof onboardingProgressSchema>;
+
+/**
+ * The onboarding form (POST /resources/onboarding): the steps a page marks by itself. The others
+ * are ticked by the actions they stand for (starting a plan, creating a study). `redirectTo` comes
+ * only from the no-JavaScript form, which goes back where it came from.
+ */
+export const onboardingFormSchema = z.object({
+  step: z.enum(["hasCompletedWelcome", "hasVisitedLibrary"], { error: "Unknown onboarding step" }),
+  redirectTo: localPathSchema.optional(),
+});

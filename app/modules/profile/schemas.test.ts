@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { denominationChoices, profileUpdateSchema } from "./schemas";
+import { MAX_TEACHER_NAME_LENGTH, MAX_TEACHERS, denominationChoices, withTeacher } from "./choices";
+import { profileFormSchema, profileUpdateSchema } from "./schemas";
 
 describe("profileUpdateSchema", () => {
   test("trims names and keeps a repeated teacher once, whatever the case", () => {
@@ -29,5 +30,34 @@ describe("profileUpdateSchema", () => {
       [...denominationChoices],
       ["Baptist", "Methodist", "Presbyterian", "Catholic", "Orthodox", "Pentecostal", "Lutheran", "Anglican", "Non-denominational", "Other"],
     );
+  });
+});
+
+describe("profileFormSchema (the profile page's whole form)", () => {
+  test("no teachers sent is an empty list and no denomination is none, not 'unchanged'", () => {
+    assert.deepEqual(profileFormSchema.parse({ studyDepthPreference: "beginner" }), {
+      studyDepthPreference: "beginner",
+      denomination: null,
+      favoriteTeachers: [],
+    });
+  });
+
+  test("the depth is required and must be one of the three", () => {
+    assert.equal(profileFormSchema.safeParse({}).success, false);
+    assert.equal(profileFormSchema.safeParse({ studyDepthPreference: "expert" }).success, false);
+  });
+});
+
+describe("withTeacher", () => {
+  test("adds a trimmed name; blank adds nothing and says nothing", () => {
+    assert.deepEqual(withTeacher(["Tim Keller"], "  John Stott "), { teachers: ["Tim Keller", "John Stott"], notice: "" });
+    assert.deepEqual(withTeacher(["Tim Keller"], "   "), { teachers: ["Tim Keller"], notice: "" });
+  });
+
+  test("the same name in another case, a full list and a long name are refused with a reason", () => {
+    assert.equal(withTeacher(["Tim Keller"], "tim keller").notice, "tim keller is already in your list.");
+    const full = Array.from({ length: MAX_TEACHERS }, (_, index) => `Teacher ${index}`);
+    assert.deepEqual(withTeacher(full, "One more"), { teachers: full, notice: `You can keep up to ${MAX_TEACHERS} teachers.` });
+    assert.match(withTeacher([], "x".repeat(MAX_TEACHER_NAME_LENGTH + 1)).notice, /up to 100 characters/);
   });
 });

@@ -1,47 +1,11 @@
 import { z } from "zod";
-
-/** SPEC §5: the profile's choices and the limits that keep a profile a reasonable size. */
-export const studyDepthChoices = ["beginner", "intermediate", "advanced"] as const;
-export type StudyDepth = (typeof studyDepthChoices)[number];
-
-export const studyDepthLabels: Record<StudyDepth, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  advanced: "Advanced",
-};
-
-export const denominationChoices = [
-  "Baptist",
-  "Methodist",
-  "Presbyterian",
-  "Catholic",
-  "Orthodox",
-  "Pentecostal",
-  "Lutheran",
-  "Anglican",
-  "Non-denominational",
-  "Other",
-] as const;
-
-export const MAX_TEACHERS = 50;
-export const MAX_TEACHER_NAME_LENGTH = 100;
-export const MAX_DENOMINATION_LENGTH = 100;
-
-/** Whether a string is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
-export function isValidTimeZone(timeZone: string) {
-  if (timeZone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A teacher's name as typed: trimmed; blank names are not added. */
-export function normalizeTeacherName(name: string) {
-  return name.trim();
-}
+import {
+  MAX_DENOMINATION_LENGTH,
+  MAX_TEACHER_NAME_LENGTH,
+  MAX_TEACHERS,
+  isValidTimeZone,
+  studyDepthChoices,
+} from "./choices";
 
 const teacherName = z
   .string({ error: "Each favorite teacher must be a text name" })
@@ -82,3 +46,13 @@ export const profileUpdateSchema = z.object(
 );
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/**
+ * The profile page's form: it always sends the whole profile, so a missing teacher list is an
+ * empty one and a missing denomination is none (an empty field never reaches the schema).
+ */
+export const profileFormSchema = z.object({
+  studyDepthPreference: profileUpdateSchema.shape.studyDepthPreference.unwrap(),
+  denomination: profileUpdateSchema.shape.denomination.transform((value) => value ?? null),
+  favoriteTeachers: profileUpdateSchema.shape.favoriteTeachers.transform((names) => names ?? []),
+});

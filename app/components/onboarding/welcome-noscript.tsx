@@ -1,0 +1,31 @@
+import { buttonVariants } from "~/components/ui/button";
+import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList } from "./welcome-content";
+
+/**
+ * The welcome for a browser without JavaScript (the dialog's code is loaded after hydration):
+ * the same text in a server-rendered form that marks the welcome done and comes back here.
+ * Inside <noscript>, so a browser that runs scripts never shows it.
+ */
+export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
+  return (
+    <noscript>
+      <section aria-labelledby="welcome-noscript-title" className="mb-8 space-y-4 rounded-lg border bg-card p-6 shadow-sm">
+        <h2 id="welcome-noscript-title" className="text-xl font-semibold">
+          {WELCOME_TITLE}
+        </h2>
+        <p className="text-sm text-muted-foreground">{WELCOME_DESCRIPTION}</p>
+        <WelcomeList />
+        <form method="post" action="/resources/onboarding" className="flex flex-wrap justify-end gap-2">
+          <input type="hidden" name="step" value="hasCompletedWelcome" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className={buttonVariants({ variant: "outline" })}>
+            Skip for Now
+          </button>
+          <button type="submit" className={buttonVariants()}>
+            Get Started
+          </button>
+        </form>
+      </section>
+    </noscript>
+  );
+}
