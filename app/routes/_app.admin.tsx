@@ -27,6 +27,7 @@ import { requireAdminUser } from "~/modules/auth/request.server";
 import { createInvite, getSignupSettings, listPendingInvites, revokeInvite, setSignupMode } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
@@ -67,9 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = requireAdminUser(request);
   const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action";
+    const message = firstErrorMessage(submission.error, "Unknown action");
     // The values are not echoed: the forms are hidden fields, and a hostile one could be huge.
-    return data({ result: submission.reply({ resetForm: true }), error: message }, { status: 400 });
+    return data({ result: replyWithoutEcho(submission, { resetForm: true }), error: message }, { status: 400 });
   }
   const form = submission.value;
   try {

@@ -23,6 +23,7 @@ import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/s
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
+import { firstErrorMessage } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
 
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Please try again";
+    const message = firstErrorMessage(submission.error, "Please try again");
     return data({ error: message, id: crypto.randomUUID() }, { status: 400 });
   }
   try {

@@ -26,6 +26,7 @@ import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/on
 import { validationErrorFrom } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+import { firstErrorMessage } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" }];
 
@@ -68,6 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { items, saved, contentTotal, savedTotal, visited: getOnboardingStatus(user.id).hasVisitedLibrary };
 }
 
+/** A failure names the form it answers; a value no form sends (a hostile one) is not sent back. */
+function echoIntent(intent: unknown) {
+  return typeof intent === "string" && intent.length <= 32 ? intent : "unknown";
+}
+
 const toggleToasts = {
   save: { title: "Saved to library", description: "You can find this in your library" },
   remove: { title: "Removed from library", description: "Study removed successfully" },
@@ -82,8 +88,8 @@ function toggleSave(userId: string, formData: FormData) {
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
     const intent = String(formData.get("intent"));
-    const error = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid request";
-    return data({ ok: false as const, intent, id, error, fieldErrors: {} }, { status: 400 });
+    const error = firstErrorMessage(submission.error, "Invalid request");
+    return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors: {} }, { status: 400 });
   }
   const { intent, studyId, redirectTo } = submission.value;
   try {
@@ -92,7 +98,7 @@ function toggleSave(userId: string, formData: FormData) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (redirectTo) return redirectWithToast(redirectTo, { title: "Failed to update library", description: error.message, variant: "destructive" });
-    return data({ ok: false as const, intent, id, error: error.message, fieldErrors: {} }, { status: error.status });
+    return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} }, { status: error.status });
   }
   if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
   return { ok: true as const, intent, id, studyId, saved: intent === "save" };
@@ -115,15 +121,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const parsed = manualContentSchema.safeParse(Object.fromEntries([...form].filter(([key]) => key !== "intent")));
       if (!parsed.success) {
         const error = validationErrorFrom(parsed.error);
-        return data({ ok: false as const, intent, id, error: error.message, fieldErrors: error.details?.fieldErrors ?? {} }, { status: 400 });
+        return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: error.details?.fieldErrors ?? {} }, { status: 400 });
       }
       const item = addManualContent(user.id, parsed.data);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
     }
-    return data({ ok: false as const, intent, id, error: "Unknown action", fieldErrors: {} }, { status: 400 });
+    return data({ ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} }, { status: 400 });
   } catch (error) {
     if (error instanceof AppError) {
-      return data({ ok: false as const, intent, id, error: error.message, fieldErrors: {} }, { status: error.status });
+      return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} }, { status: error.status });
     }
     throw error;
   }

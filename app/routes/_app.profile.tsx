@@ -26,6 +26,7 @@ import {
 import { getProfile, updateProfile } from "~/modules/profile/profile.server";
 import { profileFormSchema } from "~/modules/profile/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
+import { firstErrorMessage } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
@@ -44,8 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0];
-    return data({ draft: null, notice: "", error: message || "Failed to update profile", id: crypto.randomUUID() }, { status: 400 });
+    const message = firstErrorMessage(submission.error, "Failed to update profile");
+    return data({ draft: null, notice: "", error: message, id: crypto.randomUUID() }, { status: 400 });
   }
   const adding = formData.get("intent") === "add-teacher";
   const removing = formData.get("removeTeacher");

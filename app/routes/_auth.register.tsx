@@ -17,7 +17,7 @@ import { createSession } from "~/modules/auth/sessions.server";
 import { getSignupSettings } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
-import { fieldsNotToEcho } from "~/utils/form-reply";
+import { replyWithoutEcho } from "~/utils/form-reply";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       title: registerErrorTitles[field] ?? "Registration failed",
       description: errors[field]?.[0] ?? "Please try again",
     };
-    return data({ result: submission.reply({ hideFields: fieldsNotToEcho(submission.payload, ["password", "confirmPassword"]) }), problem }, { status: 400 });
+    return data({ result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem }, { status: 400 });
   }
   try {
     const { email, password, inviteCode } = submission.value;
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       };
       const retryAfter = error.details?.retryAfterSeconds;
       return data(
-        { result: submission.reply({ hideFields: fieldsNotToEcho(submission.payload, ["password", "confirmPassword"]) }), problem },
+        { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
         { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
       );
     }

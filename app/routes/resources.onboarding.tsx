@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requireUser } from "~/modules/auth/request.server";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { onboardingFormSchema } from "~/modules/onboarding/schemas";
+import { replyWithoutEcho } from "~/utils/form-reply";
 
 /**
  * The pages' way to mark an onboarding step (the welcome dialog, a first library visit): a fetcher
@@ -13,7 +14,7 @@ import { onboardingFormSchema } from "~/modules/onboarding/schemas";
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: onboardingFormSchema });
-  if (submission.status !== "success") return Response.json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return Response.json({ result: replyWithoutEcho(submission) }, { status: 400 });
   const status = markOnboardingStep(user.id, submission.value.step);
   if (submission.value.redirectTo) return redirect(submission.value.redirectTo);
   return Response.json({ result: submission.reply(), status });

@@ -17,3 +17,38 @@ export function fieldsNotToEcho(payload: Record<string, unknown>, always: string
   }
   return [...hidden];
 }
+
+interface ReplyingSubmission<Result> {
+  payload: Record<string, unknown>;
+  reply: (options?: { hideFields?: string[]; resetForm?: boolean }) => Result;
+}
+
+/**
+ * `submission.reply()` without sending back what the form never had: values longer than any field
+ * takes, hostile field names (in the values and in the errors, which are keyed by name) and the
+ * fields listed in `hide`.
+ */
+export function replyWithoutEcho<Result>(
+  submission: ReplyingSubmission<Result>,
+  { hide = [], resetForm }: { hide?: string[]; resetForm?: boolean } = {},
+): Result {
+  const result = submission.reply({ hideFields: fieldsNotToEcho(submission.payload, hide), resetForm });
+  // Names show up in the errors (keyed by name) and in the form's state (a list of field names).
+  const reply = result as { error?: Record<string, unknown> | null; state?: Record<string, unknown>; fields?: unknown[] };
+  const hostile = (name: string) => name.length > 100;
+  if (Array.isArray(reply.fields)) reply.fields = reply.fields.filter((name) => typeof name !== "string" || !hostile(name));
+  if (reply.error) for (const name of Object.keys(reply.error)) if (hostile(name)) delete reply.error[name];
+  for (const [key, value] of Object.entries(reply.state ?? {})) {
+    if (Array.isArray(value)) reply.state![key] = value.filter((name) => typeof name !== "string" || !hostile(name));
+    else if (value && typeof value === "object") {
+      for (const name of Object.keys(value)) if (hostile(name)) delete (value as Record<string, unknown>)[name];
+    }
+  }
+  return result;
+}
+
+/** The first of a submission's error messages, short: zod quotes an unknown key in its message. */
+export function firstErrorMessage(error: Record<string, string[] | null | undefined> | null | undefined, fallback: string) {
+  const message = Object.values(error ?? {}).flat()[0] ?? fallback;
+  return message.length > 300 ? `${message.slice(0, 299)}…` : message;
+}

@@ -13,7 +13,7 @@ import { requireUser } from "~/modules/auth/request.server";
 import { processUrl } from "~/modules/content/process.server";
 import { processUrlSchema } from "~/modules/content/schemas";
 import { AppError } from "~/utils/errors";
-import { fieldsNotToEcho } from "~/utils/form-reply";
+import { fieldsNotToEcho, firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { useHydrated } from "~/utils/use-hydrated";
 import { HowItWorks } from "./how-it-works";
 import { ProcessedContent } from "./processed-content";
@@ -41,13 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: processUrlSchema });
   if (submission.status !== "success") {
     const blank = values.url.trim() === "";
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid request";
+    const message = firstErrorMessage(submission.error, "Invalid request");
     return data(
       {
         ok: false as const,
         id,
         values,
-        result: submission.reply({ hideFields: ["url", "title", "contentType"] }),
+        result: replyWithoutEcho(submission, { hide: ["url", "title", "contentType"] }),
         errorTitle: blank ? "URL required" : "Unable to process content",
         error: blank ? "Please enter a URL to process" : message,
       },

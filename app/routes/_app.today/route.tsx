@@ -28,6 +28,7 @@ import { Devotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
 import { StreakCard } from "./streak-card";
+import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
 
@@ -62,9 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: todayFormSchema });
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action";
+    const message = firstErrorMessage(submission.error, "Unknown action");
     // The values are not echoed: the forms are hidden fields, and a hostile one could be huge.
-    return data({ id, result: submission.reply({ resetForm: true }), error: message }, { status: 400 });
+    return data({ id, result: replyWithoutEcho(submission, { resetForm: true }), error: message }, { status: 400 });
   }
   const form = submission.value;
   try {
