@@ -6,7 +6,7 @@ import { versesFor, type Passage } from "~/modules/bible/passages.server";
 import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import type { AnalyzedVerse, DevotionalAnalysis, Echo, KeywordHit, PassageSummary, ThemeHit } from "./compose";
 import { isStopWord, verseForQuote, words } from "./text";
-import { fallbackTheme, themes } from "./themes";
+import { content } from "../content";
 
 const MAX_ECHO_WORDS = 60;
 
@@ -74,7 +74,7 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   }
 
   // Themes: how strongly the passage's own words carry each one (a word counts at most 4 times).
-  const themeScores = themes
+  const themeScores = content.themes.themes
     .map((theme, order) => {
       let score = 0;
       let best: { word: string; count: number } | null = null;
@@ -132,7 +132,7 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   const names = findNames(verses, lowercaseWords(verses));
   const nameShare = names.reduce((sum, entry) => sum + entry.count, 0) / Math.max(1, [...wordCounts.values()].reduce((a, b) => a + b, 0));
   if ((themeHits.length === 0 || nameShare > 0.12) && keyVerses[0]) {
-    themeHits.unshift({ theme: fallbackTheme, word: "", count: 0, verse: keyVerses[0] });
+    themeHits.unshift({ theme: content.themes.fallback, word: "", count: 0, verse: keyVerses[0] });
   }
 
   const keywords: KeywordHit[] = keywordList.map(([word, count]) => ({ word, count, verse: bestVerseWith(word)! }));
