@@ -1,4 +1,5 @@
 import { content, type Concept } from "./content";
+import { stem } from "./stem";
 
 /**
  * Everyday study topics phrased as people ask them, mapped to the words the Bible uses and to the
@@ -12,11 +13,11 @@ function normalize(word: string) {
   return word.toLowerCase().replace(/[^a-z-]/g, "");
 }
 
-/** The concepts a topic names: "Dealing with anxiety at work" -> anxiety, work. */
+/** The concepts a topic names, in any form: "Dealing with anxiety at work" -> anxiety, work. */
 export function conceptsFor(topic: string): Concept[] {
   const text = ` ${topic.toLowerCase().replace(/[^a-z\s-]/g, " ").replace(/\s+/g, " ")} `;
-  const words = new Set(text.split(" ").map(normalize).filter(Boolean));
+  const stems = new Set(text.split(" ").map(normalize).filter(Boolean).map(stem));
   return concepts.filter((concept) =>
-    concept.match.some((term) => (term.includes(" ") ? text.includes(` ${term} `) : words.has(term))),
+    concept.match.some((term) => (term.includes(" ") ? text.includes(` ${term} `) : stems.has(stem(term)))),
   );
 }

@@ -11,7 +11,8 @@ import { glossaryMeaning } from "./glossary";
 import { activityFor, citationList, closingPrayer, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stem, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
 
 const wording = content.lessonLines.passage;

@@ -14,7 +14,8 @@ import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, closingPrayer, citationList, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stem, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
 
 const wording = content.lessonLines.topic;
