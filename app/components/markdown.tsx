@@ -1,18 +1,14 @@
 import ReactMarkdown, { type Components } from "react-markdown";
-import {
-  ScriptureBadge,
-  type ScriptureTextEntry,
-} from "~/components/studies/scripture-badge";
+import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
 
 /**
  * The one Markdown renderer of the app (studies, devotionals): CommonMark through react-markdown,
  * which builds React elements only. Raw HTML in the text is shown as text, images as their alt
  * text, and only http(s) and mailto links are links. A remark plugin turns references in
- * parentheses, "(John 3:16)", into scripture badges when the page has their text.
+ * parentheses, "(John 3:16)", into scripture badges when the page has their text; the badge is
+ * passed in, so pages without badges (Today) do not load its popover.
  */
-
-export type ScriptureTexts = Record<string, ScriptureTextEntry>;
 
 /** Grounding's mark for a reference that does not exist (see modules/bible/grounding.server). */
 const NOT_FOUND = "reference not found";
@@ -139,8 +135,11 @@ export interface MarkdownViewProps {
   /** The heading level a markdown heading of each level is shown at (page outline). */
   headingLevel: (level: number) => 3 | 4 | 5 | 6;
   headingClass?: (shownLevel: number) => string | undefined;
-  /** Verse texts by reference: a parenthesised reference found here becomes a badge. */
-  texts?: ScriptureTexts;
+  /** Which parenthesised texts are references the page can show, and how: a badge with the verse. */
+  references?: {
+    has: (reference: string) => boolean;
+    render: (reference: string) => ReactNode;
+  };
   className?: string;
   classes?: { quote?: string; list?: string; code?: string };
 }
@@ -149,7 +148,7 @@ export function MarkdownView({
   source,
   headingLevel,
   headingClass,
-  texts = {},
+  references,
   className,
   classes = {},
 }: MarkdownViewProps) {
@@ -225,8 +224,7 @@ export function MarkdownView({
     img: ({ alt }) => <>{alt}</>,
     span: ({ children, ...props }) => {
       const reference = (props as Record<string, unknown>)["data-scripture"];
-      if (typeof reference === "string" && texts[reference])
-        return <ScriptureBadge label={reference} entry={texts[reference]} />;
+      if (typeof reference === "string" && references?.has(reference)) return references.render(reference);
       if ((props as Record<string, unknown>)["data-missing"])
         return (
           <span className="text-sm italic text-destructive">{children}</span>
@@ -259,7 +257,7 @@ export function MarkdownView({
           htmlAsText,
           [
             scriptureBadges,
-            { isScripture: (inside: string) => inside in texts },
+            { isScripture: (inside: string) => references?.has(inside) ?? false },
           ],
         ]}
         components={components}

@@ -12,11 +12,21 @@ const headingClasses: Record<number, string> = {
  * Renders devotional markdown. Headings are shifted down by `headingOffset` so a "## " title
  * sits below the card's own heading in the page outline.
  */
-export function Markdown({ content, headingOffset = 1, className }: { content: string; headingOffset?: number; className?: string }) {
+export function Markdown({
+  content,
+  headingOffset = 1,
+  className,
+}: {
+  content: string;
+  headingOffset?: number;
+  className?: string;
+}) {
   return (
     <MarkdownView
       source={content}
-      headingLevel={(level) => Math.min(6, Math.max(3, level + headingOffset)) as 3 | 4 | 5 | 6}
+      headingLevel={(level) =>
+        Math.min(6, Math.max(3, level + headingOffset)) as 3 | 4 | 5 | 6
+      }
       headingClass={(level) => headingClasses[level]}
       className={cn("space-y-3 text-[0.95rem] leading-relaxed", className)}
       classes={{ quote: "bg-muted/50 italic", list: "space-y-1 pl-5" }}
