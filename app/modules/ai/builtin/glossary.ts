@@ -1,115 +1,24 @@
+import { content } from "./content";
+import { stem } from "./stem";
+
 /**
- * Plain-language meanings of words that carry weight in Scripture, written for this project.
- * Each entry lists the forms it covers; a lesson explains a key word with the entry first and
- * then with the verses that use it.
+ * Plain-language meanings of words that carry weight in Scripture, written for this project
+ * (content/glossary.json). A lesson explains a key word with the entry first and then with the
+ * verses that use it.
  */
-interface GlossaryEntry {
-  forms: string[];
-  meaning: string;
-}
-
-const entries: GlossaryEntry[] = [
-  { forms: ["grace", "gracious"], meaning: "God's undeserved kindness: his favour given freely to people who could never earn it" },
-  { forms: ["faith", "faithful", "believe", "believed", "believes", "believing", "belief"], meaning: "trust that takes God at his word and relies on him, not only agreeing that something is true" },
-  { forms: ["faithfulness"], meaning: "God's reliability: he keeps every promise; in us, steady loyalty to him" },
-  { forms: ["righteousness", "righteous"], meaning: "being right with God and living rightly before him; in the New Testament, also the right standing God gives to those who trust in Christ" },
-  { forms: ["justified", "justify", "justifies", "justification"], meaning: "declared righteous by God, the judge: acquitted and accepted, on the basis of Christ, not our own record" },
-  { forms: ["sanctified", "sanctify", "sanctification"], meaning: "set apart for God and made holy; both a once-for-all status and a lifelong growth" },
-  { forms: ["holy", "holiness"], meaning: "set apart, wholly other; God's perfect purity, and the call for his people to be different for him" },
-  { forms: ["glory", "glorify", "glorified", "glorious"], meaning: "the weight and splendour of who God is, made visible; to glorify is to show and honour that greatness" },
-  { forms: ["love", "loved", "loves", "loving"], meaning: "a committed, self-giving care for another's good, seen most fully in God sending his Son" },
-  { forms: ["mercy", "merciful"], meaning: "God's compassion that holds back the judgment we deserve and reaches out to help the helpless" },
-  { forms: ["steadfast", "lovingkindness"], meaning: "God's loyal, covenant love (Hebrew hesed) that does not let go of his people" },
-  { forms: ["peace"], meaning: "more than calm: wholeness and right relationship (Hebrew shalom), above all peace with God" },
-  { forms: ["hope"], meaning: "confident expectation of what God has promised, not wishful thinking" },
-  { forms: ["joy", "rejoice", "rejoicing"], meaning: "deep gladness rooted in God and his salvation, which can remain even in hardship" },
-  { forms: ["sin", "sins", "sinned", "sinners", "sinner", "iniquity", "transgression", "transgressions"], meaning: "missing the mark God sets: rebellion against him in thought, word and deed, and the broken condition behind it" },
-  { forms: ["repent", "repentance", "repented"], meaning: "a change of mind and direction: turning from sin and turning to God" },
-  { forms: ["forgive", "forgiven", "forgiveness", "forgave", "forgives"], meaning: "releasing a debt: God cancels the guilt of sin, and calls us to release others as he has released us" },
-  { forms: ["redeem", "redeemed", "redemption", "redeemer"], meaning: "buying back, setting free at a price; God rescues his people from slavery and sin" },
-  { forms: ["salvation", "saved", "save", "saves", "savior", "saviour"], meaning: "rescue: God delivering people from danger, from sin and its judgment, into life with him" },
-  { forms: ["covenant"], meaning: "a binding relationship God makes with his people, with promises and commitments on both sides" },
-  { forms: ["law", "commandments", "commandment", "statutes", "precepts", "decrees"], meaning: "God's instruction for his people (Hebrew torah), showing his will and exposing our need of him" },
-  { forms: ["spirit"], meaning: "breath, wind, life; with a capital S, the Holy Spirit, God present and at work in his people" },
-  { forms: ["flesh"], meaning: "human nature: sometimes just our bodies, often (in Paul) human life bent away from God" },
-  { forms: ["kingdom"], meaning: "God's reign and rule, breaking in through Jesus and one day complete" },
-  { forms: ["eternal", "everlasting"], meaning: "without end; in John, also the quality of life that comes from knowing God now" },
-  { forms: ["life", "live", "lives", "living"], meaning: "more than existence: life as God gives it, now and forever" },
-  { forms: ["light"], meaning: "God's truth, purity and presence, which exposes darkness and shows the way" },
-  { forms: ["darkness"], meaning: "the realm of sin, ignorance and evil that resists God's light" },
-  { forms: ["truth", "true"], meaning: "what is real and reliable, grounded in God, who cannot lie" },
-  { forms: ["word"], meaning: "what God says and does by speaking; in John, Jesus himself, God's Word made flesh" },
-  { forms: ["wisdom", "wise"], meaning: "skill in living God's way, beginning with the fear of the LORD" },
-  { forms: ["fear", "feared", "fears"], meaning: "toward God, reverent awe and respect; toward circumstances, the anxiety God tells his people to lay down" },
-  { forms: ["blessed", "bless", "blessing", "blessings"], meaning: "favoured by God and truly well off, whatever the outward circumstances" },
-  { forms: ["praise", "praised", "worship", "worshiped", "worshipped"], meaning: "honouring God for who he is and what he has done, with words, songs and whole lives" },
-  { forms: ["pray", "prayer", "prayed", "prayers", "praying"], meaning: "speaking with God: praise, confession, thanks and requests offered in trust" },
-  { forms: ["gospel"], meaning: "the good news that God saves sinners through the life, death and resurrection of Jesus" },
-  { forms: ["church"], meaning: "the gathered people of God (Greek ekklesia), the assembly called out to belong to Christ" },
-  { forms: ["called", "calling", "call"], meaning: "God's summons that brings people to himself and gives them a purpose" },
-  { forms: ["chosen", "elect", "election"], meaning: "chosen by God for relationship and purpose, by his grace rather than our merit" },
-  { forms: ["predestined", "foreknew", "foreknowledge"], meaning: "God's loving purpose for his people, set before they ever knew him" },
-  { forms: ["reconcile", "reconciled", "reconciliation"], meaning: "restoring a broken relationship: God making enemies into friends through Christ" },
-  { forms: ["atonement", "propitiation", "sacrifice", "offering"], meaning: "the way sin is covered and dealt with so that people can be at one with God" },
-  { forms: ["blood"], meaning: "life given up in death; in sacrifice, the price paid to cover sin" },
-  { forms: ["cross"], meaning: "the Roman execution stake on which Jesus died for sinners; also the call to self-denying discipleship" },
-  { forms: ["resurrection", "raised", "risen"], meaning: "being raised bodily from death to new life, as Jesus was, the first of many" },
-  { forms: ["abide", "remain", "remains"], meaning: "to stay, dwell and keep on trusting: a continuing, living connection" },
-  { forms: ["fruit", "fruitful"], meaning: "the visible results of a life joined to God: character and good works that grow from within" },
-  { forms: ["shepherd", "sheep", "flock"], meaning: "a picture of leadership as care: guiding, feeding and protecting those who belong to you" },
-  { forms: ["servant", "serve", "served", "servants"], meaning: "one who belongs to and works for a master; an honourable calling, modelled by Jesus himself" },
-  { forms: ["disciple", "disciples"], meaning: "a learner and follower who shapes their life after their teacher" },
-  { forms: ["baptized", "baptize", "baptism"], meaning: "washing with water that marks a person as belonging to Christ and joined to his death and resurrection" },
-  { forms: ["temple", "tabernacle", "sanctuary"], meaning: "the place where God chose to dwell among his people, fulfilled in Christ and his people" },
-  { forms: ["prophet", "prophets", "prophecy"], meaning: "someone who speaks God's word to his people, often calling them back to him" },
-  { forms: ["priest", "priests"], meaning: "someone who stands between God and people, offering sacrifices and prayers" },
-  { forms: ["saints"], meaning: "literally 'holy ones': all God's people, set apart for him" },
-  { forms: ["judgment", "judge", "judged", "judges"], meaning: "God's just verdict on what is right and wrong, which he will one day carry out fully" },
-  { forms: ["wrath", "anger"], meaning: "God's settled, just opposition to evil, never petty or out of control" },
-  { forms: ["heart", "hearts"], meaning: "the centre of a person: thoughts, desires, choices and loyalties, not only feelings" },
-  { forms: ["soul"], meaning: "the whole living self, often the inner life that longs for God" },
-  { forms: ["world"], meaning: "God's creation and its people; sometimes human society organised against God" },
-  { forms: ["death", "die", "died", "dead"], meaning: "separation: the body from life, and people from God, the result of sin that Christ overcame" },
-  { forms: ["endurance", "perseverance", "persevere", "endure", "patience", "patient"], meaning: "staying power: steady faithfulness under pressure, over the long haul" },
-  { forms: ["humble", "humility", "humbled"], meaning: "an honest view of oneself before God, free from pride and ready to serve" },
-  { forms: ["pride", "proud", "arrogant"], meaning: "self-exaltation that puts oneself in God's place" },
-  { forms: ["obey", "obedience", "obeyed", "keep"], meaning: "hearing and doing: living out what God says because we trust him" },
-  { forms: ["witness", "testimony", "testify"], meaning: "telling what one has seen and knows to be true, especially about Jesus" },
-  { forms: ["idol", "idols", "idolatry"], meaning: "anything given the trust, love or worship that belongs to God alone" },
-  { forms: ["nations", "gentiles"], meaning: "the peoples beyond Israel, whom God always meant to bless" },
-  { forms: ["sabbath", "rest"], meaning: "the rhythm of ceasing from work to delight in God, pointing to the rest Christ gives" },
-  { forms: ["inheritance", "heirs", "heir", "inherit"], meaning: "what God has promised to give his children, secure and kept for them" },
-  { forms: ["adoption", "adopted", "sons", "children"], meaning: "being brought into God's family with the full rights and love of his children" },
-  { forms: ["trust", "trusted", "refuge"], meaning: "leaning the whole weight of one's life on God, who is safe to rely on" },
-  { forms: ["deliver", "delivered", "deliverance", "rescue", "rescued"], meaning: "God stepping in to rescue his people from danger, enemies and sin" },
-  { forms: ["temptation", "tempted", "tempt", "trials", "trial", "tested"], meaning: "a test or a pull toward sin; God uses trials to strengthen faith, and gives a way out of temptation" },
-  { forms: ["suffer", "suffering", "sufferings", "afflictions", "affliction"], meaning: "pain and hardship, which God does not waste and which Christ himself shared" },
-  { forms: ["comfort", "comforted", "comforts"], meaning: "strength and consolation given by God, which we then pass on to others" },
-  { forms: ["strength", "power", "mighty"], meaning: "God's ability to do what he promises, shown most clearly in raising Jesus" },
-  { forms: ["conquerors", "victory", "overcome", "overcomes"], meaning: "winning through, not by our strength but by the one who loves us" },
-  { forms: ["good", "goodness"], meaning: "what matches God's own character and purposes, not merely what feels pleasant" },
-  { forms: ["wicked", "evil"], meaning: "what opposes God and harms others; the Bible is honest about it and promises its end" },
-  { forms: ["works", "deeds"], meaning: "what a person does; good works do not earn salvation but are the fruit of real faith" },
-  { forms: ["lord"], meaning: "master and ruler; for Jesus, the one to whom all authority belongs" },
-  { forms: ["christ", "messiah"], meaning: "'the anointed one', the promised king God sent to rescue his people" },
-  { forms: ["shalom"], meaning: "wholeness, well-being and peace in every relationship" },
-  { forms: ["generous", "generosity", "give", "gave"], meaning: "open-handed giving that reflects the God who gives freely" },
-  { forms: ["riches", "wealth", "money", "treasure"], meaning: "possessions and resources: a trust from God that can serve him or rival him" },
-  { forms: ["anxious", "anxiety", "worry", "worried"], meaning: "a troubled, divided mind; Scripture invites us to bring every care to God" },
-  { forms: ["contentment", "content"], meaning: "settled satisfaction in God's provision, whatever one has" },
-  { forms: ["unity", "one"], meaning: "the oneness of God's people, given by the Spirit and kept by love" },
-  { forms: ["hospitality", "stranger", "strangers"], meaning: "welcoming others, especially strangers, as God has welcomed us" },
-  { forms: ["mind", "minds"], meaning: "the way we think and set our attention, which God renews" },
-  { forms: ["new"], meaning: "made fresh by God: a new heart, a new creation, a new covenant" },
-  { forms: ["creation", "created", "create"], meaning: "everything God made from nothing, good and sustained by him" },
-];
-
 const byForm = new Map<string, string>();
-for (const entry of entries) {
-  for (const form of entry.forms) if (!byForm.has(form)) byForm.set(form, entry.meaning);
+const byStem = new Map<string, string>();
+for (const entry of content.glossary) {
+  for (const form of entry.forms) {
+    if (!byForm.has(form)) byForm.set(form, entry.meaning);
+    if (!byStem.has(stem(form))) byStem.set(stem(form), entry.meaning);
+  }
 }
 
-/** The plain meaning of a word, when the glossary has it. */
+/**
+ * The plain meaning of a word, when the glossary has it: the entry listing the word itself, else
+ * the first entry with a form of the same stem ("forgives" finds "forgive").
+ */
 export function glossaryMeaning(word: string): string | undefined {
-  return byForm.get(word.toLowerCase());
+  return byForm.get(word.toLowerCase()) ?? byStem.get(stem(word));
 }

@@ -1,4 +1,5 @@
-import { STOP_WORDS, stem } from "./text";
+import { stem } from "./stem";
+import { STOP_WORDS } from "./text";
 
 export interface OutlineVerse {
   id: number;

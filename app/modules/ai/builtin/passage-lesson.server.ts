@@ -6,12 +6,16 @@ import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { bookContexts, genreHints } from "~/modules/bible/book-context";
+import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, citationList, closingPrayer, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stem, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
+
+const wording = content.lessonLines.passage;
 
 interface KeyWord {
   /** The form used most in the passage: "love" */
@@ -97,16 +101,7 @@ function movementsOf(verses: Verse[], keys: KeyWord[], weights: Map<number, numb
 }
 
 function describeMovement(movement: Movement, index: number, voice: Voice): string {
-  const lines: Record<VerseKind, string[]> = {
-    command: ["The passage turns to instructions: what God's people are to do.", "Here come clear commands to live by.", "These verses call for a response in action."],
-    promise: ["The focus is on what God will do: promises to rest on.", "These verses are full of assurance about God's work.", "Here the passage offers promises and the confidence they bring."],
-    question: ["Questions drive these verses, and each one presses for an answer.", "The passage asks pointed questions here.", "A run of questions invites the reader to think and respond."],
-    praise: ["The words rise into praise.", "These verses are worship: truth about God turned into song.", "Here the passage celebrates who God is."],
-    lament: ["These verses voice struggle honestly before God.", "Here is lament: pain brought into God's presence.", "The passage gives words to grief and distress."],
-    narrative: ["The story moves forward: watch who acts and what changes.", "Events unfold here; notice each person's choices.", "This part tells what happened, step by step."],
-    teaching: ["These verses explain and teach.", "Here the passage lays out its reasoning.", "This part unfolds the main teaching."],
-  };
-  const describe = voice.pick(`movement${index}`, lines[movement.kind]);
+  const describe = voice.pick(`movement${index}`, wording.movements[movement.kind]);
   const watch = movement.words.length > 0 ? ` Watch for ${joinList(movement.words.slice(0, 2).map((word) => `*${word}*`))}.` : "";
   return `${describe}${watch}`;
 }
@@ -117,24 +112,7 @@ function overview(passage: Passage, verses: Verse[], movements: Movement[], keys
   // Numbers are spelled out: a digit right after a reference would read as part of it.
   const values = { reference: passage.reference, count: `${numberWord(verses.length)} verse${verses.length === 1 ? "" : "s"}` };
   const opening = fill(
-    voice.say("open", {
-      Pastoral: [
-        "This study walks slowly through the {count} of {reference}, listening for what God is saying to us and asking how it can shape our lives together.",
-        "Set aside the hurry and sit with the {count} of {reference}. This lesson helps the group read it carefully, understand it, and receive it as God's word for today.",
-      ],
-      Conversational: [
-        "In this session we're digging into the {count} of {reference}. We'll read it, break it down, and talk about what it means for everyday life.",
-        "Grab a Bible and let's work through the {count} of {reference} together: what it says, what it means, and what to do about it.",
-      ],
-      Inspirational: [
-        "The {count} of {reference} can change the way we see God and our lives. This study opens it up and invites the group to respond.",
-        "There is life in the {count} of {reference}. In this study we let it speak, and let it move us to faith and action.",
-      ],
-      Formal: [
-        "This lesson offers a structured study of the {count} of {reference}: its context, its movement of thought, its key terms and its application.",
-        "The following study examines the {count} of {reference} with attention to context, structure, vocabulary and application.",
-      ],
-    }),
+    voice.say("open", wording.openings),
     values,
   );
   const paragraphs = [opening];
@@ -195,10 +173,7 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     const first = key.verses[0]!;
     const phrase = keyPhrase(first.text, { word: key.word, maxWords: 12 });
     parts.push(
-      voice.pick(`kw${index}`, [
-        `In context: “${phrase}” (verse ${first.verse}).`,
-        `See it in use: “${phrase}” (verse ${first.verse}).`,
-      ]),
+      fill(voice.pick(`kw${index}`, wording.keyWordInContext), { phrase, verse: String(first.verse) }),
     );
     const rarity = key.count < 150 ? ` It is not a common word: it occurs in only ${plural(key.count, "verse")} of the whole ${passage.translation.shown}, so its repetition here stands out.` : "";
     if (rarity) parts.push(rarity.trim());
@@ -209,10 +184,7 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     return parts.join(" ");
   });
   return [
-    voice.pick("kw-intro", [
-      "The words this passage repeats are its signposts. Here is what they mean and where else Scripture uses them.",
-      "Repeated words show what a passage cares about. Look at these with the group before the questions.",
-    ]),
+    voice.pick("kw-intro", wording.keyWordsIntros),
     "",
     ...rows,
   ].join("\n");
@@ -223,10 +195,7 @@ function crossReferenceSection(passage: Passage, voice: Voice) {
   if (references.length === 0) return null;
   const texts = new Map(versesByIds(references.map((reference) => reference.range.start), passage.translation.shown).map((verse) => [verse.id, verse.text]));
   return [
-    voice.pick("xref-intro", [
-      "Scripture interprets Scripture. These passages are the ones readers most often link to this one:",
-      "Read these alongside the passage; each throws light on it from another part of the Bible:",
-    ]),
+    voice.pick("xref-intro", wording.crossReferencesIntros),
     "",
     ...references.map((reference) => `- (${reference.reference}) “${snippet(texts.get(reference.range.start) ?? "")}”`),
   ].join("\n");
@@ -238,10 +207,10 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
   const interpretation: string[] = [];
   const application: string[] = [];
   observation.push(
-    voice.pick("q-read", [
-      `Read ${passage.reference} aloud. What words or ideas are repeated${keys[0] ? ` (look especially for *${keys[0].word}*)` : ""}?`,
-      `After reading ${passage.reference}, what stands out to you first? What surprised you?`,
-    ]),
+    fill(voice.pick("q-read", wording.readQuestions), {
+      reference: passage.reference,
+      lookFor: keys[0] ? ` (look especially for *${keys[0].word}*)` : "",
+    }),
   );
   const kinds = verses.map((verse) => ({ verse, kind: verseKind(verse.text) }));
   const questionsAsked = kinds.filter((entry) => entry.kind === "question");
@@ -268,10 +237,7 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
     interpretation.push(`Read (${crossReference.reference}). How does it help you understand this passage?`);
   }
   interpretation.push(
-    voice.pick("q-god", [
-      "What does this passage show about who God is and what he is like?",
-      "If this passage were all you had of the Bible, what would you know about God? About people?",
-    ]),
+    voice.pick("q-god", wording.godQuestions),
   );
   const note = bookContexts[book.id];
   if (note && (voice.deep || voice.studious)) {
@@ -286,19 +252,9 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
     application.push(`Which promise in this passage (see verse ${promise.verse.verse}) do you most need to hold on to right now? Why?`);
   }
   application.push(
-    voice.pick("q-carry", [
-      "Which verse from this passage will you carry into the week, and why that one?",
-      "What is one thing this passage moves you to thank God for?",
-    ]),
+    voice.pick("q-carry", wording.carryQuestions),
   );
-  application.push(
-    voice.say("q-personal", {
-      Pastoral: ["Where does this passage meet you in your life right now: as comfort, as challenge, or both?"],
-      Conversational: ["So what? If we took this passage seriously, what would change on Monday morning?"],
-      Inspirational: ["What would it look like for our group to live this passage out together, boldly?"],
-      Formal: ["What specific changes in belief or conduct does this passage require of the reader?"],
-    }),
-  );
+  application.push(voice.say("q-personal", wording.personalQuestion));
   const trim = (list: string[], size: number) => list.slice(0, size);
   const sizes = voice.plain ? [2, 2, 2] : voice.deep ? [4, 5, 3] : [3, 3, 3];
   const groups: Array<[string, string[]]> = [
@@ -331,12 +287,7 @@ function applicationSection(passage: Passage, verses: Verse[], weights: Map<numb
   const memory = [...(memorable.length > 0 ? memorable : verses)].sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id)[0];
   if (memory) points.push(`**Remember:** Memorise (${labelFor(memory)}). Say it aloud each day and share it with someone.`);
   points.push(
-    voice.say("apply-practice", {
-      Pastoral: [`**Share:** Tell one person this week what ${passage.reference} showed you about God, and ask how you can pray for them.`],
-      Conversational: [`**Share:** Text a friend one line from ${passage.reference} that hit home for you, and tell them why.`],
-      Inspirational: [`**Live it:** Choose one way your week will look different because of ${passage.reference}, and tell the group next time what happened.`],
-      Formal: [`**Reflect:** Write a short summary of ${passage.reference} in your own words, noting one implication for your conduct this week.`],
-    }),
+    fill(voice.say("apply-practice", wording.practice), { reference: passage.reference }),
   );
   if (voice.devotional || voice.explain) points.push(`**Pray:** Read ${passage.reference} slowly once more and turn each verse into a sentence of prayer.`);
   return points.slice(0, voice.plain ? 3 : 5).map((point) => `- ${point}`).join("\n");

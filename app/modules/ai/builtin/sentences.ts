@@ -4,6 +4,8 @@
  * well-formed one, and the content words that say what it is about. Pure functions.
  */
 
+import { stem } from "./stem";
+
 // Words that end with a period without ending the sentence (compared lowercased, without the dot).
 const ABBREVIATIONS = new Set([
   "mr", "mrs", "ms", "dr", "st", "sr", "jr", "rev", "fr", "pr", "prof", "gen", "col", "capt", "lt", "sgt", "hon",
@@ -124,18 +126,6 @@ whom whose why will with within without would yet you your yours yourself yourse
 got go goes going come comes came know knows see sees want wants take takes use used using lot lots also around
 always never often still since though although however therefore thus another much many every`.split(/\s+/),
 );
-
-/** A light stem: "believers" and "believing" both become "believ". */
-export function stem(word: string): string {
-  let stemmed = word;
-  for (const suffix of ["ational", "fulness", "iveness", "ations", "ation", "ness", "ments", "ment", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "ly", "es", "s"]) {
-    if (stemmed.length - suffix.length >= 4 && stemmed.endsWith(suffix)) {
-      stemmed = stemmed.slice(0, -suffix.length);
-      break;
-    }
-  }
-  return stemmed;
-}
 
 /** The stemmed content words of a text (no stopwords, no numbers). */
 export function contentTerms(text: string): string[] {

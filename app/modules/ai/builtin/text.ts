@@ -1,5 +1,5 @@
 /**
- * Small pure helpers for the built-in lesson writer: deterministic choice, light stemming, the
+ * Small pure helpers for the built-in lesson writer: deterministic choice, the
  * shape of a verse (command, promise, question...) and quotable phrases.
  */
 
@@ -37,21 +37,6 @@ export const STOP_WORDS = new Set(
     .map((word) => word.toLowerCase())
     .filter(Boolean),
 );
-
-/** A light stem for grouping a passage's word forms: loved, loves, loving -> lov. */
-export function stem(word: string): string {
-  let value = word.toLowerCase();
-  for (const suffix of ["ingly", "edly", "ness", "eth", "est", "ing", "ies", "ied", "ed", "es", "s", "e", "y"]) {
-    if (value.length - suffix.length >= 3 && value.endsWith(suffix)) {
-      value = value.slice(0, -suffix.length);
-      if (suffix === "ies" || suffix === "ied") value += "i";
-      break;
-    }
-  }
-  // "called" -> "call", "runn" -> "run"
-  if (value.length >= 4 && value.at(-1) === value.at(-2) && !/[aeiou]/.test(value.at(-1)!)) value = value.slice(0, -1);
-  return value;
-}
 
 export function titleCase(text: string): string {
   const small = new Set(["a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to", "with"]);

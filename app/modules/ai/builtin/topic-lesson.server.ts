@@ -10,11 +10,15 @@ import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { bookContexts } from "~/modules/bible/book-context";
 import { conceptsFor } from "./concepts";
+import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
 import { activityFor, closingPrayer, citationList, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stem, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
+
+const wording = content.lessonLines.topic;
 
 interface Candidate {
   range: VerseRange;
@@ -267,50 +271,13 @@ function explainPick(pick: Gathered["picks"][number], subject: string, voice: Vo
   const lines: string[] = [];
   const connection =
     pick.matched.length > 0 && pick.companions.length > 0
-      ? voice.pick(`connect${index}`, [
-          `Notice how this verse ties ${emphasised(pick.matched)} to ${emphasised(pick.companions)}.`,
-          `Here ${emphasised(pick.matched)} ${pick.matched.length > 1 ? "stand" : "stands"} next to ${emphasised(pick.companions)}, and they belong together.`,
-          `The verse sets ${emphasised(pick.matched)} beside ${emphasised(pick.companions)}, and that pairing is worth slowing down for.`,
-        ])
+      ? fill(voice.pick(`connect${index}`, wording.connections), {
+          matched: emphasised(pick.matched),
+          companions: emphasised(pick.companions),
+          stand: pick.matched.length > 1 ? "stand" : "stands",
+        })
       : undefined;
-  const byKind: Record<VerseKind, string[]> = {
-    command: [
-      `This is a call to act, not only to agree: “${phrase}.”`,
-      `The verse gives a clear instruction: “${phrase}.” ${titleCase(subject.split(" ")[0]!)} here is something to practise.`,
-      `Read it as a direct word to the group: “${phrase}.”`,
-    ],
-    promise: [
-      `Here is a promise to hold on to: “${phrase}.”`,
-      `This verse rests on what God will do: “${phrase}.”`,
-      `The weight falls on a promise: “${phrase}.” Promises like this are where ${subject} finds its footing.`,
-    ],
-    question: [
-      `The verse presses a question: “${phrase}?” Let the group sit with it before answering.`,
-      `A question sits at its centre: “${phrase}?”`,
-      `It asks rather than tells: “${phrase}?” Good questions like this one expose what we really believe.`,
-    ],
-    praise: [
-      `This is worship: “${phrase}.” Truth about ${subject} turns into praise.`,
-      `The words are a song of praise: “${phrase}.”`,
-      `Here ${subject} is sung rather than argued: “${phrase}.”`,
-    ],
-    lament: [
-      `This is an honest cry: “${phrase}.” Scripture makes room for struggle too.`,
-      `The verse does not hide pain: “${phrase}.”`,
-      `Here is a prayer from a hard place: “${phrase}.”`,
-    ],
-    narrative: [
-      `This comes from a story: “${phrase}.” Ask what the people in it did and what God did.`,
-      `The verse is part of a real event: “${phrase}.” Watch how ${subject} looks in a real life.`,
-      `A moment in the story: “${phrase}.” Stories show what teaching looks like in practice.`,
-    ],
-    teaching: [
-      `The heart of it: “${phrase}.”`,
-      `The key line is “${phrase}.”`,
-      `Underline this phrase: “${phrase}.”`,
-    ],
-  };
-  lines.push(voice.pick(`kind${index}`, byKind[pick.kind]));
+  lines.push(fill(voice.pick(`kind${index}`, wording.verseKinds[pick.kind]), { phrase, subject, FirstWord: titleCase(subject.split(" ")[0]!) }));
   if (connection) lines.push(connection);
   if (pick.label) lines.push(`Nave's Topical Bible lists it under *${pick.label}*.`);
   const book = bookByOrder(splitVerseId(pick.range.start).bookOrder)!;
@@ -323,28 +290,7 @@ function overview(subject: string, Topic: string, gathered: Gathered, voice: Voi
   const books = [...new Set(gathered.picks.map((pick) => bookByOrder(splitVerseId(pick.range.start).bookOrder)!.name))];
   const values = { subject, Topic };
   const opening = fill(
-    voice.say("open", {
-      Pastoral: [
-        "{Topic} is close to the heart of the Christian life, and Scripture has much to say about it. This study invites the group to listen carefully to those words and to let them shape how we live.",
-        "Every one of us meets {subject} in ordinary life, often when we least expect it. In this study we open the Bible together to hear what God says about it, slowly and honestly.",
-        "God does not leave us to work out {subject} on our own. In this session we will gather around a handful of passages that speak to it and ask what they mean for us this week.",
-      ],
-      Conversational: [
-        "Let's talk about {subject}. It comes up in real life more than we might think, and the Bible has plenty to say about it.",
-        "What does the Bible actually say about {subject}? That's the question for this session, and we'll answer it by reading the passages themselves.",
-        "{Topic} is one of those subjects everyone has an opinion on. In this study we'll set our opinions beside what Scripture says and see where they meet.",
-      ],
-      Inspirational: [
-        "Imagine a group whose life together is marked by {subject}. Scripture paints that picture, and this study invites us to step into it.",
-        "{Topic} is not a small matter in Scripture: it is part of the life God means us to live. This study opens that vision and asks how it can become ours.",
-        "The Bible speaks of {subject} with hope and power. In this study we let those words lift our eyes and change our steps.",
-      ],
-      Formal: [
-        "This study examines what the Bible teaches concerning {subject}, drawing on passages from across Scripture.",
-        "The purpose of this study is to set out the biblical teaching on {subject} and to consider its implications for Christian life.",
-        "This lesson surveys the principal passages of Scripture that address {subject} and considers how they bear on faith and practice.",
-      ],
-    }),
+    voice.say("open", wording.openings),
     values,
   );
   const paragraphs = [opening];
@@ -369,11 +315,7 @@ function overview(subject: string, Topic: string, gathered: Gathered, voice: Voi
   );
   paragraphs.push(
     fill(
-      voice.pick("goal", [
-        "By the end of the session, each person should be able to say in a sentence what the Bible teaches about {subject} and name one way to live it out.",
-        "The aim is simple: understand what these passages say about {subject}, and leave with one concrete step of faith.",
-        "Aim to finish with two things: a clear grasp of what Scripture teaches about {subject}, and one honest response to it.",
-      ]),
+      voice.pick("goal", wording.goals),
       values,
     ),
   );
@@ -397,10 +339,7 @@ function themesSection(gathered: Gathered, voice: Voice): string | null {
   }
   if (rows.length < 2) return null;
   return [
-    voice.pick("themesIntro", [
-      `Nave's Topical Bible gathers its passages on *${main.name}* under headings like these. Use them to go further after the session.`,
-      `For further reading, here is how Nave's Topical Bible arranges the passages on *${main.name}*.`,
-    ]),
+    fill(voice.pick("themesIntro", wording.themesIntros), { topic: main.name }),
     "",
     ...rows,
   ].join("\n");
@@ -412,10 +351,7 @@ function questions(subject: string, gathered: Gathered, voice: Voice): string[] 
   const [first, second] = picks;
   if (first && second) {
     list.push(
-      voice.pick("q-compare", [
-        `Read (${first.reference}) and (${second.reference}). What does each one say about ${subject}, and what do they have in common?`,
-        `Compare (${first.reference}) with (${second.reference}). What picture of ${subject} do they give together?`,
-      ]),
+      fill(voice.pick("q-compare", wording.compareQuestions), { first: first.reference, second: second.reference, subject }),
     );
   }
   const paired = picks.find((pick) => pick.matched.length > 0 && pick.companions.length > 0);
@@ -447,12 +383,7 @@ function questions(subject: string, gathered: Gathered, voice: Voice): string[] 
     list.push(`How does the Old Testament passage (${ot.reference}) prepare for the New Testament teaching in (${nt.reference})? What stays the same and what is new in Christ?`);
   }
   list.push(
-    voice.say("q-personal", {
-      Pastoral: [`Where in your own life is ${subject} hardest right now? How might these passages meet you there?`],
-      Conversational: [`Be honest: where does ${subject} get difficult for you in everyday life?`],
-      Inspirational: [`What would change in our group, our homes and our work if we lived these passages about ${subject}?`],
-      Formal: [`What obstacles commonly hinder Christians from living out the biblical teaching on ${subject}, and how do these passages address them?`],
-    }),
+    fill(voice.say("q-personal", wording.personalQuestion), { subject }),
   );
   if (!voice.plain) list.push(`Which of these verses would you choose to memorise this week, and why that one?`);
   return list.slice(0, voice.plain ? 5 : voice.deep ? 8 : 7);
@@ -479,12 +410,7 @@ function applications(subject: string, gathered: Gathered, voice: Voice): string
     );
   }
   points.push(
-    voice.say("apply-practice", {
-      Pastoral: [`**Practise:** Think of one person who needs to see ${subject} lived out this week. Pray for them by name, and take one small, concrete step toward them.`],
-      Conversational: [`**Practise:** Pick one ordinary moment this week (a meal, a commute, a conversation) to live out ${subject} on purpose. Notice what happens.`],
-      Inspirational: [`**Practise:** Choose one bold, loving act this week that shows ${subject} in action, and share the story with the group next time.`],
-      Formal: [`**Practise:** Identify one area of daily conduct where the teaching on ${subject} applies, and resolve on a specific change for the coming week.`],
-    }),
+    fill(voice.say("apply-practice", wording.practice), { subject }),
   );
   if (voice.devotional || voice.explain) {
     const praise = gathered.picks.find((pick) => pick.kind === "praise" || pick.kind === "promise") ?? gathered.picks[0];
@@ -501,7 +427,7 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
   const gathered = gather(trimmed, voice, translation);
   const subject = topicPhrase(trimmed);
   const Topic = subject.charAt(0).toUpperCase() + subject.slice(1);
-  const title = `${titleCase(trimmed)}: ${voice.pick("subtitle", ["A Topical Bible Study", "What the Bible Says", "A Small-Group Study"])}`;
+  const title = `${titleCase(trimmed)}: ${voice.pick("subtitle", wording.subtitles)}`;
 
   const sections: string[] = [];
   sections.push(overview(subject, Topic, gathered, voice, translationNote(translation)));
@@ -552,10 +478,7 @@ function topicCrossReferences(gathered: Gathered, voice: Voice, translation: Ret
   if (rows.length === 0) return null;
   const texts = new Map(versesByIds(rows.map((row) => row.start), translation).map((verse) => [verse.id, verse.text]));
   return [
-    voice.pick("xref-intro", [
-      "Read these alongside the key scriptures; each one sheds light on the passage named after it.",
-      "These passages are linked to the key scriptures by readers of the whole Bible. Use them to let Scripture interpret Scripture.",
-    ]),
+    voice.pick("xref-intro", wording.crossReferencesIntros),
     "",
     ...rows.map((row) => `- (${row.reference}) “${snippet(texts.get(row.start) ?? "")}” — read with (${row.from})`),
   ].join("\n");

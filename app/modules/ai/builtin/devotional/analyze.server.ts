@@ -6,7 +6,8 @@ import { versesFor, type Passage } from "~/modules/bible/passages.server";
 import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import type { AnalyzedVerse, DevotionalAnalysis, Echo, KeywordHit, PassageSummary, ThemeHit } from "./compose";
 import { isStopWord, verseForQuote, words } from "./text";
-import { fallbackTheme, themes } from "./themes";
+import { content } from "../content";
+import { stem } from "../stem";
 
 const MAX_ECHO_WORDS = 60;
 
@@ -73,26 +74,55 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
     for (const word of list) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
   }
 
-  // Themes: how strongly the passage's own words carry each one (a word counts at most 4 times).
-  const themeScores = themes
+  // The passage's word forms grouped by stem, so a theme listing "love" also finds "loved".
+  const formsByStem = new Map<string, Map<string, number>>();
+  for (const [word, count] of wordCounts) {
+    const key = stem(word);
+    const forms = formsByStem.get(key) ?? new Map<string, number>();
+    forms.set(word, count);
+    formsByStem.set(key, forms);
+  }
+  /**
+   * How often the passage uses a word in any form, its most frequent form there, and its weight
+   * for a theme: each form counts at most 4 times.
+   */
+  const usage = (word: string) => {
+    const forms = formsByStem.get(stem(word));
+    if (!forms) return null;
+    let total = 0;
+    let weight = 0;
+    let form = "";
+    let most = 0;
+    for (const [candidate, count] of forms) {
+      total += count;
+      weight += Math.min(count, 4);
+      if (count > most) [form, most] = [candidate, count];
+    }
+    return { word: form, count: total, weight };
+  };
+
+  // Themes: how strongly the passage's own words carry each one.
+  const themeScores = content.themes.themes
     .map((theme, order) => {
       let score = 0;
       let best: { word: string; count: number } | null = null;
       for (const word of theme.words) {
-        const count = wordCounts.get(word) ?? 0;
-        score += Math.min(count, 4);
-        if (count > 0 && (!best || count > best.count)) best = { word, count };
+        const hit = usage(word);
+        if (!hit) continue;
+        score += hit.weight;
+        if (!best || hit.count > best.count) best = hit;
       }
       for (const word of theme.weak ?? []) {
-        const count = wordCounts.get(word) ?? 0;
-        score += Math.min(count, 4) / 2;
-        if (count > 0 && !best) best = { word, count };
+        const hit = usage(word);
+        if (!hit) continue;
+        score += hit.weight / 2;
+        if (!best) best = hit;
       }
       return { theme, order, score, best };
     })
     .filter((entry) => entry.best && entry.score >= 1)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  const themeWords = new Set(themeScores.slice(0, 4).flatMap((entry) => [...entry.theme.words, ...(entry.theme.weak ?? [])]));
+  const themeStems = new Set(themeScores.slice(0, 4).flatMap((entry) => [...entry.theme.words, ...(entry.theme.weak ?? [])].map(stem)));
 
   const keywordList = [...wordCounts.entries()]
     .filter(([word, count]) => count >= 2 && word.length >= 4 && !isStopWord(word))
@@ -102,7 +132,7 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
 
   const analyzed: AnalyzedVerse[] = verses.map((verse) => {
     const list = verseWords.get(verse.id)!;
-    const themeHits = list.filter((word) => themeWords.has(word)).length;
+    const themeHits = list.filter((word) => themeStems.has(stem(word))).length;
     const keywordHits = list.filter((word) => keywordSet.has(word)).length;
     const length = list.length;
     let score = Math.log2(1 + (votes.get(verse.id) ?? 0)) + 0.8 * Math.min(themeHits, 4) + 0.3 * Math.min(keywordHits, 4);
@@ -132,7 +162,7 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   const names = findNames(verses, lowercaseWords(verses));
   const nameShare = names.reduce((sum, entry) => sum + entry.count, 0) / Math.max(1, [...wordCounts.values()].reduce((a, b) => a + b, 0));
   if ((themeHits.length === 0 || nameShare > 0.12) && keyVerses[0]) {
-    themeHits.unshift({ theme: fallbackTheme, word: "", count: 0, verse: keyVerses[0] });
+    themeHits.unshift({ theme: content.themes.fallback, word: "", count: 0, verse: keyVerses[0] });
   }
 
   const keywords: KeywordHit[] = keywordList.map(([word, count]) => ({ word, count, verse: bestVerseWith(word)! }));

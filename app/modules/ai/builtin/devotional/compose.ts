@@ -2,7 +2,7 @@ import type { BookContext } from "~/modules/bible/book-context";
 import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
-import type { Theme } from "./themes";
+import { content, type Theme } from "../content";
 import { capitalize, joinList, titleCase } from "../text";
 import { fragmentAround, pick, quotedSentence, shuffled } from "./text";
 
@@ -87,114 +87,7 @@ interface Block {
   order: number;
 }
 
-const headings: Record<AiSettingsInput["writingStyle"], Record<SectionId, string>> = {
-  Devotional: {
-    context: "Background",
-    scripture: "Today's Verse",
-    overview: "The Reading",
-    keywords: "Words to Notice",
-    reflect: "Reflect",
-    echoes: "Scripture Echoes",
-    questions: "Questions to Ponder",
-    apply: "Live It Today",
-    pray: "Pray",
-  },
-  Conversational: {
-    context: "A Bit of Background",
-    scripture: "The Verse",
-    overview: "What Happens Here",
-    keywords: "Words That Stand Out",
-    reflect: "Let's Think About It",
-    echoes: "Connecting the Dots",
-    questions: "Questions for You",
-    apply: "Try This Today",
-    pray: "Talk to God",
-  },
-  Academic: {
-    context: "Historical and Literary Context",
-    scripture: "Key Text",
-    overview: "Summary of the Reading",
-    keywords: "Word Study",
-    reflect: "Observations",
-    echoes: "Cross-References",
-    questions: "Questions for Study",
-    apply: "Application",
-    pray: "Prayer",
-  },
-  Expository: {
-    context: "Context",
-    scripture: "The Text",
-    overview: "The Flow of the Passage",
-    keywords: "Key Terms",
-    reflect: "Exposition",
-    echoes: "Scripture Interprets Scripture",
-    questions: "Questions for Reflection",
-    apply: "Application",
-    pray: "Prayer",
-  },
-};
-
-const voices: Record<
-  AiSettingsInput["tone"],
-  { openings: string[]; invitations: string[]; salutations: string[]; closings: string[]; carry: string[] }
-> = {
-  Pastoral: {
-    openings: [
-      "Take a moment to slow down before you read on.",
-      "Wherever this day finds you, this passage has something for you.",
-      "Come to today's reading unhurried, the way you would sit down with a friend.",
-    ],
-    invitations: [
-      "Let these words sink in gently; there is no rush.",
-      "Read it slowly, and let God speak to you through it.",
-    ],
-    salutations: ["Father,", "Gracious Father,", "Loving Father,"],
-    closings: ["In Jesus' name, amen.", "I pray in the name of Jesus. Amen."],
-    carry: ["Carry this with you today:", "Hold on to this today:"],
-  },
-  Conversational: {
-    openings: [
-      "Here's something worth noticing in today's reading.",
-      "Let's look at today's reading together.",
-      "Ever read a passage and felt it was written for you? Today's might be one of those.",
-    ],
-    invitations: [
-      "Read it again, slowly. What jumps out at you?",
-      "Take a second look at it; it's richer than it first seems.",
-    ],
-    salutations: ["Lord,", "God,", "Jesus,"],
-    closings: ["Amen.", "In Jesus' name, amen."],
-    carry: ["Here's the takeaway:", "One thing to take with you:"],
-  },
-  Inspirational: {
-    openings: [
-      "What a passage to start the day with!",
-      "Today's reading is full of hope, so read it expecting God to speak.",
-      "Imagine hearing these words for the very first time.",
-    ],
-    invitations: [
-      "Let these words lift your eyes to what God can do.",
-      "Read it as a promise for today, not a record of yesterday.",
-    ],
-    salutations: ["Mighty God,", "Faithful God,", "Lord of all,"],
-    closings: ["In the strong name of Jesus, amen!", "In Jesus' name, amen!"],
-    carry: ["Go into this day with this truth:", "Let this fuel your day:"],
-  },
-  Formal: {
-    openings: [
-      "The reading for today repays careful attention.",
-      "Let us consider the passage appointed for today.",
-      "This passage invites careful and reverent reading.",
-    ],
-    invitations: [
-      "It is worth reading twice, attending to each phrase.",
-      "Each phrase deserves careful attention.",
-    ],
-    salutations: ["Almighty God,", "Eternal God,", "O Lord,"],
-    closings: ["Through Jesus Christ our Lord. Amen.", "In the name of Jesus Christ. Amen."],
-    carry: ["The principle to retain is this:", "Let this truth govern the day:"],
-  },
-};
+const { headings, tones: voices } = content.devotionalVoice;
 
 export interface ComposeInput {
   analysis: DevotionalAnalysis;

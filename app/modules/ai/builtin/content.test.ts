@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { contentFiles, parseContent } from "./content";
+
+function read(file: string): unknown {
+  return JSON.parse(readFileSync(new URL(`./content/${file}`, import.meta.url), "utf8"));
+}
+
+describe("built-in writer content files", () => {
+  test("every file in content/ has a schema, and every file passes it", () => {
+    const onDisk = readdirSync(new URL("./content/", import.meta.url)).filter((file) => file.endsWith(".json"));
+    assert.deepEqual(new Set(contentFiles), new Set(onDisk));
+    for (const file of contentFiles) assert.doesNotThrow(() => parseContent(file, read(file)), file);
+  });
+
+  test("a theme without prayers fails with the file and the path named", () => {
+    const broken = read("themes.json") as { themes: Array<Record<string, unknown>> };
+    delete broken.themes[2]!.prayers;
+    assert.throws(() => parseContent("themes.json", broken), (error: Error) => {
+      assert.match(error.message, /content\/themes\.json is invalid/);
+      assert.match(error.message, /themes\[2\]\.prayers/);
+      return true;
+    });
+  });
+
+  test("a tone missing from a tone table, an empty list and a capitalised word are refused", () => {
+    const lines = read("lesson-lines.json") as { topic: { practice: Record<string, unknown> }; passage: { godQuestions: unknown[] } };
+    delete lines.topic.practice.Formal;
+    lines.passage.godQuestions = [];
+    assert.throws(() => parseContent("lesson-lines.json", lines), (error: Error) => {
+      assert.match(error.message, /lesson-lines\.json/);
+      assert.match(error.message, /topic\.practice\.Formal/);
+      assert.match(error.message, /passage\.godQuestions/);
+      return true;
+    });
+    const glossary = read("glossary.json") as Array<{ forms: string[] }>;
+    glossary[0]!.forms.push("Grace");
+    assert.throws(() => parseContent("glossary.json", glossary), /glossary\.json[\s\S]*lower-case word[\s\S]*\[0\]\.forms\[2\]/);
+  });
+
+  test("theme ids are unique", () => {
+    const themes = read("themes.json") as { themes: Array<{ id: string }> };
+    themes.themes[1]!.id = themes.themes[0]!.id;
+    assert.throws(() => parseContent("themes.json", themes), /theme ids must be unique/);
+  });
+});

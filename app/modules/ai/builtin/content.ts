@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { toneChoices, writingStyleChoices } from "../settings";
+import concepts from "./content/concepts.json";
+import devotionalVoice from "./content/devotional-voice.json";
+import glossary from "./content/glossary.json";
+import lessonLines from "./content/lesson-lines.json";
+import themes from "./content/themes.json";
+
+/**
+ * The built-in writer's wording lives in JSON files under ./content, so a pastor can review and
+ * extend it without reading TypeScript. Each file is parsed with its schema once, when this module
+ * is first imported (at start-up): a malformed file stops the app with a message naming the file
+ * and the path of the bad value. The files are imported statically so both bundles (the app and
+ * the worker threads) carry them.
+ */
+
+const sentence = z.string().trim().min(1);
+const sentences = z.array(sentence).min(1);
+/** A word as the writer compares it: lower case letters, an apostrophe or hyphen inside. */
+const word = z.string().regex(/^[a-z][a-z'’ -]*$/, "must be a lower-case word");
+const words = z.array(word);
+
+const verseKinds = ["command", "promise", "question", "praise", "lament", "narrative", "teaching"] as const;
+const sectionIds = ["context", "scripture", "overview", "keywords", "reflect", "echoes", "questions", "apply", "pray"] as const;
+
+/** One line per tone: every tone must have its lines. */
+const byTone = z.record(z.enum(toneChoices), sentences);
+const byVerseKind = z.record(z.enum(verseKinds), sentences);
+
+const theme = z.strictObject({
+  id: z.string().regex(/^[a-z-]+$/, "must be lower-case letters and hyphens"),
+  name: sentence,
+  words,
+  weak: words.optional(),
+  truths: sentences,
+  prayers: sentences,
+  steps: sentences,
+  questions: sentences,
+});
+
+const schemas = {
+  "themes.json": z
+    .strictObject({ themes: z.array(theme).min(1), fallback: theme })
+    .refine((file) => new Set(file.themes.map((entry) => entry.id)).size === file.themes.length, {
+      message: "theme ids must be unique",
+      path: ["themes"],
+    }),
+  "glossary.json": z.array(z.strictObject({ forms: z.array(word).min(1), meaning: sentence })).min(1),
+  "concepts.json": z
+    .array(z.strictObject({ match: z.array(word).min(1), words: z.array(word).min(1), topics: z.array(sentence).min(1) }))
+    .min(1),
+  "devotional-voice.json": z.strictObject({
+    headings: z.record(z.enum(writingStyleChoices), z.record(z.enum(sectionIds), sentence)),
+    tones: z.record(
+      z.enum(toneChoices),
+      z.strictObject({ openings: sentences, invitations: sentences, salutations: sentences, closings: sentences, carry: sentences }),
+    ),
+  }),
+  "lesson-lines.json": z.strictObject({
+    shared: z.strictObject({
+      activities: z.array(z.strictObject({ name: sentence, steps: sentences })).min(1),
+      prayerStations: z.strictObject({ name: sentence, steps: sentences }),
+      openers: z.strictObject({ topic: sentences, passage: sentences }),
+      tips: sentences,
+      closingPrayer: byTone,
+    }),
+    topic: z.strictObject({
+      subtitles: sentences,
+      openings: byTone,
+      goals: sentences,
+      connections: sentences,
+      verseKinds: byVerseKind,
+      themesIntros: sentences,
+      compareQuestions: sentences,
+      personalQuestion: byTone,
+      practice: byTone,
+      crossReferencesIntros: sentences,
+    }),
+    passage: z.strictObject({
+      openings: byTone,
+      movements: byVerseKind,
+      keyWordInContext: sentences,
+      keyWordsIntros: sentences,
+      crossReferencesIntros: sentences,
+      readQuestions: sentences,
+      godQuestions: sentences,
+      carryQuestions: sentences,
+      personalQuestion: byTone,
+      practice: byTone,
+    }),
+  }),
+};
+
+export type ContentFile = keyof typeof schemas;
+export const contentFiles = Object.keys(schemas) as ContentFile[];
+
+/** Parses one content file, or throws an error naming the file and every bad path. */
+export function parseContent<File extends ContentFile>(file: File, data: unknown): z.output<(typeof schemas)[File]> {
+  const result = schemas[file].safeParse(data);
+  if (!result.success) {
+    throw new Error(`Built-in writer content app/modules/ai/builtin/content/${file} is invalid:\n${z.prettifyError(result.error)}`);
+  }
+  return result.data as z.output<(typeof schemas)[File]>;
+}
+
+export const content = {
+  themes: parseContent("themes.json", themes),
+  glossary: parseContent("glossary.json", glossary),
+  concepts: parseContent("concepts.json", concepts),
+  devotionalVoice: parseContent("devotional-voice.json", devotionalVoice),
+  lessonLines: parseContent("lesson-lines.json", lessonLines),
+};
+
+export type Theme = z.output<typeof theme>;
+export type Concept = (typeof content.concepts)[number];
