@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       "/",
       { title: "Account created!", description: "Welcome to the product" },
-      { "set-cookie": sessionCookie(session.token, session.expiresAt) },
+      { "set-cookie": await sessionCookie(session.token, session.expiresAt) },
     );
   } catch (error) {
     if (error instanceof AppError) {
