@@ -14,6 +14,12 @@ const configSchema = z.object({
   DATABASE_PATH: z.string().min(1).default("data/sagacity.db"),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: booleanFlag,
+  // Signs the session and toast cookies; comma-separated to rotate (the first signs, all verify).
+  // Unset: one is made at the first start and kept in the database (app_settings).
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((secret) => secret.trim()).filter(Boolean)),
   // How many reverse proxies stand in front of the server: `true` is one, a number is that many.
   TRUST_PROXY: z
     .union([z.enum(["true", "false", ""]), z.string().regex(/^\d+$/, "true, false or a number of proxies")])

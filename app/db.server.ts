@@ -6,7 +6,6 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { getConfig } from "~/config.server";
-import { seedReadingPlans } from "~/modules/plans/seed.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
@@ -123,14 +122,4 @@ export function backupFilePath(databasePath: string, reason: string) {
   fs.mkdirSync(folder, { recursive: true });
   const base = path.basename(databasePath).replace(/\.db$/, "");
   return path.join(folder, `${base}-${reason}-${stamp}.db`);
-}
-
-/** Idempotent seed data every install needs. */
-export function seedDatabase(db: Db) {
-  db.$client
-    .prepare(
-      "insert into ai_settings (id) select ? where not exists (select 1 from ai_settings)",
-    )
-    .run(crypto.randomUUID());
-  seedReadingPlans(db);
 }

@@ -33,6 +33,8 @@ export const meta: MetaFunction = () => [{ title: "Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast: flashToast, clearCookie } = readToast(request);
+  // sidebar_state is the browser's own cookie (app-shell.tsx writes it; SPEC: "true" or "false"):
+  // it cannot be signed, and createCookie's encoding (base64 JSON) is not the spec's plain value.
   const sidebarOpen = parseCookies(request.headers.get("cookie")).sidebar_state !== "false";
   return data(
     { toast: flashToast, sidebarOpen },

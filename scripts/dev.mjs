@@ -1,4 +1,7 @@
-/** `npm run dev`: Remix rebuilds on every change; the server restarts on every new build. */
+/**
+ * `npm run dev`: Remix rebuilds on every change; the server restarts on every new build. NODE_ENV=
+ * development reaches startServer, which then runs Remix in its development mode (errors with stacks).
+ */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildIfNeeded, projectRoot, workerBuildOptions } from "./build-if-needed.mjs";

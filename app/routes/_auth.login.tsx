@@ -23,7 +23,7 @@ export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
-  const { expired, headers } = consumeSessionExpiredFlag(request);
+  const { expired, headers } = await consumeSessionExpiredFlag(request);
   return data({ sessionExpired: expired }, { headers });
 }
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       "/",
       { title: "Welcome back!", description: "You've successfully logged in" },
-      { "set-cookie": sessionCookie(session.token, session.expiresAt) },
+      { "set-cookie": await sessionCookie(session.token, session.expiresAt) },
     );
   } catch (error) {
     if (error instanceof AppError) {

@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       "/",
       { title: "Account created!", description: "Welcome to Sagacity Bites" },
-      { "set-cookie": sessionCookie(session.token, session.expiresAt) },
+      { "set-cookie": await sessionCookie(session.token, session.expiresAt) },
     );
   } catch (error) {
     if (error instanceof AppError) {

@@ -1,44 +1,47 @@
-import type http from "node:http";
+import type { NextFunction, Request, Response } from "express";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export class BodyTooLargeError extends Error {
-  constructor() {
-    super("Request body is too large");
-  }
+/** The answer to a body over the limit; the connection closes so the rest is not read. */
+function refuseTooLarge(res: Response) {
+  res.setHeader("connection", "close");
+  res.status(413).set("cache-control", "no-store").json({ error: "Request body is too large (limit 1 MB)" });
 }
 
 /**
- * Reads a request body into memory, refusing anything over the limit. The rest of an oversized
- * body is drained, not destroyed, so the 413 answer still reaches the client.
+ * Bodies over 1 MB are refused with 413 before Remix reads them: by their Content-Length, or, for
+ * a chunked body, as soon as the bytes counted pass the limit (the request is then cut off, and
+ * whatever Remix was doing with it ends with the connection).
  */
-export function readBody(
-  req: http.IncomingMessage,
-  limit = MAX_BODY_BYTES,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) {
+export function limitBody(limit = MAX_BODY_BYTES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    // An action that answers without reading the body (sign-out) leaves it paused in the Fetch
+    // stream the adapter made of it, and a client still sending on a kept-alive connection would
+    // wait forever: once answered, the rest is read and thrown away (at most the limit).
+    res.once("finish", () => {
+      if (req.readableEnded || req.destroyed) return;
+      req.removeAllListeners("data");
       req.resume();
-      reject(new BodyTooLargeError());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off("data", onData);
-        req.off("end", onEnd);
+    });
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && req.headers["content-length"] !== undefined) {
+      if (declared > limit) {
         req.resume();
-        reject(new BodyTooLargeError());
-        return;
+        return refuseTooLarge(res);
       }
-      chunks.push(chunk);
+      // Node's parser never delivers more than the declared length.
+      return next();
+    }
+    let size = 0;
+    const count = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit || res.headersSent) return;
+      req.off("data", count);
+      refuseTooLarge(res);
+      res.once("finish", () => req.destroy());
     };
-    const onEnd = () => resolve(Buffer.concat(chunks));
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", reject);
-  });
+    req.on("data", count);
+    next();
+  };
 }

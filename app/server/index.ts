@@ -4,16 +4,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
-import { getConfig, resetConfig } from "~/config.server";
-import {
-  closeDatabase,
-  migrateDatabase,
-  openDatabase,
-  seedDatabase,
-} from "~/db.server";
+import { getConfig, resetConfig, type Config } from "~/config.server";
+import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import {
   applySecurityHeaders,
   createNonce,
@@ -25,10 +22,12 @@ import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
-import { readBody, BodyTooLargeError } from "~/server/body.server";
+import { limitBody } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { createHostCheck } from "~/server/host-check.server";
-import { createApiHandler, createPageHandler, isApiPath } from "~/server/route-tables.server";
+import { logRequests } from "~/server/request-log.server";
+import { verifySignedCookies } from "~/server/signed-cookies.server";
+import { prepareDatabase, startSessionPurge } from "~/server/startup.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
@@ -85,7 +84,6 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-
 const projectRoot = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "..",
@@ -108,7 +106,7 @@ export async function startServer(
   const databasePath = config.DATABASE_PATH;
   const db = openDatabase(databasePath);
   try {
-    const migration = await migrateDatabase(db, {
+    const migration = await prepareDatabase(db, config, {
       migrationsFolder: options.migrationsFolder,
       databasePath,
     });
@@ -118,7 +116,6 @@ export async function startServer(
           (migration.backupPath ? `; backup at ${migration.backupPath}` : ""),
       );
     }
-    seedDatabase(db);
     const bible = ensureBibleDatabase();
     if (bible.builtMs !== undefined) log(`Built the Bible database in ${bible.builtMs} ms (${bible.path})`);
     await options.onDatabaseReady?.();
@@ -129,92 +126,18 @@ export async function startServer(
     throw error;
   }
 
-  const publicDir = options.publicDir ?? path.join(projectRoot, "public");
-  // Pages and the JSON API are matched against their own route tables (see route-tables.server.ts).
-  const pageHandler = createPageHandler(build as unknown as ServerBuild, "production");
-  const apiHandler = createApiHandler(build as unknown as ServerBuild, "production");
-  const compress = compression();
-  const serveFingerprinted = sirv(path.join(publicDir, "build"), {
-    maxAge: 31536000,
-    immutable: true,
-    etag: true,
-  });
-  const servePublic = sirv(publicDir, {
-    maxAge: 3600,
-    etag: true,
-    setHeaders: (res, pathname) => {
-      // A new service worker must be picked up on the next visit.
-      if (pathname === "/service-worker.js") res.setHeader("cache-control", "no-cache");
-    },
-  });
-
-  // Checked before anything else is served, /healthz included (DNS rebinding: see host-check.server.ts).
-  // The address is read once listening (port 0 picks one): server.address() is null again while
-  // the server closes, and requests still in flight are answered then.
+  // The Host check reads the listening address once listening (port 0 picks one):
+  // server.address() is null again while the server closes, and requests still in flight are
+  // answered then.
   let listening: AddressInfo | undefined;
-  const refuseMisdirected = createHostCheck(config, options.host ?? config.HOST, () => listening!);
-  const server = http.createServer((req, res) => {
-    if (refuseMisdirected(req, res)) return;
-    const url = req.url ?? "/";
-    if (isApiPath(url)) {
-      // The JSON API: no static files live here, nothing needs a nonce, and compression is
-      // decided once the answer's size is known (see sendResponse).
-      applySecurityHeaders(res, null, config);
-      handleWithRemix(req, res, "", false);
-      return;
-    }
-    const nonce = createNonce();
-    applySecurityHeaders(res, nonce, config);
-    if (url === "/healthz") {
-      res.setHeader("content-type", "application/json");
-      res.setHeader("cache-control", "no-store");
-      db.$client.prepare("select 1").get();
-      res.end(JSON.stringify({ status: "ok" }));
-      return;
-    }
-    compress(req as never, res as never, () => {
-      if (url.startsWith("/build/")) {
-        req.url = url.slice("/build".length);
-        serveFingerprinted(req, res, () => {
-          req.url = url;
-          handleWithRemix(req, res, nonce, true);
-        });
-        return;
-      }
-      servePublic(req, res, () => handleWithRemix(req, res, nonce, true));
-    });
+  const app = createApp({
+    config,
+    db,
+    publicDir: options.publicDir ?? path.join(projectRoot, "public"),
+    listenHost: options.host ?? config.HOST,
+    address: () => listening!,
   });
-
-  async function handleWithRemix(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    nonce: string,
-    compressed: boolean,
-  ) {
-    const clientAddress = clientAddressOf(req, config.TRUST_PROXY);
-    try {
-      if (isCrossSiteRequest(req, config)) {
-        sendJson(res, 403, { error: "Cross-site request refused" });
-        return;
-      }
-      const request = await toFetchRequest(req, res);
-      const context = { clientAddress, cspNonce: nonce };
-      const response = await (compressed ? pageHandler : apiHandler)(request, context);
-      await sendResponse(req, res, response, compressed ? undefined : compress);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        res.setHeader("connection", "close");
-        sendJson(res, 413, { error: "Request body is too large (limit 1 MB)" });
-        return;
-      }
-      console.error(error);
-      if (!res.headersSent) {
-        sendJson(res, 500, { error: "Something went wrong on our side" });
-      } else {
-        res.destroy();
-      }
-    }
-  }
+  const server = http.createServer(app);
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -237,7 +160,7 @@ export async function startServer(
       ? `[${address.address}]`
       : address.address;
   const url = `http://${displayHost}:${address.port}`;
-  log(`Sagacity Bites is ready at ${url} (database ${databasePath})`);
+  log(`Sagacity Bites is ready at ${url} (database ${databasePath}${config.NODE_ENV === "development" ? ", development mode" : ""})`);
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
@@ -249,10 +172,12 @@ export async function startServer(
     queueMax: config.WORKER_QUEUE_MAX,
     log: console.error,
   });
+  const stopSessionPurge = startSessionPurge(console.error);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
+      stopSessionPurge();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {
@@ -270,164 +195,113 @@ export async function startServer(
   return { url, port: address.port, host: address.address, server, close };
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown) {
-  res.statusCode = status;
-  res.setHeader("content-type", "application/json; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.end(JSON.stringify(body));
+/** Whether a request goes to the JSON API (ignoring case, as Remix matches paths). */
+function isApiPath(url: string) {
+  const end = url.search(/[?#]/);
+  const pathname = (end < 0 ? url : url.slice(0, end)).toLowerCase();
+  return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function toFetchRequest(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-): Promise<Request> {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-
-  // Handed to Request as a list: one pass, no intermediate Headers object.
-  const headers: [string, string][] = [];
-  for (const name in req.headers) {
-    const value = req.headers[name];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) headers.push([name, item]);
-    } else {
-      headers.push([name, value]);
-    }
-  }
-
-  const method = req.method ?? "GET";
-  const init: RequestInit = { method, headers, signal: controller.signal };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = new Uint8Array(await readBody(req));
-  }
-  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), init);
+interface AppOptions {
+  config: Config;
+  db: Db;
+  publicDir: string;
+  listenHost: string | undefined;
+  address: () => AddressInfo;
 }
-
-const JSON_ERROR_MESSAGES: Record<number, string> = {
-  400: "Bad request",
-  404: "Not found",
-  405: "Method not allowed",
-};
-
-/** Below this, compressing costs more than it saves (compression's own default threshold). */
-const COMPRESSION_THRESHOLD = 1024;
-
-/** Page pieces are gathered up to this size before they are written. */
-const COALESCE_LIMIT = 64 * 1024;
-
-type Middleware = (req: never, res: never, next: () => void) => void;
 
 /**
- * Sends Remix's answer. `compress` is given when compression was not set up before the request
- * reached Remix (the JSON API): a whole small answer then goes out in one write, uncompressed,
- * and larger or streamed answers are compressed as usual.
+ * The HTTP layer: Express with maintained middleware, and Remix through its Express adapter
+ * (docs/adr/0004-web-layer.md). The order matters: the Host check comes before anything is served.
  */
-async function sendResponse(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  response: Response,
-  compress?: Middleware,
-) {
-  // The JSON API always answers JSON, even where Remix itself produced the error (an unknown
-  // method on a resource route, for example).
-  const contentType = response.headers.get("content-type") ?? "";
-  if (
-    (req.url ?? "").toLowerCase().startsWith("/api/") &&
-    response.status >= 400 &&
-    !contentType.includes("json")
-  ) {
-    const message =
-      JSON_ERROR_MESSAGES[response.status] ??
-      (response.status >= 500 ? "Something went wrong on our side" : "Request failed");
-    sendJson(res, response.status, { error: message });
-    return;
-  }
+function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Remix reads the URL itself: Express need not parse query strings.
+  app.set("query parser", false);
 
-  res.statusCode = response.status;
-  res.statusMessage = response.statusText;
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (config.LOG_REQUESTS) app.use(logRequests());
 
-  if (!response.body || req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  // Streamed answers (AI text as it is generated) are flushed chunk by chunk; pages are not,
-  // so compression sees whole blocks.
-  const flushEachChunk = /event-stream|ndjson/.test(contentType);
-  if (compress && !flushEachChunk) {
-    const body = new Uint8Array(await response.arrayBuffer());
-    if (body.byteLength < COMPRESSION_THRESHOLD) {
-      res.setHeader("content-length", body.byteLength);
-      res.end(body);
+  // DNS rebinding: see host-check.server.ts.
+  const refuseMisdirected = createHostCheck(config, listenHost, address);
+  app.use((req, res, next) => {
+    if (!refuseMisdirected(req, res)) next();
+  });
+
+  app.use((req, res, next) => {
+    if (isApiPath(req.url)) {
+      // JSON answers run nothing and embed nothing: no nonce to make.
+      applySecurityHeaders(res, null, config);
     } else {
-      compress(req as never, res as never, () => res.end(body));
+      res.locals.cspNonce = createNonce();
+      applySecurityHeaders(res, res.locals.cspNonce, config);
     }
-    return;
-  }
-  if (compress) compress(req as never, res as never, () => {});
+    next();
+  });
 
-  const reader = response.body.getReader();
-  // One drain and one close listener for the whole response: compression forwards drain
-  // listeners to its own stream and never removes them.
-  let wake: (() => void) | undefined;
-  const onWake = () => wake?.();
-  res.on("drain", onWake);
-  res.once("close", onWake);
-  // Set while the response's buffer is full; the next read waits for it to drain.
-  let blocked: Promise<void> | undefined;
-  const write = (chunk: Uint8Array) => {
-    if (res.write(chunk) || blocked) return;
-    blocked = new Promise<void>((resolve) => {
-      wake = () => {
-        wake = undefined;
-        blocked = undefined;
-        resolve();
-      };
-    });
-  };
-  // React hands a page over in many small pieces at once: they are gathered while they keep
-  // coming and leave in one write when the body pauses (or ends), not one system call each.
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (pendingBytes === 0 || res.destroyed) return;
-    write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
-    pending = [];
-    pendingBytes = 0;
-  };
-  try {
-    for (;;) {
-      if (blocked) await blocked;
-      const { done, value } = await reader.read();
-      if (done || res.destroyed) break;
-      if (flushEachChunk) {
-        write(value);
-        (res as unknown as { flush?: () => void }).flush?.();
-        continue;
-      }
-      pending.push(value);
-      pendingBytes += value.byteLength;
-      if (pendingBytes >= COALESCE_LIMIT) {
-        flush();
-      } else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+  app.get("/healthz", (_req, res) => {
+    db.$client.prepare("select 1").get();
+    res.set("cache-control", "no-store").json({ status: "ok" });
+  });
+
+  // Streamed answers (AI text as it is generated) are flushed chunk by chunk by the adapter.
+  app.use(compression());
+  app.use(
+    "/build",
+    sirv(path.join(publicDir, "build"), { maxAge: 31536000, immutable: true, etag: true }),
+  );
+  app.use(
+    sirv(publicDir, {
+      maxAge: 3600,
+      etag: true,
+      setHeaders: (res, pathname) => {
+        // A new service worker must be picked up on the next visit.
+        if (pathname === "/service-worker.js") res.setHeader("cache-control", "no-cache");
+      },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    if (isCrossSiteRequest(req, config)) {
+      res.status(403).set("cache-control", "no-store").json({ error: "Cross-site request refused" });
+      return;
     }
-    flush();
-  } finally {
-    res.off("close", onWake);
-    reader.releaseLock();
-  }
-  res.end();
+    next();
+  });
+  app.use(limitBody());
+
+  // Signatures are checked here, once, so the app's synchronous readers see verified values.
+  app.use((req, _res, next) => {
+    verifySignedCookies(req.headers.cookie).then((cookie) => {
+      if (cookie === undefined) delete req.headers.cookie;
+      else req.headers.cookie = cookie;
+      next();
+    }, next);
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: build as unknown as ServerBuild,
+      // NODE_ENV=development (npm run dev) is Remix's development mode: errors keep their stacks.
+      mode: config.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        clientAddress: clientAddressOf(req, config.TRUST_PROXY),
+        cspNonce: (res.locals.cspNonce as string | undefined) ?? "",
+      }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      // A body refused mid-stream (413) ends Remix's reading of it: nothing left to say.
+      if (res.statusCode !== 413) console.error(error);
+      res.destroy();
+      return;
+    }
+    console.error(error);
+    res.status(500).set("cache-control", "no-store").json({ error: "Something went wrong on our side" });
+  });
+
+  return app;
 }

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { getConfig } from "~/config.server";
 import { parseCookies } from "~/modules/auth/request.server";
+import { appCookies, TOAST_COOKIE } from "~/utils/cookies.server";
 
 export interface FlashToast {
   id: string;
@@ -9,29 +9,21 @@ export interface FlashToast {
   variant?: "default" | "destructive";
 }
 
-const TOAST_COOKIE = "sb_toast";
-
-function attributes(maxAge: number) {
-  const secure = getConfig().COOKIE_SECURE ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
-}
-
-/** A Set-Cookie value carrying a toast to show on the next page the browser loads. */
+/** A Set-Cookie value carrying a toast to show on the next page the browser loads (signed). */
 export function toastCookie(toast: Omit<FlashToast, "id">) {
-  const value = Buffer.from(
-    JSON.stringify({ ...toast, id: crypto.randomUUID() }),
-    "utf8",
-  ).toString("base64url");
-  return `${TOAST_COOKIE}=${value}; ${attributes(60)}`;
+  return appCookies().toast.serialize({ ...toast, id: crypto.randomUUID() });
 }
 
-/** The pending toast, if any, and the header that clears it once shown. */
+/**
+ * The pending toast, if any, and the header that clears it once shown. The signature was checked
+ * before the request reached the app (app/server/signed-cookies.server.ts): what is here is ours.
+ */
 export function readToast(request: Request): { toast: FlashToast | null; clearCookie?: string } {
   const raw = parseCookies(request.headers.get("cookie"))[TOAST_COOKIE];
   if (!raw) return { toast: null };
-  const clearCookie = `${TOAST_COOKIE}=; ${attributes(0)}`;
+  const clearCookie = appCookies().clearToast;
   try {
-    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    const parsed = JSON.parse(raw);
     if (typeof parsed?.title !== "string" || typeof parsed?.id !== "string") {
       return { toast: null, clearCookie };
     }
@@ -49,12 +41,12 @@ export function readToast(request: Request): { toast: FlashToast | null; clearCo
   }
 }
 
-export function redirectWithToast(
+export async function redirectWithToast(
   url: string,
   toast: Omit<FlashToast, "id">,
   headers: HeadersInit = {},
 ) {
   const merged = new Headers(headers);
-  merged.append("set-cookie", toastCookie(toast));
+  merged.append("set-cookie", await toastCookie(toast));
   return redirect(url, { headers: merged });
 }

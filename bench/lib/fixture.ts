@@ -47,6 +47,19 @@ async function call<T = any>(base: string, pathname: string, { method = "GET", t
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** Every item of a paginated list, following X-Next-Cursor (lists answer at most 100 a page). */
+async function countAll(base: string, pathname: string, token: string) {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const response: Response = await fetch(`${base}${pathname}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
+    count += ((await response.json()) as unknown[]).length;
+    cursor = response.headers.get("x-next-cursor");
+  } while (cursor);
+  return count;
+}
+
 async function register(base: string, email: string): Promise<Account> {
   const answer = await call<{ token: string; user: { id: string } }>(base, "/api/auth/register", {
     method: "POST",
@@ -140,9 +153,7 @@ async function createFixture(): Promise<HttpFixture> {
       });
       await call(base, `/api/library/save/${study.id}`, { method: "POST", token: library.token });
     });
-    const sermons = await call<unknown[]>(base, "/api/sermons", { token: library.token });
-    const saved = await call<unknown[]>(base, "/api/library", { token: library.token });
-    const libraryItems = sermons.length + saved.length;
+    const libraryItems = (await countAll(base, "/api/sermons", library.token)) + (await countAll(base, "/api/library", library.token));
     if (libraryItems !== LIBRARY_ITEMS.manual + LIBRARY_ITEMS.processed + LIBRARY_ITEMS.savedStudies) {
       throw new Error(`Library seeding gave ${libraryItems} items`);
     }

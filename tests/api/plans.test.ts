@@ -58,7 +58,8 @@ describe("GET /api/plans", () => {
     const db = database();
     const before = db.prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days").get();
     db.close();
-    const { seedDatabase, openDatabase } = await import("~/db.server");
+    const { openDatabase } = await import("~/db.server");
+    const { seedDatabase } = await import("~/server/startup.server");
     seedDatabase(openDatabase(server.databasePath));
     const again = database();
     const after = again.prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days").get();

@@ -1,17 +1,12 @@
 import { aiSettings } from "#db/schema";
-import { getDb, seedDatabase } from "~/db.server";
+import { getDb } from "~/db.server";
 import { defaultAiSettings, type AiSettingsInput } from "./settings";
 
 export type AiSettings = AiSettingsInput;
 
-/** The single row of AI settings (seeded at start; recreated with the defaults if missing). */
+/** The single row of AI settings (seeded at start-up); the defaults when it is missing. Never writes. */
 export function getAiSettings(): AiSettings {
-  const db = getDb();
-  let row = db.select().from(aiSettings).get();
-  if (!row) {
-    seedDatabase(db);
-    row = db.select().from(aiSettings).get();
-  }
+  const row = getDb().select().from(aiSettings).get();
   if (!row) return { ...defaultAiSettings };
   return {
     model: row.model,
@@ -30,7 +25,8 @@ export function getAiSettings(): AiSettings {
 /** Replaces the settings with already-validated values (see aiSettingsSchema). */
 export function updateAiSettings(values: AiSettingsInput): AiSettings {
   const db = getDb();
-  getAiSettings();
-  db.update(aiSettings).set({ ...values, updatedAt: new Date() }).run();
+  const updated = db.update(aiSettings).set({ ...values, updatedAt: new Date() }).run();
+  // The row is seeded at start-up; should it be gone, saving recreates it.
+  if (updated.changes === 0) db.insert(aiSettings).values({ ...values, updatedAt: new Date() }).run();
   return getAiSettings();
 }

@@ -1,10 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { getConfig } from "~/config.server";
+import { appCookies, SESSION_COOKIE } from "~/utils/cookies.server";
 import { ForbiddenError, UnauthorizedError } from "~/utils/errors";
 import { findSessionUser, type SessionUser } from "./sessions.server";
 
-export const SESSION_COOKIE = "sb_session";
-const EXPIRED_FLAG_COOKIE = "sb_session_expired";
+export { SESSION_COOKIE };
 
 export function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -23,22 +22,14 @@ export function parseCookies(header: string | null): Record<string, string> {
   return cookies;
 }
 
-function cookieAttributes(maxAgeSeconds: number) {
-  const secure = getConfig().COOKIE_SECURE ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
-}
-
+/** The Set-Cookie value of a new session (signed; see app/utils/cookies.server.ts). */
 export function sessionCookie(token: string, expiresAt: Date) {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; ${cookieAttributes(maxAge)}`;
+  return appCookies().session.serialize(token, { maxAge });
 }
 
 export function clearSessionCookie() {
-  return `${SESSION_COOKIE}=; ${cookieAttributes(0)}`;
-}
-
-function expiredFlagCookie() {
-  return `${EXPIRED_FLAG_COOKIE}=1; ${cookieAttributes(300)}`;
+  return appCookies().clearSession;
 }
 
 /** The session token from `Authorization: Bearer` (API clients) or the session cookie (pages). */
@@ -67,7 +58,7 @@ export function requireUser(request: Request): SessionUser {
   const headers = new Headers();
   if (token) {
     headers.append("set-cookie", clearSessionCookie());
-    headers.append("set-cookie", expiredFlagCookie());
+    headers.append("set-cookie", appCookies().setSessionExpired);
   }
   throw redirect("/login", { headers });
 }
@@ -85,11 +76,12 @@ export function redirectIfSignedIn(request: Request) {
 }
 
 /** Whether this visitor's last session ended on its own; reading the flag also clears it. */
-export function consumeSessionExpiredFlag(request: Request) {
-  const expired = parseCookies(request.headers.get("cookie"))[EXPIRED_FLAG_COOKIE] === "1";
+export async function consumeSessionExpiredFlag(request: Request) {
+  const cookies = appCookies();
+  const expired = (await cookies.sessionExpired.parse(request.headers.get("cookie"))) === true;
   return {
     expired,
-    headers: expired ? { "set-cookie": `${EXPIRED_FLAG_COOKIE}=; ${cookieAttributes(0)}` } : undefined,
+    headers: expired ? { "set-cookie": cookies.clearSessionExpired } : undefined,
   };
 }
 

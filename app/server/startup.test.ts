@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
+import { getAiSettings } from "~/modules/ai/settings.server";
+import { defaultAiSettings } from "~/modules/ai/settings";
+import { verifySignedCookies } from "~/server/signed-cookies.server";
+import { cookieSecrets, prepareDatabase, seedDatabase } from "~/server/startup.server";
+import { appCookies } from "~/utils/cookies.server";
+
+let db: Db;
+before(async () => {
+  db = openDatabase(":memory:");
+  await migrateDatabase(db);
+});
+after(() => closeDatabase());
+
+const changes = () => (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
+
+test("getAiSettings never writes: without the seeded row it answers the defaults", () => {
+  db.$client.prepare("delete from ai_settings").run();
+  const before = changes();
+  assert.deepEqual(getAiSettings(), defaultAiSettings);
+  assert.equal(changes(), before);
+  assert.equal((db.$client.prepare("select count(*) as n from ai_settings").get() as { n: number }).n, 0);
+  seedDatabase(db);
+  const seeded = changes();
+  getAiSettings();
+  assert.equal(changes(), seeded);
+});
+
+test("the cookie secret is made once and kept in the database; SESSION_SECRET wins and rotates", () => {
+  const first = cookieSecrets(db, { SESSION_SECRET: [] });
+  assert.equal(first.length, 1);
+  assert.ok(first[0]!.length >= 40);
+  assert.deepEqual(cookieSecrets(db, { SESSION_SECRET: [] }), first);
+  assert.deepEqual(cookieSecrets(db, { SESSION_SECRET: ["new", "old"] }), ["new", "old"]);
+});
+
+test("signed cookies: verified values reach the app, altered or unsigned ones do not", async () => {
+  await prepareDatabase(db, { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
+  const token = "a".repeat(43);
+  const signed = (await appCookies().session.serialize(token)).split(";")[0]!;
+  assert.equal(await verifySignedCookies(`other=1; ${signed}`), `other=1; sb_session=${token}`);
+  const value = decodeURIComponent(signed.slice("sb_session=".length));
+  const altered = `sb_session=${encodeURIComponent(value.slice(0, -1) + (value.endsWith("A") ? "B" : "A"))}`;
+  assert.equal(await verifySignedCookies(`other=1; ${altered}`), "other=1");
+  // A bare token is the credential itself (the same as a bearer header) and passes as it is.
+  assert.equal(await verifySignedCookies(`sb_session=${token}`), `sb_session=${token}`);
+
+  // Rotation: a cookie signed with the old secret is still accepted.
+  await prepareDatabase(db, { SESSION_SECRET: ["old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
+  const oldToast = (await appCookies().toast.serialize({ id: "1", title: "Hi" })).split(";")[0]!;
+  await prepareDatabase(db, { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
+  assert.equal(await verifySignedCookies(oldToast), `sb_toast=${encodeURIComponent(JSON.stringify({ id: "1", title: "Hi" }))}`);
+  const unsigned = `sb_toast=${Buffer.from(JSON.stringify({ id: "1", title: "Forged" })).toString("base64")}`;
+  assert.equal(await verifySignedCookies(unsigned), undefined);
+});
