@@ -361,7 +361,16 @@ class VirtualUser {
         if (!answer.text.includes(name)) user.problem("page /", "the dashboard does not greet the user");
       },
     },
-    { name: "page /library", weight: 4, run: async (user) => void (await user.browser.request("page /library", "/library"), (user.beliefs.visitedLibrary = true)) },
+    {
+      name: "page /library",
+      weight: 4,
+      run: async (user) => {
+        await user.browser.request("page /library", "/library");
+        // Once the page is up, the browser reports the visit (a GET never writes).
+        await user.browser.request("page /library", "/resources/onboarding", { method: "POST", form: { step: "hasVisitedLibrary" } });
+        user.wrote(() => (user.beliefs.visitedLibrary = true));
+      },
+    },
     {
       name: "page /lesson-plans",
       weight: 3,
@@ -382,7 +391,7 @@ class VirtualUser {
         const target = user.pick(["/_root.data", "/library.data", "/lesson-plans.data", "/today.data", "/profile.data"]);
         const answer = await user.browser.request("navigate (data)", target);
         if (!answer.text.startsWith("[")) user.problem("navigate (data)", `${target} answered ${answer.text.slice(0, 80)}`);
-        if (target === "/library.data") user.beliefs.visitedLibrary = true;
+
       },
     },
     // JSON reads; the lists must hold exactly what this user wrote.
