@@ -17,5 +17,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return Response.json({ result: replyWithoutEcho(submission) }, { status: 400 });
   const status = markOnboardingStep(user.id, submission.value.step);
   if (submission.value.redirectTo) return redirect(submission.value.redirectTo);
-  return Response.json({ result: submission.reply(), status });
+  return Response.json({ result: replyWithoutEcho(submission), status });
 }

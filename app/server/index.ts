@@ -279,6 +279,17 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
     }, next);
   });
 
+  // React Router's `*` does not match across a line break, so an /api/ path holding an encoded one
+  // (%0A, %0D, U+2028/9) would fall through to the HTML 404 page: under /api/ the answer stays JSON.
+  app.use((req, res, next) => {
+    const pathname = req.url.split("?")[0]!;
+    if (isApiPath(pathname) && /%0a|%0d|%e2%80%a[89]/i.test(pathname)) {
+      res.status(404).set("cache-control", "no-store").json({ error: "Not found" });
+      return;
+    }
+    next();
+  });
+
   app.all(
     "*",
     createRequestHandler({
