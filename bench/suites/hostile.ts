@@ -10,12 +10,12 @@ import {
   hostileCases,
   runCases,
   runHostilePages,
-  seededRandom,
   startHostileServer,
   startMeProbe,
   type LatencySummary,
   type PageResult,
 } from "../../tests/support/hostile";
+import { seededRandom } from "../../tests/support/random";
 import { registerAccount } from "../../tests/support/server";
 import type { BenchSuite } from "../run";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AiCheckResult, AiCheckStep } from "../../app/modules/ai/connection-check";
 
 /**
  * The AI endpoint the desktop app uses, chosen in its AI Settings window and kept in the data
@@ -107,23 +108,9 @@ export function aiEndpoint(stored: StoredAiSettings, vault: KeyVault): AiEndpoin
   };
 }
 
-/** The server's connection check (app/modules/ai/connection-check.ts), as the main process receives it. */
-export interface AiCheckStep {
-  name: string;
-  ok: boolean;
-  detail: string;
-  ms: number;
-}
-export interface AiCheckResult {
-  ok: boolean;
-  summary: string;
-  provider: "builtin" | "openai";
-  baseUrl: string | null;
-  model: string;
-  steps: AiCheckStep[];
-  totalMs: number;
-  advice?: string;
-}
+/** The server's connection check, as the main process receives it (types only: erased when built). */
+export type { AiCheckResult, AiCheckStep };
+
 /** What the settings window shows: each step with its label. */
 export type AiCheckView = Omit<AiCheckResult, "steps"> & { steps: Array<AiCheckStep & { label: string }> };
 

@@ -12,6 +12,7 @@
 import type { ChildProcess } from "node:child_process";
 import { encodeSegment } from "./routes";
 import { startServerProcess } from "./server";
+import { seededRandom } from "./random";
 
 /** The server's request body limit (app/server/body.server.ts); beyond it the answer is a 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -35,18 +36,6 @@ const FIELD_BOUND_MS = 1_000;
 const STALL_MS = 3_000;
 
 export const DEFAULT_SEED = 20261122;
-
-/** mulberry32: a small seeded generator, so a seed reproduces the same cases. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hostileValue(unit: string, length: number) {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
