@@ -1,4 +1,4 @@
-import { createAccount, expect, test, uniqueEmail } from "./fixtures";
+import { createAccount, expect, submitLoginForm, test, uniqueEmail } from "./fixtures";
 
 test.describe("registration", () => {
   test("mismatched passwords show the spec's toast", async ({ page }) => {
@@ -54,20 +54,14 @@ test.describe("registration", () => {
 
 test.describe("login", () => {
   test("wrong credentials show the Login failed toast", async ({ page, account }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill("not the password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, "not the password");
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await expect(page.getByText("Invalid email or password").first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("signing in goes to the dashboard with a welcome toast", async ({ page, account }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, account.password);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Welcome back!").first()).toBeVisible();
     await expect(page.getByText("You've successfully logged in").first()).toBeVisible();
@@ -88,10 +82,7 @@ test.describe("login", () => {
     expect(target, "the new account is on the first page (newest first)").toBeDefined();
     const deactivated = await page.request.patch(`/api/admin/users/${target!.id}`, { headers, data: { isActive: false } });
     expect(deactivated.status()).toBe(200);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, account.password);
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await expect(page.getByText(/deactivated/).first()).toBeVisible();
   });
