@@ -58,6 +58,25 @@ export function getDb(): Db {
   return registry.current?.db ?? openDatabase(getConfig().DATABASE_PATH);
 }
 
+/**
+ * Statements prepared once per connection and reused: `preparedStatements({ name: sql })` returns
+ * `(db) => ({ name: Statement })`, for queries that run on every request.
+ */
+export function preparedStatements<Name extends string>(
+  sql: Record<Name, string>,
+): (db: Db) => Record<Name, Database.Statement> {
+  const cache = new WeakMap<Db, Record<Name, Database.Statement>>();
+  return (db) => {
+    let statements = cache.get(db);
+    if (!statements) {
+      const prepared = Object.entries<string>(sql).map(([name, text]) => [name, db.$client.prepare(text)]);
+      statements = Object.fromEntries(prepared) as Record<Name, Database.Statement>;
+      cache.set(db, statements);
+    }
+    return statements;
+  };
+}
+
 export function closeDatabase() {
   const current = registry.current;
   if (!current) return;

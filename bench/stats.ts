@@ -1,3 +1,5 @@
+import { percentile } from "../tests/support/percentile";
+
 export interface Timing {
   n: number;
   /** Wall-clock milliseconds. */
@@ -8,12 +10,6 @@ export interface Timing {
   /** CPU milliseconds of this process: steadier than wall-clock on a busy machine. */
   cpuP50: number;
   cpuP95: number;
-}
-
-function percentile(sorted: number[], fraction: number) {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 /** Summarises wall-clock and CPU times (ms), rounded to `digits` decimals. */

@@ -8,13 +8,11 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
-import { authenticateForm } from "~/modules/auth/authenticator.server";
-import { consumeSessionExpiredFlag, redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
+import { authenticateForm, redirectSignedIn } from "~/modules/auth/authenticator.server";
+import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
 import { loginConstraint } from "~/modules/auth/form-fields";
-import { createSession } from "~/modules/auth/sessions.server";
 import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
 import { AppError } from "~/utils/errors";
-import { redirectWithToast } from "~/utils/toast.server";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -31,12 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { clientAddress } = context;
   try {
     const user = await authenticateForm(request, clientAddress);
-    const session = createSession(user.id);
-    return redirectWithToast(
-      "/",
-      { title: "Welcome back!", description: "You've successfully logged in" },
-      { "set-cookie": await sessionCookie(session.token, session.expiresAt) },
-    );
+    return redirectSignedIn(user.id, { title: "Welcome back!", description: "You've successfully logged in" });
   } catch (error) {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfterSeconds;

@@ -10,13 +10,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { registerUser } from "~/modules/auth/accounts.server";
-import { redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
+import { redirectSignedIn } from "~/modules/auth/authenticator.server";
+import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
-import { createSession } from "~/modules/auth/sessions.server";
 import { getSignupSettings } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
-import { redirectWithToast } from "~/utils/toast.server";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -50,12 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { email, password, inviteCode } = submission.value;
     const user = await registerUser({ email, password, inviteCode }, context.clientAddress);
-    const session = createSession(user.id);
-    return redirectWithToast(
-      "/",
-      { title: "Account created!", description: "Welcome to Sagacity Bites" },
-      { "set-cookie": await sessionCookie(session.token, session.expiresAt) },
-    );
+    return redirectSignedIn(user.id, { title: "Account created!", description: "Welcome to Sagacity Bites" });
   } catch (error) {
     if (error instanceof AppError) {
       const problem: Problem = {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import autocannon from "autocannon";
 import type { ChildServer } from "./children";
+import { percentile } from "../../tests/support/percentile";
 
 /** The server under test, when the bench started it: its CPU time is read around each cell. */
 export type MeasuredServer = Pick<ChildServer, "cpuMs" | "profile">;
@@ -43,11 +44,6 @@ const loadSettings = {
 };
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function percentile(sorted: Float64Array, fraction: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
 
 function run(target: LoadTarget, connections: number, seconds: number, onResponse?: (ms: number) => void) {
   return new Promise<autocannon.Result>((resolve, reject) => {

@@ -14,34 +14,26 @@ const src = path.join(desktopRoot, "src");
 export async function buildMain(outDir) {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
-  const common = { bundle: true, logLevel: "warning", legalComments: "none", sourcemap: false, external: ["electron"] };
   // Electron 41 embeds Node 24; node20 keeps the output readable by the Node 20 tooling too.
-  await build({
-    ...common,
-    entryPoints: [path.join(src, "main.ts")],
-    outfile: path.join(outDir, "main.js"),
-    platform: "node",
-    format: "esm",
-    target: "node20",
-  });
-  for (const name of ["preload", "settings-preload"]) {
+  const node = { platform: "node", target: "node20" };
+  const bundles = [
+    { entry: "main.ts", outfile: "main.js", format: "esm", ...node },
+    { entry: "preload.ts", outfile: "preload.cjs", format: "cjs", ...node },
+    { entry: "settings-preload.ts", outfile: "settings-preload.cjs", format: "cjs", ...node },
+    { entry: "settings-window/settings.ts", outfile: "settings.js", format: "iife", platform: "browser", target: "chrome120" },
+  ];
+  for (const { entry, outfile, ...options } of bundles) {
     await build({
-      ...common,
-      entryPoints: [path.join(src, `${name}.ts`)],
-      outfile: path.join(outDir, `${name}.cjs`),
-      platform: "node",
-      format: "cjs",
-      target: "node20",
+      bundle: true,
+      logLevel: "warning",
+      legalComments: "none",
+      sourcemap: false,
+      external: ["electron"],
+      entryPoints: [path.join(src, entry)],
+      outfile: path.join(outDir, outfile),
+      ...options,
     });
   }
-  await build({
-    ...common,
-    entryPoints: [path.join(src, "settings-window/settings.ts")],
-    outfile: path.join(outDir, "settings.js"),
-    platform: "browser",
-    format: "iife",
-    target: "chrome120",
-  });
   for (const file of ["settings.html", "settings.css"]) {
     fs.copyFileSync(path.join(src, "settings-window", file), path.join(outDir, file));
   }

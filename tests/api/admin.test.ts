@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -14,19 +13,9 @@ before(async () => {
 });
 after(() => server.close());
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  db.pragma("foreign_keys = ON");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** Gives a user one of everything they can own, straight in the database. */
 function giveUserData(userId: string, { plans = 1, studies = 1 } = {}) {
-  return withDb((db) => {
+  return server.withDb((db) => {
     const planIds: string[] = [];
     for (let index = 0; index < plans; index++) {
       const planId = crypto.randomUUID();
@@ -65,7 +54,7 @@ function giveUserData(userId: string, { plans = 1, studies = 1 } = {}) {
 
 /** Every row anywhere that still belongs to a user, table by table. */
 function rowsOwnedBy(userId: string) {
-  return withDb((db) => {
+  return server.withDb((db) => {
     const tables = db.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
     const owned: Record<string, number> = {};
     for (const { name } of tables) {
@@ -150,7 +139,7 @@ describe("PATCH /api/admin/users/{userId}", () => {
     assert.equal(off.status, 200);
     assert.equal(off.body.isActive, false);
     assert.equal((await api(server.url, "/api/me", { token: user.token })).status, 401);
-    assert.equal(withDb((db) => (db.prepare("select count(*) as count from sessions where user_id = ?").get(user.id) as { count: number }).count), 0);
+    assert.equal(server.withDb((db) => (db.prepare("select count(*) as count from sessions where user_id = ?").get(user.id) as { count: number }).count), 0);
     const refused = await api(server.url, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password } });
     assert.equal(refused.status, 403);
 
@@ -232,7 +221,7 @@ describe("DELETE /api/admin/users/{userId}", () => {
     const answer = await api(server.url, `/api/admin/users/${user.id}`, { method: "DELETE", token: admin.token });
     assert.equal(answer.status, 200);
     assert.deepEqual(rowsOwnedBy(user.id), {});
-    const progress = withDb(
+    const progress = server.withDb(
       (db) =>
         (db.prepare(`select count(*) as count from user_plan_progress where user_plan_id in (${planIds.map(() => "?").join(",")})`).get(...planIds) as {
           count: number;

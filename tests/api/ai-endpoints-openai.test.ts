@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type ChatRequest, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
@@ -14,21 +15,8 @@ let fake: FakeOpenAi;
 let site: FakeSite;
 let admin: Awaited<ReturnType<typeof registerAccount>>;
 
-const lesson = {
-  title: "Hope That Holds",
-  overview: "Hope in Scripture is confident expectation (Romans 8:24).",
-  keyScriptures: [
-    { reference: "Romans 5:3-5", insight: "Suffering produces hope." },
-    { reference: "Hebrews 6:19", insight: "An anchor for the soul." },
-  ],
-  discussionQuestions: ["What is hope?", "Where do you need it?", "How does suffering shape it?"],
-  applicationPoints: ["Write down one promise.", "Encourage someone."],
-  crossReferences: [{ reference: "1 Peter 1:3", note: "A living hope." }],
-  groupActivity: "Share one hope-filled verse each.",
-  closingPrayer: "God of hope, fill us. Amen.",
-};
 const passageLesson = {
-  ...lesson,
+  ...hopeLesson,
   title: "The Lord Is My Shepherd",
   keyScriptures: [{ reference: "Psalm 23:1", insight: "The Lord provides." }],
   outline: [
@@ -51,7 +39,7 @@ function modelAnswer(request: ChatRequest) {
       },
     };
   }
-  if (/lesson plan on the topic/.test(user)) return { json: lesson, chunkDelayMs: 2 };
+  if (/lesson plan on the topic/.test(user)) return { json: hopeLesson, chunkDelayMs: 2 };
   return { json: passageLesson, chunkDelayMs: 2 };
 }
 

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 /** GET/POST /api/sermons, GET/DELETE /api/sermons/{id}, and the /library page as served. */
@@ -14,15 +13,6 @@ after(() => server.close());
 
 function addItem(token: string, body: Record<string, unknown>) {
   return api(server.url, "/api/sermons", { method: "POST", token, body });
-}
-
-function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
 }
 
 async function page(path: string, token: string) {
@@ -77,7 +67,7 @@ describe("adding quotes and book excerpts by hand", () => {
       title: "The Great Omission",
       amazonUrl: "https://www.amazon.com/Great-Omission/dp/0060882433/ref=sr_1_1",
     });
-    const asin = withDb((db) => (db.prepare("select asin from books where id = ?").get(answer.body.bookId) as { asin: string }).asin);
+    const asin = server.withDb((db) => (db.prepare("select asin from books where id = ?").get(answer.body.bookId) as { asin: string }).asin);
     assert.equal(asin, "0060882433");
   });
 
@@ -144,7 +134,7 @@ describe("listing, reading and deleting content", () => {
     assert.equal(deleted.status, 200);
     assert.equal((await api(server.url, `/api/sermons/${item.id}`, { token: owner.token })).status, 404);
     assert.equal((await api(server.url, `/api/sermons/${item.id}`, { method: "DELETE", token: owner.token })).status, 404);
-    const books = withDb((db) => (db.prepare("select count(*) as n from books where id = ?").get(item.bookId) as { n: number }).n);
+    const books = server.withDb((db) => (db.prepare("select count(*) as n from books where id = ?").get(item.bookId) as { n: number }).n);
     assert.equal(books, 0, "the excerpt's book went with it");
   });
 
@@ -161,7 +151,7 @@ describe("listing, reading and deleting content", () => {
 describe("the /library page", () => {
   test("visiting it writes nothing (the page reports the visit by a POST); a new library shows the empty state and both lists", async () => {
     const account = await registerAccount(server.url);
-    const visited = () => withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number } | undefined)?.v;
+    const visited = () => server.withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number } | undefined)?.v;
     assert.ok(!visited());
     const { status, html } = await page("/library", account.token);
     assert.equal(status, 200);
@@ -178,14 +168,14 @@ describe("the /library page", () => {
     const account = await registerAccount(server.url);
     const answer = await postForm("/library", account.token, { intent: "add", contentType: "quote", text: "Grace upon grace." });
     assert.equal(answer.status, 200);
-    assert.equal(withDb((db) => (db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number }).v), 1);
+    assert.equal(server.withDb((db) => (db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number }).v), 1);
   });
 
   test("the save toggle's form: a fetcher gets the outcome, the no-JavaScript form goes back with a toast; both use the API's functions", async () => {
     const account = await registerAccount(server.url);
     const other = await registerAccount(server.url);
     const study = (await api(server.url, "/api/studies/topic", { method: "POST", token: account.token, body: { topic: "Hope" } })).body;
-    const saves = () => (withDb((db) => db.prepare("select count(*) as n from library_saves where user_id = ? and study_id = ?").get(account.id, study.id)) as { n: number }).n;
+    const saves = () => (server.withDb((db) => db.prepare("select count(*) as n from library_saves where user_id = ? and study_id = ?").get(account.id, study.id)) as { n: number }).n;
 
     const saved = await postForm("/library", account.token, { intent: "save", studyId: study.id });
     assert.equal(saved.status, 200);
@@ -208,7 +198,7 @@ describe("the /library page", () => {
     const content = `## Overview ${"Faith works through love in every season of life. ".repeat(6)}`;
     const studyId = randomUUID();
     const otherStudyId = randomUUID();
-    withDb((db) => {
+    server.withDb((db) => {
       const insertStudy = db.prepare("insert into studies (id, user_id, title, content, study_type) values (?, ?, ?, ?, ?)");
       insertStudy.run(studyId, account.id, "Faith and Works", content, "topic");
       insertStudy.run(otherStudyId, other.id, "Someone Else's Study", content, "passage");

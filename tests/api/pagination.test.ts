@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import { generatedArticle } from "../fixtures/articles";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
@@ -24,22 +23,13 @@ after(async () => {
   await site.close();
 });
 
-function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-}
-
 // Two rows share a creation time, so the order within it (newest inserted first) is tested too.
 const times = (count: number, base = 1_767_225_600_000) => Array.from({ length: count }, (_, index) => base + Math.floor(index / 2) * 1000);
 
 /** Rows inserted oldest first; the ids come back newest first, as the lists order them. */
 function insertSermons(userId: string, count: number, transcript = (index: number) => `Transcript ${index}.`): string[] {
   const ids = times(count).map(() => randomUUID());
-  withDb((db) => {
+  server.withDb((db) => {
     const insert = db.prepare("insert into sermons (id, user_id, title, transcript, content_type, created_at) values (?, ?, ?, ?, 'quote', ?)");
     times(count).forEach((time, index) => insert.run(ids[index], userId, `Item ${index}`, transcript(index), time));
   });
@@ -48,7 +38,7 @@ function insertSermons(userId: string, count: number, transcript = (index: numbe
 
 function insertStudies(userId: string, count: number): string[] {
   const ids = times(count).map(() => randomUUID());
-  withDb((db) => {
+  server.withDb((db) => {
     const insert = db.prepare("insert into studies (id, user_id, title, content, study_type, created_at) values (?, ?, ?, ?, 'topic', ?)");
     times(count).forEach((time, index) => insert.run(ids[index], userId, `Study ${index}`, `## Overview ${index}`, time));
   });
@@ -59,7 +49,7 @@ function insertStudies(userId: string, count: number): string[] {
 function insertSaves(userId: string, count: number): string[] {
   const studyIds = insertStudies(userId, count).reverse();
   const ids = times(count).map(() => randomUUID());
-  withDb((db) => {
+  server.withDb((db) => {
     const insert = db.prepare("insert into library_saves (id, user_id, study_id, created_at) values (?, ?, ?, ?)");
     times(count).forEach((time, index) => insert.run(ids[index], userId, studyIds[index], time));
   });
@@ -124,7 +114,7 @@ describe("walking every list a page at a time", () => {
 
   test("/api/admin/users?limit=2 walks every account once, newest first", async () => {
     const created = insertUsers(5);
-    const expected = withDb(
+    const expected = server.withDb(
       (db) => (db.prepare("select id from users order by created_at desc, rowid desc").all() as Array<{ id: string }>).map((row) => row.id),
     );
     assert.ok(created.every((id) => expected.includes(id)));
@@ -137,7 +127,7 @@ describe("walking every list a page at a time", () => {
 
   test("the Admin Console lists the newest 50 users, then more with each Show more, until all are shown", async () => {
     insertUsers(60);
-    const emails = withDb((db) => (db.prepare("select email from users order by created_at desc, rowid desc").all() as Array<{ email: string }>).map((row) => row.email));
+    const emails = server.withDb((db) => (db.prepare("select email from users order by created_at desc, rowid desc").all() as Array<{ email: string }>).map((row) => row.email));
     const adminPage = async (search: string) => {
       const response = await fetch(`${server.url}/admin${search}`, { headers: { cookie: `sb_session=${admin.token}` } });
       assert.equal(response.status, 200);
@@ -163,7 +153,7 @@ describe("walking every list a page at a time", () => {
 
   function insertUsers(count: number): string[] {
     const ids = times(count).map(() => randomUUID());
-    withDb((db) => {
+    server.withDb((db) => {
       const insert = db.prepare("insert into users (id, email, password_hash, created_at) values (?, ?, 'x', ?)");
       times(count, Date.now()).forEach((time, index) => insert.run(ids[index], `paged-${ids[index]}@example.com`, time));
     });
@@ -235,7 +225,7 @@ describe("the transcript cap", () => {
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.success, true);
     assert.deepEqual(Object.keys(answer.body.content).sort(), ["id", "learningBites", "summary", "title"]);
-    const stored = withDb((db) => db.prepare("select user_id, transcript from sermons where id = ?").get(answer.body.content.id) as { user_id: string; transcript: string });
+    const stored = server.withDb((db) => db.prepare("select user_id, transcript from sermons where id = ?").get(answer.body.content.id) as { user_id: string; transcript: string });
     assert.equal(stored.user_id, id);
     assert.equal(stored.transcript.length, 200_000);
     assert.equal(stored.transcript, article.slice(0, 200_000));
@@ -286,7 +276,7 @@ describe(`MAX_ITEMS_PER_USER (${QUOTA} here)`, () => {
     assert.deepEqual(answer.body, { error: `You have reached the limit of ${QUOTA} lesson plans for one account.` });
     const streamed = await api(server.url, "/api/studies/generate", { method: "POST", token, body: { studyType: "topic", topic: "Hope" } });
     assert.equal(streamed.status, 409);
-    const count = withDb((db) => (db.prepare("select count(*) as n from studies where user_id = ?").get(id) as { n: number }).n);
+    const count = server.withDb((db) => (db.prepare("select count(*) as n from studies where user_id = ?").get(id) as { n: number }).n);
     assert.equal(count, QUOTA);
   });
 });

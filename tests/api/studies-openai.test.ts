@@ -1,25 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
+import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let fake: FakeOpenAi;
 let account: Awaited<ReturnType<typeof registerAccount>>;
-
-const lesson = {
-  title: "Hope That Holds",
-  overview: "Hope in Scripture is confident expectation (Romans 8:24).",
-  keyScriptures: [
-    { reference: "Romans 5:3-5", insight: "Suffering produces hope." },
-    { reference: "Hebrews 6:19", insight: "An anchor for the soul." },
-  ],
-  discussionQuestions: ["What is hope?", "Where do you need it?", "How does suffering shape it?"],
-  applicationPoints: ["Write down one promise.", "Encourage someone."],
-  crossReferences: [{ reference: "1 Peter 1:3", note: "A living hope." }],
-  groupActivity: "Share one hope-filled verse each.",
-  closingPrayer: "God of hope, fill us. Amen.",
-};
 
 before(async () => {
   fake = await startFakeOpenAi();
@@ -34,7 +21,7 @@ beforeEach(() => fake.reset());
 
 describe("studies with an OpenAI-compatible provider", () => {
   test("a generated study stores the provider and the model", async () => {
-    fake.enqueue({ json: lesson });
+    fake.enqueue({ json: hopeLesson });
     const answer = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.title, "Hope That Holds");
@@ -60,7 +47,7 @@ describe("studies with an OpenAI-compatible provider", () => {
   });
 
   test("the page's stream carries the text as it arrives, then the study", async () => {
-    fake.enqueue({ json: { ...lesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` }, chunkDelayMs: 15 });
+    fake.enqueue({ json: { ...hopeLesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` }, chunkDelayMs: 15 });
     const response = await fetch(`${server.url}/api/studies/generate`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },

@@ -19,6 +19,7 @@ import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { desktopDependenciesInstalled } from "../../desktop/scripts/deps.mjs";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
+import { assertManifestFromRoot, desktopMainFiles, filesBelow } from "./support/app-folder";
 import { assertMainProcessStarts } from "./support/stand-in-main";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -93,19 +94,11 @@ describe("the packaged app", () => {
     assert.equal(config.productName, "Sagacity Bites");
     assert.ok(fs.statSync(path.join(unpackedDir, "sagacity-bites")).mode & 0o111, "the executable is named sagacity-bites");
     assert.ok(fs.existsSync(path.join(resources, "app.asar")));
-    const manifest = JSON.parse(asar.extractFile(path.join(resources, "app.asar"), "package.json").toString());
-    const rootManifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));
-    assert.equal(manifest.main, "main/main.js");
-    assert.equal(manifest.type, "module");
-    assert.equal(manifest.version, rootManifest.version);
-    assert.deepEqual(manifest.dependencies, rootManifest.dependencies);
-    assert.equal(manifest.devDependencies, undefined);
+    assertManifestFromRoot(JSON.parse(asar.extractFile(path.join(resources, "app.asar"), "package.json").toString()));
   });
 
   test("app.asar holds the same server build, the main process, the preloads and the settings page", () => {
-    for (const file of ["main/main.js", "main/preload.cjs", "main/settings-preload.cjs", "main/settings.html", "main/settings.js", "main/settings.css", "main/icon.png"]) {
-      assert.ok(inAsar(file), file);
-    }
+    for (const file of desktopMainFiles) assert.ok(inAsar(file), file);
     const packagedServer = asar.extractFile(path.join(resources, "app.asar"), "build/index.js");
     assert.ok(packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
     assert.equal(inAsar("build/metafile.js.json"), false);
@@ -120,9 +113,7 @@ describe("the packaged app", () => {
 
   test("the migrations and the Bible data are all there", () => {
     for (const folder of shippedFolders()) {
-      const files = (fs.readdirSync(path.join(projectRoot, folder), { recursive: true }) as string[]).filter((file) =>
-        fs.statSync(path.join(projectRoot, folder, file)).isFile(),
-      );
+      const files = filesBelow(folder);
       if (folder === "build") continue;
       assert.ok(files.length > 0, folder);
       for (const file of files) {

@@ -14,6 +14,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
+import { assertManifestFromRoot, desktopMainFiles, filesBelow } from "./support/app-folder";
 import { assertMainProcessStarts } from "./support/stand-in-main";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -51,32 +52,20 @@ describe("the electron-builder configuration", () => {
 
 describe("the staged app", () => {
   test("has the manifest electron-builder reads: the root's version and dependencies, no dev tools", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(stage, "package.json"), "utf8"));
-    const rootManifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));
-    assert.equal(manifest.main, "main/main.js");
-    assert.equal(manifest.type, "module");
-    assert.equal(manifest.version, rootManifest.version);
-    assert.deepEqual(manifest.dependencies, rootManifest.dependencies);
-    assert.equal(manifest.devDependencies, undefined);
+    assertManifestFromRoot(JSON.parse(fs.readFileSync(path.join(stage, "package.json"), "utf8")));
   });
 
   test("holds the same server build, the main process, the preloads and the settings page", () => {
-    for (const file of ["main/main.js", "main/preload.cjs", "main/settings-preload.cjs", "main/settings.html", "main/settings.js", "main/settings.css", "main/icon.png"]) {
-      assert.ok(staged(file), file);
-    }
+    for (const file of desktopMainFiles) assert.ok(staged(file), file);
     assert.ok(fs.readFileSync(path.join(stage, "build/index.js")).equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
-    const browserAssets = (fs.readdirSync(path.join(projectRoot, "public/build"), { recursive: true }) as string[]).filter((asset) =>
-      fs.statSync(path.join(projectRoot, "public/build", asset)).isFile(),
-    );
+    const browserAssets = filesBelow("public/build");
     assert.ok(browserAssets.length > 0);
     for (const asset of browserAssets) assert.ok(staged(path.join("public/build", asset)), asset);
   });
 
   test("holds every migration and the Bible data, and the built Bible database", () => {
     for (const folder of ["db/migrations", "db/bible-data"]) {
-      const files = (fs.readdirSync(path.join(projectRoot, folder), { recursive: true }) as string[]).filter((file) =>
-        fs.statSync(path.join(projectRoot, folder, file)).isFile(),
-      );
+      const files = filesBelow(folder);
       assert.ok(files.length > 0, folder);
       for (const file of files) assert.ok(staged(path.join(folder, file)), path.join(folder, file));
     }

@@ -1,44 +1,28 @@
-import { createAccount, expect, test, uniqueEmail } from "./fixtures";
+import { createAccount, expect, submitLoginForm, submitRegisterForm, test, uniqueEmail } from "./fixtures";
 
 test.describe("registration", () => {
   test("mismatched passwords show the spec's toast", async ({ page }) => {
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Password", { exact: true }).fill("secret1");
-    await page.getByLabel("Confirm Password").fill("secret2");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await submitRegisterForm(page, uniqueEmail(), "secret1", "secret2");
     await expect(page.getByText("Passwords don't match").first()).toBeVisible();
     await expect(page.getByText("Please make sure both passwords are the same").first()).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
 
   test("a short password shows the spec's toast", async ({ page }) => {
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(uniqueEmail());
-    await page.getByLabel("Password", { exact: true }).fill("abc");
-    await page.getByLabel("Confirm Password").fill("abc");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await submitRegisterForm(page, uniqueEmail(), "abc");
     await expect(page.getByText("Password too short").first()).toBeVisible();
     await expect(page.getByText("Password must be at least 6 characters").first()).toBeVisible();
   });
 
   test("a taken email says so", async ({ page, account }) => {
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm Password").fill("secret12");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await submitRegisterForm(page, account.email, "secret12");
     await expect(page.getByText("Registration failed").first()).toBeVisible();
     await expect(page.getByText("An account with this email already exists").first()).toBeVisible();
   });
 
   test("register goes to the dashboard with a greeting", async ({ page }) => {
     const email = uniqueEmail("newcomer");
-    await page.goto("/register");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm Password").fill("secret12");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await submitRegisterForm(page, email, "secret12");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Account created!").first()).toBeVisible();
     await expect(page.getByText("Welcome to Sagacity Bites").first()).toBeVisible();
@@ -54,20 +38,14 @@ test.describe("registration", () => {
 
 test.describe("login", () => {
   test("wrong credentials show the Login failed toast", async ({ page, account }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill("not the password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, "not the password");
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await expect(page.getByText("Invalid email or password").first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("signing in goes to the dashboard with a welcome toast", async ({ page, account }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, account.password);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Welcome back!").first()).toBeVisible();
     await expect(page.getByText("You've successfully logged in").first()).toBeVisible();
@@ -88,10 +66,7 @@ test.describe("login", () => {
     expect(target, "the new account is on the first page (newest first)").toBeDefined();
     const deactivated = await page.request.patch(`/api/admin/users/${target!.id}`, { headers, data: { isActive: false } });
     expect(deactivated.status()).toBe(200);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitLoginForm(page, account.email, account.password);
     await expect(page.getByText("Login failed").first()).toBeVisible();
     await expect(page.getByText(/deactivated/).first()).toBeVisible();
   });

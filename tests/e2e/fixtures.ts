@@ -38,6 +38,23 @@ export async function createAccount(baseURL: string, prefix?: string): Promise<A
   return { email, password, token };
 }
 
+/** Signs in through the login page's form, as a reader would (the outcome is the caller's to check). */
+export async function submitLoginForm(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Fills and sends the registration page's form (the outcome is the caller's to check). */
+export async function submitRegisterForm(page: Page, email: string, password: string, confirmation = password) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(confirmation);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /** Puts a session cookie in the browser, as a sign-in through the form would. */
 export async function signInAs(page: Page, account: Account) {
   await page.context().addCookies([

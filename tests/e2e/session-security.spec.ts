@@ -3,7 +3,7 @@
  * adopted, scripts cannot read the session cookie, and signing out ends the session on the server
  * (replaying the old cookie gets nowhere).
  */
-import { expect, test } from "./fixtures";
+import { expect, submitLoginForm, test } from "./fixtures";
 
 async function sessionCookie(page: import("@playwright/test").Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === "sb_session");
@@ -12,10 +12,7 @@ async function sessionCookie(page: import("@playwright/test").Page) {
 test("a session token planted before sign-in is not adopted, and the planted one stays invalid", async ({ page, account, baseURL, request }) => {
   const planted = "planted-by-an-attacker-0123456789abcdef";
   await page.context().addCookies([{ name: "sb_session", value: planted, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitLoginForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Welcome back!").first()).toBeVisible();
 
@@ -33,10 +30,7 @@ test("a session token planted before sign-in is not adopted, and the planted one
 });
 
 test("signing out revokes the session on the server: the old cookie, put back, works nowhere", async ({ page, account, baseURL, request }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitLoginForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
   const old = (await sessionCookie(page))!.value;
 

@@ -13,6 +13,7 @@ import type { ChildProcess } from "node:child_process";
 import { encodeSegment } from "./routes";
 import { startServerProcess } from "./server";
 import { seededRandom } from "./random";
+import { percentile } from "./percentile";
 
 /** The server's request body limit (app/server/body.server.ts); beyond it the answer is a 413. */
 const BODY_LIMIT = 1024 * 1024;
@@ -560,11 +561,6 @@ export interface LatencySummary {
   max: number;
   /** Probes that got no answer within their timeout (counted at the timeout). */
   timeouts: number;
-}
-
-function percentile(sorted: number[], fraction: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1))]!;
 }
 
 export function summarizeLatencies(times: number[], timeouts = 0): LatencySummary {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import Database from "better-sqlite3";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -10,6 +11,8 @@ export interface TestServer {
   url: string;
   port: number;
   databasePath: string;
+  /** Opens the server's database beside it (foreign keys on, as the app's own connections), runs `use`, closes it. */
+  withDb: <T>(use: (db: Database.Database) => T) => T;
   close: () => Promise<void>;
 }
 
@@ -32,6 +35,15 @@ export async function startTestServer(
     url: `http://127.0.0.1:${server.port}`,
     port: server.port,
     databasePath,
+    withDb: (use) => {
+      const db = new Database(databasePath);
+      try {
+        db.pragma("foreign_keys = ON");
+        return use(db);
+      } finally {
+        db.close();
+      }
+    },
     close: async () => {
       await server.close();
       if (folder) fs.rmSync(folder, { recursive: true, force: true });

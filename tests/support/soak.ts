@@ -21,6 +21,7 @@ import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { seededRandom } from "./random";
 import { startServerProcess } from "./server";
+import { percentile } from "./percentile";
 
 
 export interface SoakOptions {
@@ -798,11 +799,6 @@ function verifyWrites(databasePath: string, users: VirtualUser[], otherAccounts:
 }
 
 /* ------------------------------------------------------------------------------------------ */
-
-function percentile(sorted: number[], fraction: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
 
 const round = (value: number) => Math.round(value * 10) / 10;
 

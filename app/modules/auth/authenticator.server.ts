@@ -2,9 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWith } from "~/utils/api.server";
+import { redirectWithToast, type FlashToast } from "~/utils/toast.server";
 import { verifyLogin } from "./accounts.server";
+import { sessionCookie } from "./request.server";
 import { loginSchema } from "./schemas";
-import type { SessionUser } from "./sessions.server";
+import { createSession, type SessionUser } from "./sessions.server";
 
 const PASSWORD_STRATEGY = "user-pass";
 
@@ -14,7 +16,7 @@ const clientAddressScope = new AsyncLocalStorage<string>();
 
 /**
  * remix-auth runs the sign-in form through the same credential check as the JSON API. It keeps
- * no session of its own: the route stores ours (sessions.server.ts).
+ * no session of its own: the route stores ours (redirectSignedIn below).
  */
 const authenticator = new Authenticator<SessionUser>();
 
@@ -34,4 +36,10 @@ authenticator.use(
 /** Signs in with the email and password of a submitted form; throws the AppError of a failure. */
 export function authenticateForm(request: Request, clientAddress: string) {
   return clientAddressScope.run(clientAddress, () => authenticator.authenticate(PASSWORD_STRATEGY, request));
+}
+
+/** After a sign-in or sign-up from a page: a new session, its cookie, and the dashboard with `toast`. */
+export async function redirectSignedIn(userId: string, toast: Omit<FlashToast, "id">) {
+  const session = createSession(userId);
+  return redirectWithToast("/", toast, { "set-cookie": await sessionCookie(session.token, session.expiresAt) });
 }

@@ -1,5 +1,4 @@
-import type { Statement } from "better-sqlite3";
-import { getDb, type Db } from "~/db.server";
+import { getDb, preparedStatements } from "~/db.server";
 
 /**
  * Limiter counters live in the database (table rate_limits), so every process serving the same
@@ -18,38 +17,17 @@ export interface LimitRow {
 /** Expired rows are deleted once every this many writes (per process), which bounds the table. */
 export const SWEEP_EVERY_WRITES = 100;
 
-interface Statements {
-  read: Statement;
-  write: Statement;
-  clear: Statement;
-  sweep: Statement;
-}
-
-const statementCache = new WeakMap<Db, Statements>();
-
-function statements(db: Db): Statements {
-  let cached = statementCache.get(db);
-  if (!cached) {
-    const sqlite = db.$client;
-    cached = {
-      read: sqlite.prepare(
-        `select count, window_start as windowStart, blocked_until as blockedUntil, expires_at as expiresAt
+const statements = preparedStatements({
+  read: `select count, window_start as windowStart, blocked_until as blockedUntil, expires_at as expiresAt
            from rate_limits where bucket = ? and key = ? and expires_at > ?`,
-      ),
-      write: sqlite.prepare(
-        `insert into rate_limits (bucket, key, count, window_start, blocked_until, expires_at)
-         values (?, ?, ?, ?, ?, ?)
-         on conflict (bucket, key) do update set count = excluded.count,
-           window_start = excluded.window_start, blocked_until = excluded.blocked_until,
-           expires_at = excluded.expires_at`,
-      ),
-      clear: sqlite.prepare("delete from rate_limits where bucket = ? and key = ?"),
-      sweep: sqlite.prepare("delete from rate_limits where expires_at <= ?"),
-    };
-    statementCache.set(db, cached);
-  }
-  return cached;
-}
+  write: `insert into rate_limits (bucket, key, count, window_start, blocked_until, expires_at)
+          values (?, ?, ?, ?, ?, ?)
+          on conflict (bucket, key) do update set count = excluded.count,
+            window_start = excluded.window_start, blocked_until = excluded.blocked_until,
+            expires_at = excluded.expires_at`,
+  clear: "delete from rate_limits where bucket = ? and key = ?",
+  sweep: "delete from rate_limits where expires_at <= ?",
+});
 
 let writesSinceSweep = 0;
 

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import type { Statement } from "better-sqlite3";
 import { getConfig } from "~/config.server";
-import { getDb, type Db } from "~/db.server";
+import { getDb, preparedStatements } from "~/db.server";
 
 export interface SessionUser {
   id: string;
@@ -20,43 +19,19 @@ function sessionTtlMs() {
   return getConfig().SESSION_TTL_DAYS * DAY_MS;
 }
 
-interface Statements {
-  lookup: Statement;
-  touchUser: Statement;
-  extend: Statement;
-  insert: Statement;
-  revoke: Statement;
-  revokeUser: Statement;
-  purge: Statement;
-}
-
 // Session lookup runs on every request: prepared once per connection, not rebuilt each time.
-const statementCache = new WeakMap<Db, Statements>();
-
-function statements(db: Db): Statements {
-  let cached = statementCache.get(db);
-  if (!cached) {
-    const sqlite = db.$client;
-    cached = {
-      lookup: sqlite.prepare(
-        `select u.id, u.email, u.is_admin as isAdmin, u.is_active as isActive,
-                u.last_active_at as lastActiveAt, s.expires_at as expiresAt
-           from sessions s join users u on u.id = s.user_id
-          where s.id = ?`,
-      ),
-      touchUser: sqlite.prepare("update users set last_active_at = ? where id = ?"),
-      extend: sqlite.prepare("update sessions set expires_at = ? where id = ?"),
-      insert: sqlite.prepare(
-        "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)",
-      ),
-      revoke: sqlite.prepare("delete from sessions where id = ?"),
-      revokeUser: sqlite.prepare("delete from sessions where user_id = ?"),
-      purge: sqlite.prepare("delete from sessions where expires_at <= ?"),
-    };
-    statementCache.set(db, cached);
-  }
-  return cached;
-}
+const statements = preparedStatements({
+  lookup: `select u.id, u.email, u.is_admin as isAdmin, u.is_active as isActive,
+                  u.last_active_at as lastActiveAt, s.expires_at as expiresAt
+             from sessions s join users u on u.id = s.user_id
+            where s.id = ?`,
+  touchUser: "update users set last_active_at = ? where id = ?",
+  extend: "update sessions set expires_at = ? where id = ?",
+  insert: "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)",
+  revoke: "delete from sessions where id = ?",
+  revokeUser: "delete from sessions where user_id = ?",
+  purge: "delete from sessions where expires_at <= ?",
+});
 
 export function createSession(userId: string, now = Date.now()) {
   const token = crypto.randomBytes(32).toString("base64url");
