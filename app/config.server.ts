@@ -68,12 +68,24 @@ const configSchema = z.object({
   LOG_REQUESTS: booleanFlag,
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
-  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads.
-  WORKER_THREADS: z.coerce.number().int().min(1).default(() => Math.max(1, os.availableParallelism())),
+  // `npm start` serves from this many processes sharing the port and the database; 1 is a single
+  // process with no primary (the desktop app and the tests' in-process servers are always one).
+  WORKERS: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
+  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads per process.
+  // Unset: the cores shared out between the WORKERS processes (at least one thread each).
+  WORKER_THREADS: z.coerce.number().int().min(1).optional(),
   // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
-});
+}).transform((config) => ({
+  ...config,
+  WORKER_THREADS: config.WORKER_THREADS ?? defaultWorkerThreads(config.WORKERS),
+}));
+
+/** The cores shared out between the serving processes: n cores and n workers give one thread each. */
+export function defaultWorkerThreads(workers: number, cores = os.availableParallelism()) {
+  return Math.max(1, Math.floor(cores / workers));
+}
 
 export type Config = z.infer<typeof configSchema>;
 
