@@ -72,19 +72,20 @@ const configSchema = z.object({
   // process with no primary (the desktop app and the tests' in-process servers are always one).
   WORKERS: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
   // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads per process.
-  // Unset: the cores shared out between the WORKERS processes (at least one thread each).
+  // Unset: the cores shared out between the processes serving (see workerThreadsPerProcess).
   WORKER_THREADS: z.coerce.number().int().min(1).optional(),
   // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
-}).transform((config) => ({
-  ...config,
-  WORKER_THREADS: config.WORKER_THREADS ?? defaultWorkerThreads(config.WORKERS),
-}));
+});
 
-/** The cores shared out between the serving processes: n cores and n workers give one thread each. */
-export function defaultWorkerThreads(workers: number, cores = os.availableParallelism()) {
-  return Math.max(1, Math.floor(cores / workers));
+/**
+ * WORKER_THREADS, or the cores shared out between the processes serving so they do not
+ * oversubscribe the machine: floor(cores / processes), at least 1. `processes` is WORKERS in an
+ * `npm start` worker and 1 in a single process (WORKERS=1, the desktop app, in-process servers).
+ */
+export function workerThreadsPerProcess(config: Pick<Config, "WORKER_THREADS">, processes: number, cores = os.availableParallelism()) {
+  return config.WORKER_THREADS ?? Math.max(1, Math.floor(cores / processes));
 }
 
 export type Config = z.infer<typeof configSchema>;

@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
-import { getConfig, resetConfig, type Config } from "~/config.server";
+import { getConfig, resetConfig, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import {
   applySecurityHeaders,
@@ -169,7 +169,7 @@ export async function startServer(
   // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
   startWorkerPool({
     filename: new URL("worker.js", import.meta.url).href,
-    threads: config.WORKER_THREADS,
+    threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
     queueMax: config.WORKER_QUEUE_MAX,
     log: console.error,
