@@ -2,7 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * LOG_REQUESTS=true: one line per request once its answer is sent: method, path (no query string:
- * it can carry tokens or search terms), status and milliseconds. Never headers, cookies or bodies.
+ * it can carry tokens or search terms), status and milliseconds, after `prefix` (the worker under
+ * several processes). Never headers, cookies or bodies.
  */
 export function logRequests(write: (line: string) => void = console.log, prefix = "") {
   return (req: Request, res: Response, next: NextFunction) => {
