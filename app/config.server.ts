@@ -68,12 +68,25 @@ const configSchema = z.object({
   LOG_REQUESTS: booleanFlag,
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
-  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads.
-  WORKER_THREADS: z.coerce.number().int().min(1).default(() => Math.max(1, os.availableParallelism())),
+  // `npm start` serves from this many processes sharing the port and the database; 1 is a single
+  // process with no primary (the desktop app and the tests' in-process servers are always one).
+  WORKERS: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
+  // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads per process.
+  // Unset: the cores shared out between the processes serving (see workerThreadsPerProcess).
+  WORKER_THREADS: z.coerce.number().int().min(1).optional(),
   // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
 });
+
+/**
+ * WORKER_THREADS, or the cores shared out between the processes serving so they do not
+ * oversubscribe the machine: floor(cores / processes), at least 1. `processes` is WORKERS in an
+ * `npm start` worker and 1 in a single process (WORKERS=1, the desktop app, in-process servers).
+ */
+export function workerThreadsPerProcess(config: Pick<Config, "WORKER_THREADS">, processes: number, cores = os.availableParallelism()) {
+  return config.WORKER_THREADS ?? Math.max(1, Math.floor(cores / processes));
+}
 
 export type Config = z.infer<typeof configSchema>;
 

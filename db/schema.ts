@@ -167,6 +167,32 @@ export const rateLimits = sqliteTable(
   ],
 );
 
+// Work that must run once across every process serving the database (several `npm start`
+// workers): the holder of a key's lease does it, the others wait for its result. A holder renews
+// its lease while it works, so a process that dies frees the key when the lease expires.
+export const leases = sqliteTable(
+  "leases",
+  {
+    key: text("key").primaryKey(),
+    owner: text("owner").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("leases_expires_at_idx").on(table.expiresAt)],
+);
+
+// Study generations under way, counted per user across processes; leased like the rows above.
+export const runningGenerations = sqliteTable(
+  "running_generations",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("running_generations_user_idx").on(table.userId, table.expiresAt)],
+);
+
 export const authors = sqliteTable(
   "authors",
   {

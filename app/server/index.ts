@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -9,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
-import { getConfig, resetConfig, type Config } from "~/config.server";
+import { getConfig, resetConfig, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import {
   applySecurityHeaders,
@@ -30,6 +31,7 @@ import { verifySignedCookies } from "~/server/signed-cookies.server";
 import { prepareDatabase, startSessionPurge } from "~/server/startup.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+export { runProductionServer } from "~/server/cluster.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";
 export { hasAdminAccount } from "~/modules/auth/accounts.server";
@@ -89,7 +91,7 @@ const projectRoot = path.resolve(
   "..",
 );
 
-const SHUTDOWN_GRACE_MS = 10_000;
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Opens and migrates the database, then serves the app. Used by `npm start`, the tests and the
@@ -167,7 +169,7 @@ export async function startServer(
   // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
   startWorkerPool({
     filename: new URL("worker.js", import.meta.url).href,
-    threads: config.WORKER_THREADS,
+    threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
     queueMax: config.WORKER_QUEUE_MAX,
     log: console.error,
@@ -220,7 +222,8 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   // Remix reads the URL itself: Express need not parse query strings.
   app.set("query parser", false);
 
-  if (config.LOG_REQUESTS) app.use(logRequests());
+  // Under several processes each line names the worker that served it.
+  if (config.LOG_REQUESTS) app.use(logRequests(console.log, cluster.isWorker ? `[worker ${process.pid}] ` : ""));
 
   // DNS rebinding: see host-check.server.ts.
   const refuseMisdirected = createHostCheck(config, listenHost, address);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Config } from "~/config.server";
 import { migrateDatabase, type Db } from "~/db.server";
 import { purgeExpiredSessions } from "~/modules/auth/sessions.server";
+import { purgeExpiredLeases } from "~/modules/jobs/leases.server";
 import { seedReadingPlans } from "~/modules/plans/seed.server";
 import { configureCookies } from "~/utils/cookies.server";
 
@@ -48,11 +49,12 @@ export async function prepareDatabase(
   return migration;
 }
 
-/** Deletes expired sessions now and every hour after (the table would otherwise only grow). */
+/** Deletes expired sessions and leases now and every hour after (the tables would otherwise only grow). */
 export function startSessionPurge(log: (message: string) => void) {
   const purge = () => {
     try {
       purgeExpiredSessions();
+      purgeExpiredLeases();
     } catch (error) {
       log(`Purging expired sessions failed: ${String(error)}`);
     }

@@ -7,10 +7,18 @@ import Database from "better-sqlite3";
 import { api, startServerProcess } from "../support/server";
 
 
-test("kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly", async () => {
+/** The server's processes: the one started, and its cluster workers (Linux lists them in /proc). */
+function processTree(pid: number): number[] {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+}
+
+for (const workers of ["1", "2"]) {
+test(`kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly (WORKERS=${workers})`, async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-crash-"));
   const databasePath = path.join(folder, "crash.db");
-  const first = await startServerProcess(databasePath);
+  const env = { WORKERS: workers };
+  const first = await startServerProcess(databasePath, { env });
 
   const acknowledged: string[] = [];
   let stop = false;
@@ -29,13 +37,18 @@ test("kill -9 in the middle of writes loses no acknowledged write, and the serve
     }
   };
   const writers = [0, 1, 2, 3].map(writer);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  first.child.kill("SIGKILL");
+  // Killed in the middle of writing, once a few have been acknowledged (however loaded the machine).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (let waited = 0; acknowledged.length < 5 && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  // Every process at once, as a power cut would: the workers get no chance to finish either.
+  const tree = processTree(first.child.pid!);
+  assert.equal(tree.length, workers === "1" ? 1 : 3, `the primary and ${workers} workers: ${tree.join(", ")}`);
+  for (const pid of tree) process.kill(pid, "SIGKILL");
   stop = true;
   await Promise.all(writers);
   assert.ok(acknowledged.length >= 5, `some writes were acknowledged (${acknowledged.length})`);
 
-  const second = await startServerProcess(databasePath);
+  const second = await startServerProcess(databasePath, { env });
   try {
     const health = await api(second.url, "/healthz");
     assert.deepEqual(health.body, { status: "ok" });
@@ -58,6 +71,7 @@ test("kill -9 in the middle of writes loses no acknowledged write, and the serve
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
+}
 
 test("SIGTERM lets the server finish and exit cleanly", async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-term-"));

@@ -1,6 +1,7 @@
 /**
  * A short soak in `npm test`: 200 simulated users for about 12 seconds against the real server in
- * its own process. `npm run soak` is the full minute (see bench/soak.ts).
+ * its own process, then a shorter one against two worker processes on the same database.
+ * `npm run soak` is the full minute (see bench/soak.ts).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -9,8 +10,15 @@ import { formatSoakReport, runSoak } from "../support/soak";
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 12);
 
-test(`${USERS} simulated users for ${SECONDS} s: no errors, every write in the database`, async (t) => {
-  const report = await runSoak({ users: USERS, durationMs: SECONDS * 1000, rampMs: 4000 });
+const runs = [
+  { users: USERS, seconds: SECONDS, workers: process.env.WORKERS ?? "1" },
+  // Half the users: what it adds is two processes writing the one file, not more of the same load.
+  { users: Math.ceil(USERS / 2), seconds: SECONDS, workers: "2" },
+];
+
+for (const { users: USERS, seconds: SECONDS, workers } of runs) {
+test(`${USERS} simulated users for ${SECONDS} s (WORKERS=${workers}): no errors, every write in the database`, async (t) => {
+  const report = await runSoak({ users: USERS, durationMs: SECONDS * 1000, rampMs: 4000, serverEnv: { WORKERS: workers } });
   const summary = formatSoakReport(report);
   t.diagnostic(summary.split("\n")[0]!);
   assert.equal(report.errors, 0, summary);
@@ -25,3 +33,4 @@ test(`${USERS} simulated users for ${SECONDS} s: no errors, every write in the d
     assert.ok((report.operations[operation]?.count ?? 0) > 0, `${operation} was exercised\n${summary}`);
   }
 });
+}

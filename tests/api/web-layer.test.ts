@@ -99,8 +99,9 @@ describe("server processes", () => {
       await (await fetch(`${url}/healthz`)).text();
       await new Promise((resolve) => setTimeout(resolve, 200));
       const lines = output.split("\n").filter(Boolean);
-      assert.ok(lines.some((line) => /^GET \/api\/me 401 \d+(\.\d+)?ms$/.test(line)), output);
-      assert.ok(lines.some((line) => /^GET \/healthz 200 \d+(\.\d+)?ms$/.test(line)), output);
+      // Under WORKERS>1 each line starts with the serving worker: "[worker 1234] ".
+      assert.ok(lines.some((line) => /^(\[worker \d+\] )?GET \/api\/me 401 \d+(\.\d+)?ms$/.test(line)), output);
+      assert.ok(lines.some((line) => /^(\[worker \d+\] )?GET \/healthz 200 \d+(\.\d+)?ms$/.test(line)), output);
       assert.doesNotMatch(output, /secret-words|cookie-value-here/);
     } finally {
       child.kill("SIGTERM");

@@ -78,10 +78,11 @@ describe("the worker pool", () => {
   test("a full queue is refused with 503 and Retry-After, and nothing is saved for it", async (t) => {
     // Its own server with a long limit, so the heavy pages surely still hold both workers (for
     // their whole extraction, about 1.8 s) when the lessons arrive, however long the fetch took.
-    // (A process of its own: one process holds one server.)
+    // (A process of its own: one process holds one server. One process, whatever WORKERS says:
+    // the pool and its queue are per process, and this counts one pool's places.)
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-pool-"));
     const busyProcess = await startServerProcess(path.join(folder, "pool.db"), {
-      env: { ALLOW_PRIVATE_URLS: "true", WORKER_THREADS: "2", WORKER_QUEUE_MAX: "1", WORKER_TASK_TIMEOUT_MS: "20000" },
+      env: { WORKERS: "1", ALLOW_PRIVATE_URLS: "true", WORKER_THREADS: "2", WORKER_QUEUE_MAX: "1", WORKER_TASK_TIMEOUT_MS: "20000" },
     });
     t.after(async () => {
       busyProcess.child.kill("SIGTERM");

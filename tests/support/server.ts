@@ -68,8 +68,9 @@ export function startServerProcess(
   databasePath: string,
   { env = {}, nodeArgs = [], onOutput, onErrorOutput }: ServerProcessOptions = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  // Callers sign up many accounts from 127.0.0.1 (the sign-up limit has its own tests).
-  const childEnv: NodeJS.ProcessEnv = { REGISTER_MAX_PER_IP: "100000", ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
+  // Callers sign up many accounts from 127.0.0.1 (the sign-up limit has its own tests). One
+  // process unless WORKERS is set (`WORKERS=2 npm test` runs these servers as clusters).
+  const childEnv: NodeJS.ProcessEnv = { REGISTER_MAX_PER_IP: "100000", WORKERS: "1", ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;

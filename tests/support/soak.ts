@@ -33,6 +33,8 @@ export interface SoakOptions {
   thinkMs?: [number, number];
   /** Deterministic choices, so a failing run can be repeated. */
   seed?: number;
+  /** Added to the server's environment (e.g. WORKERS). */
+  serverEnv?: Record<string, string>;
   /** Extra node flags for the server process (e.g. --cpu-prof to see where its time goes). */
   serverNodeArgs?: string[];
   /** Receives what the server prints once it is ready (e.g. --trace-gc lines). */
@@ -815,7 +817,7 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   let rampDone = false;
   const liveHeap: number[] = [];
   const { child, url } = await startServerProcess(databasePath, {
-    env: { AI_PROVIDER: "builtin", OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
+    env: { AI_PROVIDER: "builtin", OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ...options.serverEnv },
     nodeArgs: ["--trace-gc", ...(options.serverNodeArgs ?? [])],
     onErrorOutput: (text) => serverErrors.push(text),
     onOutput: (text) => {

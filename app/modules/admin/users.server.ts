@@ -100,7 +100,7 @@ export function updateUser(actorId: string, userId: string, change: AdminUserUpd
       }
       tx.update(users).set({ isAdmin: change.isAdmin }).where(eq(users.id, userId)).run();
     }
-  });
+  }, { behavior: "immediate" });
   return toListItem(db.select(listColumns).from(users).where(eq(users.id, userId)).get()!);
 }
 
@@ -118,5 +118,5 @@ export function deleteUser(actorId: string, userId: string) {
     }
     revokeUserSessions(userId);
     tx.delete(users).where(eq(users.id, userId)).run();
-  });
+  }, { behavior: "immediate" });
 }

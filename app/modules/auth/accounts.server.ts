@@ -68,7 +68,7 @@ export async function registerUser(
       tx.insert(userProfiles).values({ userId: created.id }).run();
       tx.insert(userOnboarding).values({ userId: created.id }).run();
       return created;
-    });
+    }, { behavior: "immediate" });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ConflictError("An account with this email already exists");

@@ -110,7 +110,7 @@ export function createInvite(adminId: string, expiresInDays: number, now = Date.
       .returning({ id: invites.id, hint: invites.hint, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
       .get();
     return { invite: toListItem(row), code, path: `/register?invite=${code}` };
-  });
+  }, { behavior: "immediate" });
 }
 
 /** Invites not yet used, revoked or expired, soonest to expire first. */

@@ -191,7 +191,7 @@ export function insertContentItem(userId: string, item: NewContentItem): Library
       })
       .returning({ id: sermons.id })
       .get().id;
-  });
+  }, { behavior: "immediate" });
   return getContent(userId, id);
 }
 
@@ -266,5 +266,5 @@ export function deleteContent(userId: string, id: string): void {
         .get();
       if (!stillUsed) tx.delete(books).where(and(eq(books.id, item.bookId), eq(books.userId, userId))).run();
     }
-  });
+  }, { behavior: "immediate" });
 }

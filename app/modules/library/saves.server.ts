@@ -73,7 +73,7 @@ export function saveStudyToLibrary(userId: string, studyId: string): LibrarySave
       .from(librarySaves)
       .where(and(eq(librarySaves.userId, userId), eq(librarySaves.studyId, study.id)))
       .get()!;
-  });
+  }, { behavior: "immediate" });
   return toSave({ ...row, studyId: study.id, title: study.title, studyType: study.studyType, content: study.content });
 }
 

@@ -62,7 +62,7 @@ export function markOnboardingSteps(userId: string, steps: OnboardingStep[]): On
       .where(eq(userOnboarding.userId, userId))
       .run();
     return next;
-  });
+  }, { behavior: "immediate" });
 }
 
 export function markOnboardingStep(userId: string, step: OnboardingStep) {

@@ -3,10 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { devotionals } from "#db/schema";
 import { getDb } from "~/db.server";
 import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
+import { leaseState, tryLease } from "~/modules/jobs/leases.server";
 import type { AiSettings } from "~/modules/ai/settings.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import type { Passage } from "~/modules/bible/passages.server";
-import { AppError } from "~/utils/errors";
+import { AiError, AppError } from "~/utils/errors";
 import { devotionLevels, type DevotionLevel } from "./schemas";
 
 /** Bump when the built-in writer changes, so cached built-in devotionals are written again. */
@@ -52,8 +53,11 @@ export function devotionalSettingsKey(provider: Pick<AiProvider, "name" | "model
 }
 
 // Generations under way in this process, by cache key: concurrent requests for the same
-// devotional share one generation (the unique index covers other processes).
+// devotional share one generation. Across processes a lease row elects one generator.
 const inflight = new Map<string, Promise<string>>();
+
+/** How often a process waiting on another's generation looks for its result. */
+const POLL_MS = 150;
 
 function cached(planDayId: string, level: DevotionLevel, translation: string, settingsKey: string) {
   return getDb()
@@ -94,19 +98,58 @@ export async function getDevotion({ planDayId, passages, level, provider = getAi
   const key = `${planDayId}|${level}|${translation}|${settingsKey}`;
   let generation = inflight.get(key);
   if (!generation) {
-    generation = (async () => {
-      const { content } = await provider.devotional({ passages, level, wordLimit, settings }, { signal });
+    const store = (content: string) => {
       getDb()
         .insert(devotionals)
         .values({ planDayId, level, translation, settingsKey, content, aiProvider: provider.name, aiModel: provider.model })
         .onConflictDoNothing()
         .run();
-      // If another process stored it first, everyone reads that one.
       return cached(planDayId, level, translation, settingsKey)?.content ?? content;
-    })().finally(() => inflight.delete(key));
+    };
+    const generate = async () => (await provider.devotional({ passages, level, wordLimit, settings }, { signal })).content;
+    generation = generateOnce(`devotional:${key}`, () => cached(planDayId, level, translation, settingsKey)?.content, generate, store, signal).finally(() =>
+      inflight.delete(key),
+    );
     inflight.set(key, generation);
   }
   return { level, content: await generation, wordLimit };
+}
+
+/**
+ * One generation across every process: the holder of the lease generates and stores; the others
+ * poll the cache until the result is there. If the holder fails, it releases the lease and stores
+ * nothing, and its waiters fail too (the next request tries again); if it dies, its lease expires
+ * and a waiter takes over.
+ */
+async function generateOnce(
+  leaseKey: string,
+  read: () => string | undefined,
+  generate: () => Promise<string>,
+  store: (content: string) => string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  for (;;) {
+    const lease = tryLease(leaseKey);
+    if (lease) {
+      try {
+        // Stored while we were taking the lease.
+        return read() ?? store(await generate());
+      } finally {
+        lease.release();
+      }
+    }
+    while (leaseState(leaseKey) === "live") {
+      if (signal?.aborted) throw new AiError("The request was cancelled.", 499);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const content = read();
+      if (content !== undefined) return content;
+    }
+    const content = read();
+    if (content !== undefined) return content;
+    // No lease and nothing stored: the holder failed (released) or died (its lease expired, and
+    // only then is it taken over).
+    if (leaseState(leaseKey) === "none") throw new AiError("The devotional could not be written just now. Please try again.", 503);
+  }
 }
 
 /** The three devotionals of a day, generated in parallel where missing; failures are reported per level. */

@@ -239,7 +239,7 @@ export function startPlan(
       .returning({ id: userPlans.id })
       .get();
     return { id: inserted.id, resumed: false };
-  });
+  }, { behavior: "immediate" });
   markOnboardingStep(userId, "hasStartedPlan");
   return { userPlan: userPlanSummary(id)!, resumed };
 }
@@ -461,6 +461,6 @@ export function completeDay(
       completedAt: stored.completedAt,
       isPlanFinished: (finished?.count ?? 0) >= active.daysCount,
     };
-  });
+  }, { behavior: "immediate" });
   return { ...result, streak: streakOf(userId, now, timeZone).streak };
 }

@@ -26,6 +26,6 @@ export function seedReadingPlans(db: Db): { added: string[] } {
         .values(plan.days.map((references, index) => ({ planId: inserted.id, dayNumber: index + 1, referencesJson: references })))
         .run();
     }
-  });
+  }, { behavior: "immediate" });
   return { added: built.map((plan) => plan.slug) };
 }

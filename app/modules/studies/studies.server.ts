@@ -7,6 +7,7 @@ import type { GenerationOptions } from "~/modules/ai/provider";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { getPassage, type Passage } from "~/modules/bible/passages.server";
 import { resolveTranslation } from "~/modules/bible/translations";
+import { tryUserSlot, userSlotsInUse } from "~/modules/jobs/leases.server";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { AiError, ConflictError, NotFoundError, TooManyRequestsError } from "~/utils/errors";
 import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
@@ -14,9 +15,12 @@ import type { StudyRequest, StudyView } from "./schemas";
 
 export const RECENT_STUDIES = 5;
 
-/** At most this many studies generate at once for one user; a real model can take a minute. */
+/**
+ * At most this many studies generate at once for one user, whichever processes serve them
+ * (slots are rows in running_generations); a real model can take a minute.
+ */
 const MAX_GENERATIONS_PER_USER = 2;
-const running = new Map<string, number>();
+const tooMany = () => new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
 
 export function toStudyView(row: Study): StudyView {
   return {
@@ -79,9 +83,9 @@ export interface StudyPlan {
 }
 
 export function planStudy(userId: string, request: StudyRequest): StudyPlan {
-  if ((running.get(userId) ?? 0) >= MAX_GENERATIONS_PER_USER) {
-    throw new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
-  }
+  // Checked before a streamed answer starts, so a full count is still a plain 429; the slot
+  // itself is taken atomically when generating starts.
+  if (userSlotsInUse(userId) >= MAX_GENERATIONS_PER_USER) throw tooMany();
   assertRoomForStudy(userId);
   if (request.studyType === "passage") {
     return { userId, request, passage: getPassage(request.reference, getAiSettings().translation) };
@@ -95,7 +99,8 @@ export function planStudy(userId: string, request: StudyRequest): StudyPlan {
  */
 export async function generateStudy(plan: StudyPlan, options: GenerationOptions = {}): Promise<StudyView> {
   const { userId, request } = plan;
-  running.set(userId, (running.get(userId) ?? 0) + 1);
+  const slot = tryUserSlot(userId, MAX_GENERATIONS_PER_USER);
+  if (!slot) throw tooMany();
   try {
     const settings = getAiSettings();
     const provider = getAiProvider();
@@ -128,12 +133,10 @@ export async function generateStudy(plan: StudyPlan, options: GenerationOptions 
         .get();
       markOnboardingStep(userId, "hasCreatedStudy");
       return inserted;
-    });
+    }, { behavior: "immediate" });
     return toStudyView(row);
   } finally {
-    const left = (running.get(userId) ?? 1) - 1;
-    if (left > 0) running.set(userId, left);
-    else running.delete(userId);
+    slot.release();
   }
 }
 
