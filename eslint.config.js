@@ -5,6 +5,7 @@
 // Linting is not type-aware: typescript-eslint's type-checked sets took over a minute of CPU on
 // the whole tree, and `npm run typecheck` already runs the compiler.
 import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -14,21 +15,19 @@ import tseslint from "typescript-eslint";
 /** Files that hold React components or hooks. */
 const reactFiles = ["app/**/*.{ts,tsx}", "bench/servers/*.tsx"];
 
-export default tseslint.config(
-  {
-    ignores: [
-      "build/",
-      "public/build/",
-      ".cache/",
-      "desktop/node_modules/",
-      "desktop/app/",
-      "desktop/dist/",
-      "data/",
-      "tmp/",
-      "test-results/",
-      "playwright-report/",
-    ],
-  },
+export default defineConfig(
+  globalIgnores([
+    "build/",
+    "public/build/",
+    ".cache/",
+    "desktop/node_modules/",
+    "desktop/app/",
+    "desktop/dist/",
+    "data/",
+    "tmp/",
+    "test-results/",
+    "playwright-report/",
+  ]),
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
 
   js.configs.recommended,
@@ -43,14 +42,14 @@ export default tseslint.config(
 
   // Pages and components: React, the rules of hooks (with the React Compiler's checks the plugin
   // recommends) and accessibility.
-  ...[
-    react.configs.flat.recommended,
-    react.configs.flat["jsx-runtime"],
-    reactHooks.configs.flat.recommended,
-    jsxA11y.flatConfigs.recommended,
-  ].map((config) => ({ ...config, files: reactFiles })),
   {
     files: reactFiles,
+    extends: [
+      react.configs.flat.recommended,
+      react.configs.flat["jsx-runtime"],
+      reactHooks.configs.flat.recommended,
+      jsxA11y.flatConfigs.recommended,
+    ],
     settings: { react: { version: "detect" } },
     rules: {
       // TypeScript checks props.
