@@ -154,7 +154,7 @@ export function MarkdownView({
 }: MarkdownViewProps) {
   const heading =
     (level: number): Components["h1"] =>
-    ({ children }) => {
+    function Heading({ children }) {
       const shown = headingLevel(level);
       const Tag = `h${shown}` as const;
       return <Tag className={headingClass?.(shown)}>{children}</Tag>;

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, CalendarDays, CheckCircle2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -92,10 +92,9 @@ export default function ReadingPlansPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [timeZone, setTimeZone] = useState("");
+  const timeZone = hydrated ? (browserTimeZone() ?? "") : "";
   const startingPlanId = navigation.state !== "idle" ? navigation.formData?.get("planId") : null;
 
-  useEffect(() => setTimeZone(browserTimeZone() ?? ""), []);
 
   useEffect(() => {
     if (actionData?.error) {

@@ -38,7 +38,7 @@ export default function CreditsPage() {
           <ul className="list-disc space-y-2 pl-5">
             <li>King James Version (public domain)</li>
             <li>
-              World English Bible (public domain), eBible.org. "World English Bible" is a trademark of eBible.org; the
+              World English Bible (public domain), eBible.org. &quot;World English Bible&quot; is a trademark of eBible.org; the
               wording here is unchanged (only formatting was removed and the Romans doxology placed at 16:25-27).
             </li>
             <li>
@@ -65,7 +65,7 @@ export default function CreditsPage() {
             ), licensed CC BY.
           </p>
           <p>
-            Nave's Topical Bible data from BibleData by Brady Stephenson (
+            Nave&apos;s Topical Bible data from BibleData by Brady Stephenson (
             <ExternalLink href="https://github.com/BradyStephenson/bible-data">https://github.com/BradyStephenson/bible-data</ExternalLink>,
             doi:10.5281/zenodo.19539956), licensed CC BY 4.0.
           </p>

@@ -27,6 +27,7 @@ import { getProfile, updateProfile } from "~/modules/profile/profile.server";
 import { profileFormSchema } from "~/modules/profile/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
@@ -81,18 +82,18 @@ export default function ProfilePage() {
   const [teachers, setTeachers] = useState<string[]>(shown.favoriteTeachers);
   const [newTeacher, setNewTeacher] = useState("");
   const [teacherNotice, setTeacherNotice] = useState(answer?.notice ?? "");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const saving = navigation.state === "submitting" && navigation.formAction === "/profile";
 
   // After a save (or any reload of the data), the form shows what the server holds.
   const loaded = JSON.stringify(profile);
-  useEffect(() => {
-    const fresh = JSON.parse(loaded) as typeof profile;
-    setDepth(fresh.studyDepthPreference);
-    setDenomination(fresh.denomination);
-    setTeachers(fresh.favoriteTeachers);
-  }, [loaded]);
+  const [shownLoaded, setShownLoaded] = useState(loaded);
+  if (loaded !== shownLoaded) {
+    setShownLoaded(loaded);
+    setDepth(profile.studyDepthPreference);
+    setDenomination(profile.denomination);
+    setTeachers(profile.favoriteTeachers);
+  }
 
   useEffect(() => {
     if (answer?.error) toast({ id: answer.id, title: "Error", description: answer.error, variant: "destructive" });

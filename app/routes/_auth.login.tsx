@@ -54,6 +54,7 @@ export default function LoginPage() {
     try {
       if (window.sessionStorage.getItem(SESSION_EXPIRED_FLAG) === "true") {
         window.sessionStorage.removeItem(SESSION_EXPIRED_FLAG);
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time flag the server render cannot see, taken from storage once
         setExpiredNotice(true);
       }
     } catch {

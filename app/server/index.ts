@@ -131,6 +131,7 @@ export async function startServer(
   // The Host check reads the listening address once listening (port 0 picks one):
   // server.address() is null again while the server closes, and requests still in flight are
   // answered then.
+  // eslint-disable-next-line prefer-const -- assigned once listening, after the closure below that reads it
   let listening: AddressInfo | undefined;
   const app = createApp({
     config,

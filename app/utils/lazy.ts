@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * When a lazily loaded module is wanted: "now", once the browser is idle after the page is up
@@ -24,19 +25,17 @@ export function whenIdle(work: () => void): () => void {
  * there (null during the server render and hydration, so both render the same).
  */
 export function useLazyModule<T>(load: () => Promise<T>, when: LoadWhen): T | null {
-  const [module, setModule] = useState<T | null>(null);
+  const hydrated = useHydrated();
+  const [fetched, setFetched] = useState<T | null>(null);
+  // A module an earlier page already loaded is used at once (never during hydration).
+  const module = fetched ?? (hydrated ? ((loaded.get(load) as T | undefined) ?? null) : null);
   useEffect(() => {
     if (module || when === "later") return;
-    const known = loaded.get(load) as T | undefined;
-    if (known) {
-      setModule(() => known);
-      return;
-    }
     let active = true;
     const start = () =>
       void load().then((value) => {
         loaded.set(load, value);
-        if (active) setModule(() => value);
+        if (active) setFetched(() => value);
       });
     if (when === "now") {
       start();

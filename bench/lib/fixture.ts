@@ -33,7 +33,7 @@ export interface HttpFixture {
   close: () => Promise<void>;
 }
 
-async function call<T = any>(base: string, pathname: string, { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T = unknown>(base: string, pathname: string, { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(base + pathname, {
     method,
     headers: {

@@ -191,6 +191,7 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
     writeText(text: string): void;
   };
   ipcMain: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron's own signature: each handler types its arguments
     handle(channel: string, listener: (event: { sender: WebContentsLike }, ...args: any[]) => unknown): void;
   };
   screen: {

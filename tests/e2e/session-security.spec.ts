@@ -3,9 +3,10 @@
  * adopted, scripts cannot read the session cookie, and signing out ends the session on the server
  * (replaying the old cookie gets nowhere).
  */
+import type { Page } from "@playwright/test";
 import { expect, submitLoginForm, test } from "./fixtures";
 
-async function sessionCookie(page: import("@playwright/test").Page) {
+async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === "sb_session");
 }
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { strictSchemaProblem } from "./openai-strict-subset";
 
 /**
@@ -172,7 +172,7 @@ export async function startFakeOpenAi({ mode = "openai" }: { mode?: FakeMode } =
   const queue: FakeReply[] = [];
   const requests: ChatRequest[] = [];
   const statuses: number[] = [];
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const fake: FakeOpenAi = {
     baseUrl: "",
     mode,

@@ -1,5 +1,5 @@
 import { RotateCcw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -78,9 +78,11 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
 
   // Whenever fresh values arrive from the server (after a save), they become the form's values.
   const loaded = JSON.stringify(settings);
-  useEffect(() => {
-    setValues(JSON.parse(loaded) as AiSettingsInput);
-  }, [loaded]);
+  const [shownLoaded, setShownLoaded] = useState(loaded);
+  if (loaded !== shownLoaded) {
+    setShownLoaded(loaded);
+    setValues(settings);
+  }
 
   return (
     <fetcher.Form

@@ -1,5 +1,4 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -45,8 +44,7 @@ export function SignupSettingsPanel({
   const shownMode = (modeFetcher.formData?.get("mode") as SignupMode | null) ?? signup.mode;
   // The new invite's link: the server keeps only a hash, so this is the one time it can be shown.
   const createdPath = inviteFetcher.data?.invitePath ?? createdInvitePath;
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = hydrated ? window.location.origin : "";
   const newLink = createdPath ? `${origin}${createdPath}` : null;
 
   async function copyLink() {

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
+import { useLatest } from "~/utils/use-latest";
 
 /** What the admin route's action answers when it does not redirect back with a "Success" toast. */
 export interface AdminActionAnswer {
@@ -22,8 +23,7 @@ export function useAdminFetcher({
 }) {
   const fetcher = useFetcher<AdminActionAnswer>();
   const submittedIntent = useRef<string | null>(null);
-  const latest = useRef({ fallback, onSuccess });
-  latest.current = { fallback, onSuccess };
+  const latest = useLatest({ fallback, onSuccess });
 
   useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -43,7 +43,7 @@ export function useAdminFetcher({
     } else {
       succeeded?.();
     }
-  }, [fetcher.state, fetcher.data, fetcher.formData]);
+  }, [fetcher.state, fetcher.data, fetcher.formData, latest]);
 
   return fetcher;
 }

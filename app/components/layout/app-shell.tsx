@@ -57,9 +57,12 @@ export function AppShell({
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  useEffect(() => {
+  // A new page closes the mobile menu.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
     setMobileOpen(false);
-  }, [location.pathname]);
+  }
 
   return (
     <div className="flex min-h-screen w-full">

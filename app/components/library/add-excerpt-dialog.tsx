@@ -38,18 +38,19 @@ function Field({
 /** Adds a quote or a book excerpt by hand: nothing else creates those kinds of content. */
 export function AddExcerptDialog() {
   const fetcher = useFetcher<LibraryActionResult>();
-  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [kind, setKind] = useState<"quote" | "book">("quote");
   // The answer to an earlier attempt is not shown again when the dialog is reopened.
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const saving = fetcher.state !== "idle";
   const result = fetcher.data && fetcher.data.intent === "add" && fetcher.data.id !== dismissedId ? fetcher.data : null;
   const errors: Record<string, string[]> = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  // A successful add closes the dialog.
+  const open = opened && !result?.ok;
 
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      setOpen(false);
       toast({ id: result.id, title: "Added to your library", description: `${result.label}: ${result.title}` });
     } else if (!Object.keys(result.fieldErrors ?? {}).length) {
       toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
@@ -60,7 +61,7 @@ export function AddExcerptDialog() {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        setOpened(next);
         if (next) {
           setKind("quote");
           setDismissedId(fetcher.data?.id ?? null);

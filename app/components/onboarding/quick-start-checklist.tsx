@@ -114,7 +114,7 @@ export function QuickStartChecklist({
                 >
                   <div className="flex items-center gap-3">
                     <PartyPopper className="size-5 shrink-0 text-success" aria-hidden="true" />
-                    <p className="font-medium">Congratulations! You've completed the Quick Start.</p>
+                    <p className="font-medium">Congratulations! You&apos;ve completed the Quick Start.</p>
                   </div>
                   <Button variant="outline" size="sm" onClick={() => setCollapsed(true)}>
                     Dismiss

@@ -36,10 +36,13 @@ export function WelcomeDialog({ show }: { show: boolean }) {
   const [closing, setClosing] = useState<Closing>(null);
   // Closing ends when the submission has gone out and come back, not on the idle state before it.
   const sent = useRef(false);
-  if (fetcher.state !== "idle") sent.current = true;
 
   useEffect(() => {
-    if (!closing || !sent.current || fetcher.state !== "idle") return;
+    if (fetcher.state !== "idle") {
+      sent.current = true;
+      return;
+    }
+    if (!closing || !sent.current) return;
     sent.current = false;
     const failed = fetcher.data?.result.status === "error";
     if (failed) {

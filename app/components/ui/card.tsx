@@ -16,8 +16,10 @@ export const CardHeader = React.forwardRef<HTMLDivElement, React.HTMLAttributes<
 CardHeader.displayName = "CardHeader";
 
 export const CardTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => (
-    <h2 ref={ref} className={cn("text-xl font-semibold leading-tight tracking-tight", className)} {...props} />
+  ({ className, children, ...props }, ref) => (
+    <h2 ref={ref} className={cn("text-xl font-semibold leading-tight tracking-tight", className)} {...props}>
+      {children}
+    </h2>
   ),
 );
 CardTitle.displayName = "CardTitle";

@@ -15,7 +15,7 @@ export interface ToastMessage {
   open: boolean;
 }
 
-type Listener = (toasts: ToastMessage[]) => void;
+type Listener = () => void;
 
 let memory: ToastMessage[] = [];
 const listeners = new Set<Listener>();
@@ -24,7 +24,7 @@ let counter = 0;
 
 function emit(next: ToastMessage[]) {
   memory = next;
-  for (const listener of listeners) listener(memory);
+  for (const listener of listeners) listener();
 }
 
 function scheduleRemoval(id: string) {
@@ -52,14 +52,19 @@ export function toast(message: { title: string; description?: string; variant?: 
   return id;
 }
 
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const noToasts: ToastMessage[] = [];
+
 export function useToasts() {
-  const [toasts, setToasts] = React.useState(memory);
-  React.useEffect(() => {
-    listeners.add(setToasts);
-    setToasts(memory);
-    return () => {
-      listeners.delete(setToasts);
-    };
-  }, []);
-  return toasts;
+  return React.useSyncExternalStore(
+    subscribe,
+    () => memory,
+    () => noToasts,
+  );
 }

@@ -10,6 +10,7 @@ import type { TodayDevotions, TodayOverview, TodayResponse } from "~/modules/pla
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
 import { apiRequest } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
+import { useLatest } from "~/utils/use-latest";
 
 export function DevotionCard({
   level,
@@ -52,26 +53,31 @@ export function Devotions({
   wordLimits: Record<DevotionLevel, number>;
 }) {
   const revalidator = useRevalidator();
+  const revalidate = useLatest(revalidator.revalidate);
   const [loaded, setLoaded] = useState<TodayDevotions | null>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
     setLoaded(initial);
     setLoadError(null);
+  }
+
+  // Each loader answer without the devotionals asks for them.
+  useEffect(() => {
     if (initial) return;
     const controller = new AbortController();
     apiRequest<TodayResponse>("/api/plans/user-plans/today", { signal: controller.signal })
       .then((answer) => {
         // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
-        if (answer.userPlan?.id !== today.userPlan?.id || answer.currentDay !== today.currentDay) revalidator.revalidate();
+        if (answer.userPlan?.id !== today.userPlan?.id || answer.currentDay !== today.currentDay) void revalidate.current();
         else setLoaded({ devotions: answer.devotions, devotionErrors: answer.devotionErrors });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : "The devotionals could not be loaded.");
       });
     return () => controller.abort();
-    // Only a new loader answer starts a new request.
-  }, [initial]);
+  }, [initial, today, revalidate]);
 
   const retrying = revalidator.state !== "idle";
   return (

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BookOpen, CheckCircle2, PartyPopper } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,6 +23,7 @@ import {
 import { todayFormSchema } from "~/modules/plans/schemas";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";
+import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Devotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
@@ -90,19 +91,15 @@ export default function TodayPage() {
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
-  const [timeZone, setTimeZone] = useState("");
+  const timeZone = useHydrated() ? (browserTimeZone() ?? "") : "";
   const synced = useRef(false);
 
   // The server judges "today" in the reader's zone; tell it when the browser's differs.
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (!zone) return;
-    setTimeZone(zone);
-    if (!synced.current && zone !== today.timeZone) {
-      synced.current = true;
-      zoneSync.submit({ intent: "timeZone", timeZone: zone }, { method: "post" });
-    }
-  }, [today.timeZone, zoneSync]);
+    if (!timeZone || synced.current || timeZone === today.timeZone) return;
+    synced.current = true;
+    zoneSync.submit({ intent: "timeZone", timeZone }, { method: "post" });
+  }, [timeZone, today.timeZone, zoneSync]);
 
   // Success redirects back here with the "Day completed!" toast; a failure answers with its message.
   const shown = useRef<string | null>(null);

@@ -246,6 +246,7 @@ export function createFakeElectron({
       setAppUserModelId(id: string) {
         record("app.setAppUserModelId", id);
       },
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron's own signature: each listener types its arguments
       on(event: string, listener: (...args: any[]) => void) {
         appEvents.on(event, listener);
         return electron.app;

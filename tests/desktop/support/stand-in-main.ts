@@ -30,10 +30,10 @@ export async function assertMainProcessStarts(appDir: string, userData: string) 
   );
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
-  const events: Array<Record<string, any>> = [];
+  const events: Array<Record<string, unknown>> = [];
   const lines = readline.createInterface({ input: child.stdout });
   const waitFor = (event: string) =>
-    new Promise<Record<string, any>>((resolve, reject) => {
+    new Promise<Record<string, unknown>>((resolve, reject) => {
       const found = events.find((entry) => entry.event === event);
       if (found) return resolve(found);
       const timer = setTimeout(() => reject(new Error(`no ${event} event; stderr:\n${stderr}\nevents: ${JSON.stringify(events)}`)), 30_000);
@@ -56,7 +56,7 @@ export async function assertMainProcessStarts(appDir: string, userData: string) 
     });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   try {
-    const window = await waitFor("window");
+    const window = (await waitFor("window")) as { url: string; webPreferences: { preload: string } };
     const origin = new URL(window.url).origin;
     assert.match(origin, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(window.webPreferences.preload, path.join(appDir, "main/preload.cjs"));
