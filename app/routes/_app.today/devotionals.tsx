@@ -1,15 +1,15 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Markdown } from "~/components/today/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import type { TodayDevotions, TodayOverview, TodayResponse } from "~/modules/plans/plans.server";
+import type { TodayDevotions, TodayOverview } from "~/modules/plans/plans.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
-import { apiRequest } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
+import type { loader as devotionsLoader } from "../_app.today.devotions";
 
 export function DevotionCard({
   level,
@@ -52,26 +52,27 @@ export function Devotions({
   wordLimits: Record<DevotionLevel, number>;
 }) {
   const revalidator = useRevalidator();
-  const [loaded, setLoaded] = useState<TodayDevotions | null>(initial);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // Devotionals that were not ready with the page come from the page's own /today/devotions.
+  const late = useFetcher<typeof devotionsLoader>();
+  const { load } = late;
 
+  // Each new loader answer without devotionals (a new object, even when they are still missing) asks again.
   useEffect(() => {
-    setLoaded(initial);
-    setLoadError(null);
-    if (initial) return;
-    const controller = new AbortController();
-    apiRequest<TodayResponse>("/api/plans/user-plans/today", { signal: controller.signal })
-      .then((answer) => {
-        // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
-        if (answer.userPlan?.id !== today.userPlan?.id || answer.currentDay !== today.currentDay) revalidator.revalidate();
-        else setLoaded({ devotions: answer.devotions, devotionErrors: answer.devotionErrors });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : "The devotionals could not be loaded.");
-      });
-    return () => controller.abort();
-    // Only a new loader answer starts a new request.
-  }, [initial]);
+    if (!initial) load("/today/devotions");
+  }, [initial, today, load]);
+
+  const answer = !initial && late.state === "idle" ? late.data : undefined;
+  // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
+  const stale = answer !== undefined && (answer.userPlanId !== (today.userPlan?.id ?? null) || answer.currentDay !== today.currentDay);
+  const revalidatedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!stale || revalidatedFor.current === answer) return;
+    revalidatedFor.current = answer;
+    revalidator.revalidate();
+  }, [stale, answer, revalidator]);
+
+  const loaded: TodayDevotions | null = initial ?? (answer && !stale && !("error" in answer) ? answer : null);
+  const loadError = answer && "error" in answer && answer.error ? answer.error : null;
 
   const retrying = revalidator.state !== "idle";
   return (

@@ -10,7 +10,6 @@ import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
-import { useStudyGenerator } from "~/components/studies/use-study-generator";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -24,6 +23,7 @@ import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
 import { firstErrorMessage } from "~/utils/form-reply";
+import { useStudyGenerator } from "./use-study-generator";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
 
@@ -52,8 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Without JavaScript the forms post here; with it, the page streams the same generation from
- * /api/studies/generate. Both parse with studyRequestSchema and generate with planStudy and
- * generateStudy (createStudy here), as /api/studies/topic and /passage do.
+ * its own /lesson-plans/generate (app/routes/_app.lesson-plans.generate.tsx). Both parse with
+ * studyRequestSchema and generate with planStudy and generateStudy (createStudy here), as
+ * /api/studies/topic, /passage and /generate do.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
