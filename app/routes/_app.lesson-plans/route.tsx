@@ -23,6 +23,7 @@ import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
 import { firstErrorMessage } from "~/utils/form-reply";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useStudyGenerator } from "./use-study-generator";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
@@ -98,6 +99,7 @@ export default function LessonPlansPage() {
   const { recent, selected, saved, texts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const { state: generation, generate } = useStudyGenerator();
   const previewRef = useRef<HTMLDivElement>(null);
   const scrollToPreview = useRef(false);
@@ -140,6 +142,13 @@ export default function LessonPlansPage() {
         description="Create Bible studies from a topic or a passage"
         actions={<TopicVsPassageHelp />}
       />
+      {/* The toast needs scripts; a form posted without them shows the failure here. */}
+      {!hydrated && actionData?.error ? (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          <strong>Failed to create lesson plan: </strong>
+          {actionData.error}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />

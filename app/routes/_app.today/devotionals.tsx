@@ -95,7 +95,17 @@ export function Devotions({
                 </Button>
               </div>
             ) : (
-              <Spinner label="Generating..." showLabel className="justify-start py-6" />
+              <>
+                <Spinner label="Generating..." showLabel className="justify-start py-6 [@media(scripting:none)]:hidden" />
+                {/* Without scripts nothing fetches them when they are ready: the reader asks again. */}
+                <p className="hidden py-6 text-sm text-muted-foreground [@media(scripting:none)]:block">
+                  Still being written.{" "}
+                  <a href="/today" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Check again
+                  </a>{" "}
+                  in a few seconds.
+                </p>
+              </>
             )}
           </DevotionCard>
         );
