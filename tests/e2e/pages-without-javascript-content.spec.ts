@@ -32,6 +32,7 @@ test("lesson plans: a topic study and a passage study are generated, shown and s
   await expect(page.getByText("Your topic study is ready").first()).toBeVisible();
   await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Forgiveness");
   await expect(preview(page).getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(preview(page).getByRole("heading", { name: "Key Scriptures" })).toBeVisible();
 
   await page.getByLabel("Passage reference").fill("John 3:16-21");
   await page.getByRole("button", { name: "Generate Study" }).last().click();
