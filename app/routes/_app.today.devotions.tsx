@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/request.server";
-import { getTodayOverview, readTimeZone } from "~/modules/plans/plans.server";
+import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
 import { AppError } from "~/utils/errors";
 
 /**
@@ -12,10 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const { overview, devotions } = getTodayOverview(user.id, { timeZone: readTimeZone(user.id) });
   const day = { userPlanId: overview.userPlan?.id ?? null, currentDay: overview.currentDay };
+  let answer: LateDevotions;
   try {
-    return { ...day, ...(await devotions) };
+    answer = { ...day, ...(await devotions) };
   } catch (error) {
     if (!(error instanceof AppError)) console.error(error);
-    return { ...day, error: error instanceof AppError ? error.message : "The devotionals could not be loaded." };
+    answer = { ...day, error: error instanceof AppError ? error.message : "The devotionals could not be loaded." };
   }
+  return Response.json(answer, { headers: { "cache-control": "no-store" } });
 }

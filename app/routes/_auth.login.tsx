@@ -12,7 +12,7 @@ import { authenticateForm } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn, sessionCookie } from "~/modules/auth/request.server";
 import { loginConstraint } from "~/modules/auth/form-fields";
 import { createSession } from "~/modules/auth/sessions.server";
-import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
+import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { keepRetryAfter } from "~/utils/page-headers";

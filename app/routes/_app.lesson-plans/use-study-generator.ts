@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { GenerationEvent, StudyRequest, StudyView } from "~/modules/studies/schemas";
-import { ApiError, errorMessageOf, sessionExpired } from "~/utils/api-client";
+import { ApiError, errorMessageOf, sessionExpired } from "~/utils/client-errors";
 
 export interface GenerationState {
   pending: boolean;

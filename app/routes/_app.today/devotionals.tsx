@@ -6,10 +6,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import type { TodayDevotions, TodayOverview } from "~/modules/plans/plans.server";
+import type { LateDevotions, TodayDevotions, TodayOverview } from "~/modules/plans/plans.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
 import { cn } from "~/utils/cn";
-import type { loader as devotionsLoader } from "../_app.today.devotions";
 
 export function DevotionCard({
   level,
@@ -53,7 +52,7 @@ export function Devotions({
 }) {
   const revalidator = useRevalidator();
   // Devotionals that were not ready with the page come from the page's own /today/devotions.
-  const late = useFetcher<typeof devotionsLoader>();
+  const late = useFetcher<LateDevotions>();
   const { load } = late;
 
   // Each new loader answer without devotionals (a new object, even when they are still missing) asks again.
