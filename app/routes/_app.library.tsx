@@ -23,7 +23,6 @@ import {
 import { countLibrarySaves, listLibrarySaves, removeStudyFromLibrary, saveStudyToLibrary } from "~/modules/library/saves.server";
 import { libraryReturnSchema, libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
-import { validationErrorFrom } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
@@ -125,12 +124,16 @@ export async function action({ request }: ActionFunctionArgs) {
       return { ok: true as const, intent, id };
     }
     if (intent === "add") {
-      const parsed = manualContentSchema.safeParse(Object.fromEntries([...form].filter(([key]) => key !== "intent" && key !== "redirectTo")));
-      if (!parsed.success) {
-        const error = validationErrorFrom(parsed.error);
-        return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: error.details?.fieldErrors ?? {} }, { status: 400 });
+      const submission = parseWithZod(form, { schema: manualContentSchema });
+      if (submission.status !== "success") {
+        // Only the form's own fields can have errors (the schema ignores other names), each a short message.
+        const fieldErrors = Object.fromEntries(
+          Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages.slice(0, 1)]] : [])),
+        );
+        const error = firstErrorMessage(submission.error, "Invalid request");
+        return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status: 400 });
       }
-      const item = addManualContent(user.id, parsed.data);
+      const item = addManualContent(user.id, submission.value);
       const added = { title: "Added to your library", description: `${contentLabels[item.contentType]}: ${item.title}` };
       if (redirectTo) return redirectWithToast(redirectTo, added);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
