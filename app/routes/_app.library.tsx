@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { ContentCard } from "~/components/library/content-card";
-import { AddExcerptDialog } from "~/components/library/add-excerpt-dialog";
+import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard } from "~/components/library/saved-study-card";
@@ -21,9 +21,8 @@ import {
   studyPreview,
 } from "~/modules/library/display";
 import { countLibrarySaves, listLibrarySaves, removeStudyFromLibrary, saveStudyToLibrary } from "~/modules/library/saves.server";
-import { libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
+import { libraryReturnSchema, libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
-import { validationErrorFrom } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
@@ -112,23 +111,39 @@ export async function action({ request }: ActionFunctionArgs) {
   // Without JavaScript the visit itself is not reported (see LibraryPage): the first change counts.
   markOnboardingStep(user.id, "hasVisitedLibrary");
   const id = crypto.randomUUID();
+  const back = libraryReturnSchema.safeParse({ redirectTo: form.get("redirectTo") ?? undefined });
+  if (!back.success) {
+    return data({ ok: false as const, intent: echoIntent(intent), id, error: "Invalid request", fieldErrors: {} }, { status: 400 });
+  }
+  // The no-JavaScript forms say where to go back to; a fetcher gets the outcome instead.
+  const { redirectTo } = back.data;
   try {
     if (intent === "delete") {
       deleteContent(user.id, String(form.get("id") ?? ""));
+      if (redirectTo) return redirectWithToast(redirectTo, { title: "Deleted from library", description: "The item was removed from your library" });
       return { ok: true as const, intent, id };
     }
     if (intent === "add") {
-      const parsed = manualContentSchema.safeParse(Object.fromEntries([...form].filter(([key]) => key !== "intent")));
-      if (!parsed.success) {
-        const error = validationErrorFrom(parsed.error);
-        return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: error.details?.fieldErrors ?? {} }, { status: 400 });
+      const submission = parseWithZod(form, { schema: manualContentSchema });
+      if (submission.status !== "success") {
+        // Only the form's own fields can have errors (the schema ignores other names), each a short message.
+        const fieldErrors = Object.fromEntries(
+          Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages.slice(0, 1)]] : [])),
+        );
+        const error = firstErrorMessage(submission.error, "Invalid request");
+        return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status: 400 });
       }
-      const item = addManualContent(user.id, parsed.data);
+      const item = addManualContent(user.id, submission.value);
+      const added = { title: "Added to your library", description: `${contentLabels[item.contentType]}: ${item.title}` };
+      if (redirectTo) return redirectWithToast(redirectTo, added);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
     }
     return data({ ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} }, { status: 400 });
   } catch (error) {
     if (error instanceof AppError) {
+      if (intent === "delete" && redirectTo) {
+        return redirectWithToast(redirectTo, { title: "Failed to update library", description: error.message, variant: "destructive" });
+      }
       return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} }, { status: error.status });
     }
     throw error;
@@ -145,6 +160,19 @@ export default function MyLibraryPage() {
       visit.submit({ step: "hasVisitedLibrary" }, { method: "post", action: "/resources/onboarding" });
     }
   }, [visited, visit]);
+  // Without scripts the dialogs cannot open: ?add and ?delete=<id> ask on the page instead.
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const listParams = new URLSearchParams(searchParams);
+  listParams.delete("add");
+  listParams.delete("delete");
+  const returnTo = listParams.size ? `/library?${listParams}` : "/library";
+  const withParam = (name: string, value: string) => {
+    const params = new URLSearchParams(listParams);
+    params.set(name, value);
+    return `/library?${params}`;
+  };
+  const addFailure = actionData && !actionData.ok && actionData.intent === "add" ? actionData : undefined;
   const empty = items.length === 0 && saved.length === 0;
   return (
     <div className="mx-auto max-w-6xl">
@@ -155,8 +183,9 @@ export default function MyLibraryPage() {
             <h2 id="library-content-heading" className="text-xl font-semibold tracking-tight">
               Content & Excerpts
             </h2>
-            <AddExcerptDialog />
+            <AddExcerptDialog askHref={withParam("add", "")} />
           </div>
+          <AddExcerptPanel open={searchParams.has("add") || addFailure !== undefined} returnTo={returnTo} failure={addFailure} />
           {empty ? (
             <LibraryEmptyState />
           ) : items.length === 0 ? (
@@ -167,7 +196,10 @@ export default function MyLibraryPage() {
             <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2" aria-label="Content & Excerpts">
               {items.map((item) => (
                 <li key={item.id}>
-                  <ContentCard item={item} />
+                  <ContentCard
+                    item={item}
+                    deleteLinks={{ asking: searchParams.get("delete") === item.id, askHref: withParam("delete", item.id), cancelHref: returnTo }}
+                  />
                 </li>
               ))}
             </ul>

@@ -11,7 +11,7 @@ import { toast } from "~/components/ui/use-toast";
 import { authenticateForm, redirectSignedIn } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
 import { loginConstraint } from "~/modules/auth/form-fields";
-import { SESSION_EXPIRED_FLAG } from "~/utils/api-client";
+import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -20,3 +20,16 @@ test("a reply names no hostile field, in its values, errors or list of fields", 
   assert.ok(text.length < 1_000, text.slice(0, 200));
   assert.ok(!text.includes("kkkkkkkkkk") && !text.includes("xxxxxxxxxx"));
 });
+
+test("a name nested 100,000 levels deep (a.b.c...) is dropped: the reply does not overflow the stack", async () => {
+  const { parseWithZod } = await import("@conform-to/zod/v4");
+  const { z } = await import("zod");
+  const form = new FormData();
+  form.set("step", "hasCompletedWelcome");
+  form.set("favoriteTeachers[0]", "Tozer");
+  form.set(". , ".repeat(100_000), "x");
+  const submission = parseWithZod(form, { schema: z.object({ step: z.string(), favoriteTeachers: z.array(z.string()) }) });
+  assert.equal(submission.status, "success");
+  const reply = replyWithoutEcho(submission) as { initialValue?: Record<string, unknown> };
+  assert.deepEqual(reply.initialValue, { step: "hasCompletedWelcome", favoriteTeachers: ["Tozer"] });
+});

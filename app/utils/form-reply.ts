@@ -23,6 +23,18 @@ interface ReplyingSubmission<Result> {
   reply: (options?: { hideFields?: string[]; resetForm?: boolean }) => Result;
 }
 
+/** Deeper than any form's fields nest (profile's favoriteTeachers[0] is two levels). */
+const MAX_FIELD_DEPTH = 8;
+
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    if (depth > limit) return true;
+    level = level.flatMap((item) => (item && typeof item === "object" ? Object.values(item) : []));
+  }
+  return false;
+}
+
 /**
  * `submission.reply()` without sending back what the form never had: values longer than any field
  * takes, hostile field names (in the values and in the errors, which are keyed by name) and the
@@ -32,6 +44,11 @@ export function replyWithoutEcho<Result>(
   submission: ReplyingSubmission<Result>,
   { hide = [], resetForm }: { hide?: string[]; resetForm?: boolean } = {},
 ): Result {
+  // A name like "a.b.c..." nests its value that deep, and the reply walks the values recursively: a
+  // 100,000-level name overflowed the stack. No form has such a field; it is dropped before the reply.
+  for (const [name, value] of Object.entries(submission.payload)) {
+    if (nestedDeeperThan(value, MAX_FIELD_DEPTH)) delete submission.payload[name];
+  }
   const result = submission.reply({ hideFields: fieldsNotToEcho(submission.payload, hide), resetForm });
   // Names show up in the errors (keyed by name) and in the form's state (a list of field names).
   const reply = result as { error?: Record<string, unknown> | null; state?: Record<string, unknown>; fields?: unknown[] };

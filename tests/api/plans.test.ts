@@ -282,6 +282,21 @@ describe("devotionals are generated once and shared", () => {
     ]);
   });
 
+  test("the Today page's own /today/devotions answers the devotionals of the plan and day it names, as the API does", async () => {
+    const reader = await registerAccount(server.url);
+    const id = await planId(reader.token, "romans-16-days");
+    await api(server.url, "/api/plans/user-plans", { method: "POST", token: reader.token, body: { planId: id } });
+    const page = await fetch(`${server.url}/today/devotions`, { headers: { cookie: `sb_session=${reader.token}` } });
+    assert.equal(page.status, 200);
+    const late = (await page.json()) as { userPlanId: string; currentDay: number; devotions: unknown[]; devotionErrors: unknown[] };
+    const today = (await api(server.url, "/api/plans/user-plans/today", { token: reader.token })).body;
+    assert.deepEqual(late, { userPlanId: today.userPlan.id, currentDay: 1, devotions: today.devotions, devotionErrors: today.devotionErrors });
+    assert.equal(late.devotions.length, 3);
+    const signedOut = await fetch(`${server.url}/today/devotions`, { redirect: "manual" });
+    assert.equal(signedOut.status, 302);
+    assert.equal(signedOut.headers.get("location"), "/login");
+  });
+
   test("concurrent first views generate each devotional once", async () => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => registerAccount(server.url)));
     const id = await planId(accounts[0]!.token, "gospels-30-days");

@@ -171,11 +171,18 @@ describe("another user's ids and data", () => {
   });
 
   test("pages: every signed-in page, even given the owner's study id, shows another user or an admin nothing of the owner's", async () => {
+    const routes = path.join(projectRoot, "app/routes");
+    // Flat route files and folder routes (their route.tsx) under the signed-in layout, with what
+    // they answer a GET: a page's loader or component, or a resource route's loader.
     const pages = fs
-      .readdirSync(path.join(projectRoot, "app/routes"))
-      .filter((file) => /^_app\.[^$]+\.tsx$/.test(file))
-      .map((file) => "/" + file.replace(/^_app\./, "").replace(/\.tsx$/, "").replace(/^_index$/, ""));
-    assert.ok(pages.includes("/library") && pages.includes("/lesson-plans") && pages.includes("/"));
+      .readdirSync(routes, { withFileTypes: true })
+      .map((entry) => (entry.isDirectory() ? { name: entry.name, file: path.join(entry.name, "route.tsx") } : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name }))
+      .filter(({ name, file }) => /^_app\.[^$]+$/.test(name) && file.endsWith(".tsx") && fs.existsSync(path.join(routes, file)))
+      .filter(({ file }) => /export (async )?function loader|export default|export \{[^}]*\b(loader|default)\b/.test(fs.readFileSync(path.join(routes, file), "utf8")))
+      .map(({ name }) => "/" + name.replace(/^_app\./, "").replace(/^_index$/, "").replaceAll(".", "/"));
+    for (const page of ["/", "/library", "/lesson-plans", "/today", "/today/devotions", "/add-content", "/process-sermon"]) {
+      assert.ok(pages.includes(page), `${page} is not among ${pages.join(", ")}`);
+    }
     for (const page of pages) {
       for (const caller of [other, admin]) {
         const response = await fetch(`${server.url}${page}?study=${ids.studyId}&id=${ids.id}`, { headers: { cookie: `sb_session=${caller.token}` }, redirect: "manual" });

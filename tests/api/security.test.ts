@@ -98,6 +98,7 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     { path: "/library", form: { intent: "add", contentType: "quote", text: "Forged quote", title: "Forged" }, ok: [200] },
     { path: "/library", form: { intent: "delete", id: sermonId }, ok: [200] },
     { path: "/lesson-plans", form: { studyType: "topic", topic: "Forged topic" }, ok: [302] },
+    { path: "/lesson-plans/generate", form: { studyType: "topic", topic: "Forged topic" }, ok: [200] },
     { path: "/bible-plans", form: { planId: "gospel-of-john-21-days", translation: "KJV" }, ok: [302] },
     { path: "/today", form: { intent: "timeZone", timeZone: "Asia/Tokyo" }, ok: [200] },
     { path: "/profile", form: { intent: "save", studyDepthPreference: "advanced", "favoriteTeachers[0]": "Forged" }, ok: [302] },

@@ -111,7 +111,41 @@ describe("creating studies", () => {
   });
 });
 
-describe("the streaming endpoint the page uses", () => {
+describe("the streaming endpoints: the page's own route and the API's", () => {
+  const pageGenerate = (form: Record<string, string>, cookie?: string) =>
+    fetch(`${server.url}/lesson-plans/generate`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams(form),
+    });
+
+  test("the Lesson Plans page's form streams from /lesson-plans/generate, the same events as the API", async () => {
+    const response = await pageGenerate({ studyType: "topic", topic: "Patience" }, `sb_session=${owner.token}`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /ndjson/);
+    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    assert.equal(events[0].type, "progress");
+    assert.match(events[0].message, /Finding key scriptures on "Patience"/);
+    const last = events.at(-1);
+    assert.equal(last.type, "study");
+    assert.equal(last.study.studyType, "topic");
+    const saved = await api(server.url, `/api/studies/${last.study.id}`, { token: owner.token });
+    assert.equal(saved.body.title, last.study.title);
+  });
+
+  test("the page's route: bad input is a JSON 400 with its message; no session goes to /login", async () => {
+    const blank = await pageGenerate({ studyType: "topic", topic: "  " }, `sb_session=${owner.token}`);
+    assert.equal(blank.status, 400);
+    assert.deepEqual(await blank.json(), { error: "Topic is required" });
+    const badChapter = await pageGenerate({ studyType: "passage", reference: "John 30:1" }, `sb_session=${owner.token}`);
+    assert.equal(badChapter.status, 400);
+    assert.match((await badChapter.json()).error, /John has 21 chapters/);
+    const signedOut = await pageGenerate({ studyType: "topic", topic: "Grace" });
+    assert.equal(signedOut.status, 302);
+    assert.equal(signedOut.headers.get("location"), "/login");
+  });
+
   test("streams progress, then the saved study", async () => {
     const response = await fetch(`${server.url}/api/studies/generate`, {
       method: "POST",

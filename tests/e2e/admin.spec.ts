@@ -210,6 +210,41 @@ test.describe("admin console without JavaScript (plain form posts)", () => {
     expect(me.status()).toBe(401);
   });
 
+  test("grants and revokes admin: the role changes with the toast", async ({ adminPage: page, baseURL }) => {
+    const user = await createAccount(baseURL!, "nojs-promoted");
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    await row.getByRole("button", { name: `Grant admin to ${user.email}` }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Admin status updated successfully")).toBeVisible();
+    await expect(row.getByText("Admin", { exact: true })).toBeVisible();
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${user.token}` } });
+    expect((await me.json()).isAdmin).toBe(true);
+    await row.getByRole("button", { name: `Revoke admin from ${user.email}` }).click();
+    await expect(row.getByText("User", { exact: true })).toBeVisible();
+  });
+
+  test("an invite is created, its link shown once, and revoked", async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Create invite" }).click();
+    const link = page.getByLabel("New invite link (shown only once)");
+    await expect(link).toHaveValue(/\/register\?invite=\S+$/);
+    const code = new URL((await link.inputValue()), "http://x").searchParams.get("invite")!;
+    const revoke = page.getByRole("button", { name: `Revoke invite ${code.slice(0, 4)}` });
+    await expect(revoke).toBeVisible();
+    await revoke.click();
+    await expect(page.getByText("Invite revoked")).toBeVisible();
+    await expect(revoke).toHaveCount(0);
+  });
+
+  test("both tabs' panels are on the page: the AI settings are reached without the tab list", async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "AI Generation Settings" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Settings" })).toBeVisible();
+  });
+
   test("a delete asks on the page first, then removes the user", async ({ adminPage: page, baseURL }) => {
     const user = await createAccount(baseURL!, "nojs-deleted");
     await page.goto("/admin");

@@ -166,16 +166,3 @@ test.describe("Lesson Plans", () => {
     await expect(page.getByText(/Crown letters patent/)).toBeVisible();
   });
 });
-
-test.describe("Lesson Plans without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("the topic form still creates a study", async ({ signedInPage: page }) => {
-    await page.goto("/lesson-plans");
-    await page.getByPlaceholder("e.g., Faith and Works").fill("Gratitude");
-    await page.getByRole("button", { name: "Generate Study" }).click();
-    await expect(page).toHaveURL(/\/lesson-plans\?study=/);
-    await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Gratitude");
-    await expect(preview(page).getByRole("heading", { name: "Key Scriptures" })).toBeVisible();
-  });
-});

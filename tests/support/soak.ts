@@ -479,9 +479,10 @@ class VirtualUser {
       name: "create study (stream)",
       weight: 1,
       run: async (user) => {
-        const answer = await user.browser.request("create study (stream)", "/api/studies/generate", {
+        // What the Lesson Plans page's script sends: its form, to the page's own streaming route.
+        const answer = await user.browser.request("create study (stream)", "/lesson-plans/generate", {
           method: "POST",
-          json: { studyType: "topic", topic: user.pick(TOPICS) },
+          form: { studyType: "topic", topic: user.pick(TOPICS) },
         });
         const events = answer.text.trim().split("\n").map((line) => JSON.parse(line) as { type: string; study?: { id: string }; error?: string });
         const last = events.at(-1);

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { LibraryActionResult } from "./types";
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
@@ -35,8 +36,114 @@ function Field({
   );
 }
 
+/**
+ * The form's fields. With `onKind` the Quote / Book Excerpt choice shows the book's fields only
+ * for an excerpt; without it (no scripts to react to the choice) they are always shown.
+ */
+function ExcerptFields({
+  kind,
+  onKind,
+  errors,
+}: {
+  kind: "quote" | "book";
+  onKind?: (kind: "quote" | "book") => void;
+  errors: Record<string, string[]>;
+}) {
+  return (
+    <>
+      <fieldset className="space-y-1.5">
+        <legend className="text-sm font-medium leading-none">Type</legend>
+        <div className="flex gap-4 pt-1">
+          {(
+            [
+              ["quote", "Quote"],
+              ["book", "Book Excerpt"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="contentType"
+                value={value}
+                checked={onKind ? kind === value : undefined}
+                defaultChecked={onKind ? undefined : value === "quote"}
+                onChange={onKind ? () => onKind(value) : undefined}
+                className="size-4 accent-primary"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="space-y-1.5">
+        <Label htmlFor="excerpt-text">{onKind ? (kind === "book" ? "Excerpt" : "Quote") : "Quote or excerpt"}</Label>
+        <Textarea
+          id="excerpt-text"
+          name="text"
+          rows={5}
+          maxLength={20000}
+          aria-invalid={errors.text?.length ? true : undefined}
+          aria-describedby={errors.text?.length ? "excerpt-text-error" : undefined}
+          placeholder={kind === "book" ? "Type or paste the passage" : "Type or paste the quote"}
+        />
+        <FieldError id="excerpt-text-error" messages={errors.text} />
+      </div>
+      <Field name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
+      <Field name="source" label="Source" errors={errors} maxLength={500} placeholder="A sermon, a book, or a web address" />
+      <Field name="title" label="Title (optional)" errors={errors} maxLength={200} placeholder="Leave blank for an automatic title" />
+      {kind === "book" || !onKind ? (
+        <div className="space-y-4 rounded-md border p-3">
+          <p className="text-sm font-medium">{onKind ? "Book" : "Book (for a book excerpt)"}</p>
+          <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
+          <Field name="coverUrl" label="Cover image URL (optional)" type="url" errors={errors} placeholder="https://..." />
+          <Field name="storeUrl" label="Store URL (optional)" type="url" errors={errors} placeholder="https://www.amazon.com/dp/..." />
+          <Field name="asin" label="ASIN (optional)" errors={errors} maxLength={10} placeholder="e.g., B00ABC1234" />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Without scripts the dialog cannot open: "Add Quote or Excerpt" is a link (?add) and the page
+ * shows this panel, a plain form that comes back to `returnTo` with the toast.
+ */
+export function AddExcerptPanel({ open, returnTo, failure }: { open: boolean; returnTo: string; failure?: { error: string; fieldErrors: Record<string, string[]> } }) {
+  const hydrated = useHydrated();
+  if (hydrated || !open) return null;
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <section aria-labelledby="add-excerpt-title" className="space-y-4 rounded-lg border p-4">
+      <div className="space-y-1">
+        <h3 id="add-excerpt-title" className="text-lg font-semibold">
+          Add a quote or book excerpt
+        </h3>
+        <p className="text-sm text-muted-foreground">Keep words worth remembering in your library.</p>
+      </div>
+      {failure && !Object.keys(errors).length ? (
+        <p role="alert" className="text-sm text-destructive">
+          <strong>Failed to update library: </strong>
+          {failure.error}
+        </p>
+      ) : null}
+      <Form method="post" action="/library" className="space-y-4">
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <ExcerptFields kind="quote" errors={errors} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="outline">
+            <Link to={returnTo}>Cancel</Link>
+          </Button>
+          <Button type="submit">Save to Library</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 /** Adds a quote or a book excerpt by hand: nothing else creates those kinds of content. */
-export function AddExcerptDialog() {
+export function AddExcerptDialog({ askHref }: { askHref: string }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<LibraryActionResult>();
   const [opened, setOpened] = useState(false);
   const [kind, setKind] = useState<"quote" | "book">("quote");
@@ -57,6 +164,16 @@ export function AddExcerptDialog() {
     }
   }, [result]);
 
+  if (!hydrated) {
+    return (
+      <Button asChild variant="outline" size="sm">
+        <Link to={askHref} preventScrollReset>
+          <Plus aria-hidden="true" />
+          Add Quote or Excerpt
+        </Link>
+      </Button>
+    );
+  }
   return (
     <Dialog
       open={open}
@@ -81,54 +198,7 @@ export function AddExcerptDialog() {
         </DialogHeader>
         <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
           <input type="hidden" name="intent" value="add" />
-          <fieldset className="space-y-1.5">
-            <legend className="text-sm font-medium leading-none">Type</legend>
-            <div className="flex gap-4 pt-1">
-              {(
-                [
-                  ["quote", "Quote"],
-                  ["book", "Book Excerpt"],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="contentType"
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
-                    className="size-4 accent-primary"
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="space-y-1.5">
-            <Label htmlFor="excerpt-text">{kind === "book" ? "Excerpt" : "Quote"}</Label>
-            <Textarea
-              id="excerpt-text"
-              name="text"
-              rows={5}
-              maxLength={20000}
-              aria-invalid={errors.text?.length ? true : undefined}
-              aria-describedby={errors.text?.length ? "excerpt-text-error" : undefined}
-              placeholder={kind === "book" ? "Type or paste the passage" : "Type or paste the quote"}
-            />
-            <FieldError id="excerpt-text-error" messages={errors.text} />
-          </div>
-          <Field name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
-          <Field name="source" label="Source" errors={errors} maxLength={500} placeholder="A sermon, a book, or a web address" />
-          <Field name="title" label="Title (optional)" errors={errors} maxLength={200} placeholder="Leave blank for an automatic title" />
-          {kind === "book" ? (
-            <div className="space-y-4 rounded-md border p-3">
-              <p className="text-sm font-medium">Book</p>
-              <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
-              <Field name="coverUrl" label="Cover image URL (optional)" type="url" errors={errors} placeholder="https://..." />
-              <Field name="storeUrl" label="Store URL (optional)" type="url" errors={errors} placeholder="https://www.amazon.com/dp/..." />
-              <Field name="asin" label="ASIN (optional)" errors={errors} maxLength={10} placeholder="e.g., B00ABC1234" />
-            </div>
-          ) : null}
+          <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
           <DialogFooter>
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save to Library"}

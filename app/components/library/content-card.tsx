@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { insightPreview, moreInsightsLabel } from "~/modules/library/display";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { LibraryActionResult, LibraryItem } from "./types";
 
 const icons = { book: BookMarked, blog: Newspaper, quote: Quote, audio: Headphones } as const;
@@ -50,7 +51,42 @@ function BookCover({ src, title }: { src: string | null; title: string }) {
   );
 }
 
-function DeleteButton({ item }: { item: LibraryItem }) {
+/** Where the card's delete asks without scripts (?delete=<id>) and where Cancel goes back to. */
+export interface DeleteLinks {
+  asking: boolean;
+  askHref: string;
+  cancelHref: string;
+}
+
+/** Without scripts the dialog cannot open: the delete is a link, and the card asks on the page itself. */
+function DeleteQuestion({ item, cancelHref }: { item: LibraryItem; cancelHref: string }) {
+  return (
+    <div role="alertdialog" aria-labelledby={`delete-${item.id}-title`} className="space-y-3 rounded-md border border-destructive/50 p-3">
+      <p id={`delete-${item.id}-title`} className="font-semibold">
+        Delete this item?
+      </p>
+      <p className="text-sm text-muted-foreground">
+        &ldquo;{item.title}&rdquo; will be removed from your library. This cannot be undone.
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={cancelHref}>Cancel</Link>
+        </Button>
+        <Form method="post" action="/library">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="redirectTo" value={cancelHref} />
+          <Button type="submit" variant="destructive" size="sm">
+            Delete
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<LibraryActionResult>();
   const deleting = fetcher.state !== "idle";
   useEffect(() => {
@@ -62,6 +98,15 @@ function DeleteButton({ item }: { item: LibraryItem }) {
       toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
     }
   }, [fetcher.data, item.title]);
+  if (!hydrated) {
+    return (
+      <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive">
+        <Link to={links.askHref} aria-label={`Delete ${item.title}`} preventScrollReset>
+          <Trash2 aria-hidden="true" />
+        </Link>
+      </Button>
+    );
+  }
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -91,7 +136,8 @@ function DeleteButton({ item }: { item: LibraryItem }) {
 }
 
 /** One library item: its label, title (linked to its source), author, excerpt, insights and book. */
-export function ContentCard({ item }: { item: LibraryItem }) {
+export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLinks: DeleteLinks }) {
+  const hydrated = useHydrated();
   const Icon = icons[item.contentType];
   const { shown, more } = insightPreview(item.insights);
   const hidden = item.insights.slice(shown.length);
@@ -107,7 +153,7 @@ export function ContentCard({ item }: { item: LibraryItem }) {
           </Badge>
           <div className="flex items-center gap-1">
             <span className="text-xs text-muted-foreground">{item.date}</span>
-            <DeleteButton item={item} />
+            <DeleteButton item={item} links={deleteLinks} />
           </div>
         </div>
         <h3 className="text-lg font-semibold leading-snug">
@@ -127,6 +173,7 @@ export function ContentCard({ item }: { item: LibraryItem }) {
           )}
         </h3>
         {byline ? <p className="text-sm text-muted-foreground">{byline}</p> : null}
+        {!hydrated && deleteLinks.asking ? <DeleteQuestion item={item} cancelHref={deleteLinks.cancelHref} /> : null}
       </CardHeader>
       <CardContent className="flex-1 space-y-4 p-5 pt-0">
         {item.book ? (

@@ -10,7 +10,11 @@ export const TabsList = React.forwardRef<
 >(({ className, ...props }, ref) => (
   <TabsPrimitive.List
     ref={ref}
-    className={cn("inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground", className)}
+    className={cn(
+      // Without scripts a tab cannot be switched: every panel shows (see TabsContent), the list not.
+      "inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground [@media(scripting:none)]:hidden",
+      className,
+    )}
     {...props}
   />
 ));
@@ -31,13 +35,21 @@ export const TabsTrigger = React.forwardRef<
 ));
 TabsTrigger.displayName = TabsPrimitive.Trigger.displayName;
 
+/**
+ * Every panel is rendered and the inactive ones hidden by CSS while scripts run, so a browser
+ * without JavaScript shows them all, one after another, and each panel's form still works.
+ */
 export const TabsContent = React.forwardRef<
   React.ElementRef<typeof TabsPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof TabsPrimitive.Content>
 >(({ className, ...props }, ref) => (
   <TabsPrimitive.Content
     ref={ref}
-    className={cn("mt-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2", className)}
+    forceMount
+    className={cn(
+      "mt-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 [@media(scripting:enabled)]:data-[state=inactive]:hidden",
+      className,
+    )}
     {...props}
   />
 ));

@@ -65,6 +65,9 @@ export const manualContentSchema = z
 
 export type ManualContentInput = z.infer<typeof manualContentSchema>;
 
+/** Where the library's no-JavaScript forms (add, delete) go back to with the toast; scripts send none. */
+export const libraryReturnSchema = z.object({ redirectTo: localPathSchema.optional() });
+
 /**
  * The save-to-library toggle's form (POST /library). `redirectTo` comes only from the
  * no-JavaScript form: the page it was on, shown again with the toast.

@@ -307,6 +307,9 @@ export interface TodayDevotions {
   devotionErrors: DevotionFailure[];
 }
 
+/** Devotionals fetched after the page (Today's GET /today/devotions), with the plan and day they are for. */
+export type LateDevotions = { userPlanId: string | null; currentDay: number | null } & (TodayDevotions | { error: string });
+
 /**
  * What Today shows, in two parts: everything but the devotionals at once, and the devotionals
  * as a promise (instant when cached; a page can stream them while a model writes).

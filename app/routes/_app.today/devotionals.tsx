@@ -1,16 +1,14 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Markdown } from "~/components/today/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import type { TodayDevotions, TodayOverview, TodayResponse } from "~/modules/plans/plans.server";
+import type { LateDevotions, TodayDevotions, TodayOverview } from "~/modules/plans/plans.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
-import { apiRequest } from "~/utils/api-client";
 import { cn } from "~/utils/cn";
-import { useLatest } from "~/utils/use-latest";
 
 export function DevotionCard({
   level,
@@ -53,31 +51,27 @@ export function Devotions({
   wordLimits: Record<DevotionLevel, number>;
 }) {
   const revalidator = useRevalidator();
-  const revalidate = useLatest(revalidator.revalidate);
-  const [loaded, setLoaded] = useState<TodayDevotions | null>(initial);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [shownInitial, setShownInitial] = useState(initial);
-  if (initial !== shownInitial) {
-    setShownInitial(initial);
-    setLoaded(initial);
-    setLoadError(null);
-  }
+  // Devotionals that were not ready with the page come from the page's own /today/devotions.
+  const late = useFetcher<LateDevotions>();
+  const { load } = late;
 
-  // Each loader answer without the devotionals asks for them.
+  // Each new loader answer without devotionals (a new object, even when they are still missing) asks again.
   useEffect(() => {
-    if (initial) return;
-    const controller = new AbortController();
-    apiRequest<TodayResponse>("/api/plans/user-plans/today", { signal: controller.signal })
-      .then((answer) => {
-        // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
-        if (answer.userPlan?.id !== today.userPlan?.id || answer.currentDay !== today.currentDay) void revalidate.current();
-        else setLoaded({ devotions: answer.devotions, devotionErrors: answer.devotionErrors });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : "The devotionals could not be loaded.");
-      });
-    return () => controller.abort();
-  }, [initial, today, revalidate]);
+    if (!initial) load("/today/devotions");
+  }, [initial, today, load]);
+
+  const answer = !initial && late.state === "idle" ? late.data : undefined;
+  // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
+  const stale = answer !== undefined && (answer.userPlanId !== (today.userPlan?.id ?? null) || answer.currentDay !== today.currentDay);
+  const revalidatedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!stale || revalidatedFor.current === answer) return;
+    revalidatedFor.current = answer;
+    revalidator.revalidate();
+  }, [stale, answer, revalidator]);
+
+  const loaded: TodayDevotions | null = initial ?? (answer && !stale && !("error" in answer) ? answer : null);
+  const loadError = answer && "error" in answer && answer.error ? answer.error : null;
 
   const retrying = revalidator.state !== "idle";
   return (
@@ -100,7 +94,17 @@ export function Devotions({
                 </Button>
               </div>
             ) : (
-              <Spinner label="Generating..." showLabel className="justify-start py-6" />
+              <>
+                <Spinner label="Generating..." showLabel className="justify-start py-6 [@media(scripting:none)]:hidden" />
+                {/* Without scripts nothing fetches them when they are ready: the reader asks again. */}
+                <p className="hidden py-6 text-sm text-muted-foreground [@media(scripting:none)]:block">
+                  Still being written.{" "}
+                  <a href="/today" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Check again
+                  </a>{" "}
+                  in a few seconds.
+                </p>
+              </>
             )}
           </DevotionCard>
         );

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { GenerationEvent, StudyRequest, StudyView } from "~/modules/studies/schemas";
-import { ApiError, errorMessageOf, sessionExpired } from "~/utils/api-client";
+import { ApiError, errorMessageOf, sessionExpired } from "~/utils/client-errors";
 
 export interface GenerationState {
   pending: boolean;
@@ -12,9 +12,9 @@ export interface GenerationState {
 }
 
 /**
- * Creates a study through POST /api/studies/generate and follows its NDJSON events, so the
- * page can show progress and the text as it streams in. Resolves with the saved study; rejects
- * with the server's message (SPEC §8).
+ * Creates a study through the page's own POST /lesson-plans/generate (the Create New Study form's
+ * fields) and follows its NDJSON events, so the page can show progress and the text as it streams
+ * in. Resolves with the saved study; rejects with the server's message (SPEC §8).
  */
 export function useStudyGenerator() {
   const [state, setState] = useState<GenerationState>({ pending: false });
@@ -25,13 +25,15 @@ export function useStudyGenerator() {
     running.current = true;
     setState({ pending: true, studyType: request.studyType, message: "Starting..." });
     try {
-      const response = await fetch("/api/studies/generate", {
+      const response = await fetch("/lesson-plans/generate", {
         method: "POST",
         credentials: "same-origin",
-        headers: { accept: "application/x-ndjson, application/json", "content-type": "application/json" },
-        body: JSON.stringify(request),
+        // A page route sends an ended session to /login; that redirect is not followed here.
+        redirect: "manual",
+        headers: { accept: "application/x-ndjson, application/json" },
+        body: new URLSearchParams(request),
       });
-      if (response.status === 401) sessionExpired();
+      if (response.type === "opaqueredirect" || response.status === 401) sessionExpired();
       if (!response.ok || !response.body) {
         const body = await response.json().catch(() => null);
         throw new ApiError(errorMessageOf(body, response.status), response.status, body);

@@ -10,7 +10,6 @@ import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
-import { useStudyGenerator } from "~/components/studies/use-study-generator";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -24,6 +23,8 @@ import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
 import { firstErrorMessage } from "~/utils/form-reply";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useStudyGenerator } from "./use-study-generator";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
 
@@ -52,8 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Without JavaScript the forms post here; with it, the page streams the same generation from
- * /api/studies/generate. Both parse with studyRequestSchema and generate with planStudy and
- * generateStudy (createStudy here), as /api/studies/topic and /passage do.
+ * its own /lesson-plans/generate (app/routes/_app.lesson-plans.generate.tsx). Both parse with
+ * studyRequestSchema and generate with planStudy and generateStudy (createStudy here), as
+ * /api/studies/topic, /passage and /generate do.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
@@ -97,6 +99,7 @@ export default function LessonPlansPage() {
   const { recent, selected, saved, texts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const { state: generation, generate } = useStudyGenerator();
   const previewRef = useRef<HTMLDivElement>(null);
   const scrollToPreview = useRef(false);
@@ -139,6 +142,13 @@ export default function LessonPlansPage() {
         description="Create Bible studies from a topic or a passage"
         actions={<TopicVsPassageHelp />}
       />
+      {/* The toast needs scripts; a form posted without them shows the failure here. */}
+      {!hydrated && actionData?.error ? (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          <strong>Failed to create lesson plan: </strong>
+          {actionData.error}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/auth/request.server";
+import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
+import { AppError } from "~/utils/errors";
+
+/**
+ * GET /today/devotions: the Today page's devotionals when they took longer than the page would
+ * wait (the request joins the generation under way). It names the plan and day they are for, so
+ * the page can tell when the day moved on meanwhile.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = requireUser(request);
+  const { overview, devotions } = getTodayOverview(user.id, { timeZone: readTimeZone(user.id) });
+  const day = { userPlanId: overview.userPlan?.id ?? null, currentDay: overview.currentDay };
+  let answer: LateDevotions;
+  try {
+    answer = { ...day, ...(await devotions) };
+  } catch (error) {
+    if (!(error instanceof AppError)) console.error(error);
+    answer = { ...day, error: error instanceof AppError ? error.message : "The devotionals could not be loaded." };
+  }
+  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+}
