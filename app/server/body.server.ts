@@ -45,3 +45,29 @@ export function limitBody(limit = MAX_BODY_BYTES) {
     next();
   };
 }
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * Pages' actions read forms (`request.formData()`), which throws on any other body: a JSON or
+ * text body to a page is refused with 415 here rather than failing inside the action. A bodiless
+ * POST (a bare `curl -X POST`) is an empty form, which the action's schema then answers.
+ */
+export function requireFormBodies() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const type = req.headers["content-type"];
+    if (type !== undefined && FORM_TYPES.test(type)) return next();
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (!hasBody) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    req.resume();
+    res.setHeader("connection", "close");
+    res
+      .status(415)
+      .set("cache-control", "no-store")
+      .json({ error: "Send a form (application/x-www-form-urlencoded or multipart/form-data)" });
+  };
+}

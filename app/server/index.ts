@@ -23,7 +23,7 @@ import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
-import { limitBody } from "~/server/body.server";
+import { limitBody, requireFormBodies } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { createHostCheck } from "~/server/host-check.server";
 import { logRequests } from "~/server/request-log.server";
@@ -273,6 +273,9 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
     next();
   });
   app.use(limitBody());
+  // The JSON API validates its own bodies; pages read forms only.
+  const formBodies = requireFormBodies();
+  app.use((req, res, next) => (isApiPath(req.url) ? next() : formBodies(req, res, next)));
 
   // Signatures are checked here, once, so the app's synchronous readers see verified values.
   app.use((req, _res, next) => {

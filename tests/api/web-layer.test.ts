@@ -61,6 +61,50 @@ describe("signed cookies", () => {
   });
 });
 
+describe("page actions read forms only", () => {
+  let server: TestServer;
+  let session: string;
+  before(async () => {
+    server = await startTestServer();
+    const account = await registerAccount(server.url);
+    ({ session } = await signInThroughPage(server.url, account.email, account.password));
+  });
+  after(() => server.close());
+
+  const pages = ["/login", "/register", "/lesson-plans", "/lesson-plans/generate", "/library", "/profile", "/bible-plans", "/today", "/add-content", "/admin", "/resources/onboarding"];
+
+  test("a JSON or text body to a page's action is 415 with a JSON error, never a 500", async () => {
+    for (const pathname of pages) {
+      for (const [type, body] of [
+        ["application/json", JSON.stringify({ intent: "x", topic: "hope" })],
+        ["text/plain", "intent=x"],
+        [undefined, "topic=hope"],
+      ] as const) {
+        const answer = await fetch(`${server.url}${pathname}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: `sb_session=${session}`, ...(type ? { "content-type": type } : {}) },
+          body: type ? body : Buffer.from(body),
+        });
+        assert.equal(answer.status, 415, `${pathname} ${type ?? "no content type"}`);
+        assert.match((await answer.json()).error, /form/);
+      }
+    }
+  });
+
+  test("a bodiless POST is an empty form: the action answers it, without a 500", async () => {
+    for (const pathname of pages) {
+      const answer = await fetch(`${server.url}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: `sb_session=${session}` },
+      });
+      assert.ok(answer.status < 500, `${pathname}: ${answer.status}`);
+      await answer.body?.cancel();
+    }
+  });
+});
+
 test("expired sessions are purged at start", async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-purge-"));
   const databasePath = path.join(folder, "purge.db");
