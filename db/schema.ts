@@ -443,4 +443,3 @@ export type User = typeof users.$inferSelect;
 export type Study = typeof studies.$inferSelect;
 export type Sermon = typeof sermons.$inferSelect;
 export type AiSettings = typeof aiSettings.$inferSelect;
-export type ReadingPlan = typeof readingPlans.$inferSelect;

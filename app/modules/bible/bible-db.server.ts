@@ -12,7 +12,6 @@ import { books, parseDataReference, verseId } from "./books";
 const BIBLE_DB_VERSION = "2";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
-export type ShippedTranslation = (typeof shippedTranslations)[number];
 
 export function bibleDatabasePath() {
   return process.env.BIBLE_DB_PATH ?? path.join(projectRoot, "build/bible.sqlite");

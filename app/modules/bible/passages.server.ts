@@ -80,11 +80,6 @@ export function getPassage(
   return passageFromRanges(parsed.ranges, requestedTranslation);
 }
 
-/** "John 3:16" for a single verse id. */
-export function verseLabel(id: VerseId) {
-  return formatRanges([{ start: id, end: id }]);
-}
-
 /** Opens the Bible database and builds the reference parser ahead of the first request. */
 export function warmUpScriptureEngine() {
   try {

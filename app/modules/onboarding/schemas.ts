@@ -20,7 +20,6 @@ export const onboardingProgressSchema = z
     error: "Send at least one onboarding step to mark as completed",
   });
 
-export type OnboardingProgressInput = z.infer<typeof onboardingProgressSchema>;
 
 /**
  * The onboarding form (POST /resources/onboarding): the steps a page marks by itself. The others

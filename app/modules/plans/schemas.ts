@@ -19,7 +19,6 @@ export const startPlanSchema = z.object({
     .default(DEFAULT_PLAN_TRANSLATION),
   timeZone: timeZone.optional(),
 });
-export type StartPlanInput = z.infer<typeof startPlanSchema>;
 
 export const completeDaySchema = z.object({
   dayNumber: z

@@ -45,7 +45,6 @@ export const profileUpdateSchema = z.object(
   { error: "Expected an object with profile fields" },
 );
 
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /**
  * The profile page's form: it always sends the whole profile, so a missing teacher list is an

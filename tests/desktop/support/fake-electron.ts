@@ -383,4 +383,3 @@ export function createFakeElectron({
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;
-export type FakeWindow = FakeElectron["windows"][number];

@@ -77,8 +77,6 @@ export const passageLessonWire = topicLessonWire.extend({
     .describe("Up to 8 key words"),
 });
 
-export type TopicLesson = z.infer<typeof topicLessonSchema>;
-export type PassageLesson = z.infer<typeof passageLessonSchema>;
 
 export interface TranslationInfo {
   requested: string;
