@@ -10,22 +10,10 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { eventually, request, startClusterProcess, type ClusterProcess } from "../support/cluster";
+import { hopeLesson as lesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { registerAccount, uniqueEmail } from "../support/server";
 
-const lesson = {
-  title: "Hope That Holds",
-  overview: "Hope in Scripture is confident expectation (Romans 8:24).",
-  keyScriptures: [
-    { reference: "Romans 5:3-5", insight: "Suffering produces hope." },
-    { reference: "Hebrews 6:19", insight: "An anchor for the soul." },
-  ],
-  discussionQuestions: ["What is hope?", "Where do you need it?", "How does suffering shape it?"],
-  applicationPoints: ["Write down one promise.", "Encourage someone."],
-  crossReferences: [{ reference: "1 Peter 1:3", note: "A living hope." }],
-  groupActivity: "Share one hope-filled verse each.",
-  closingPrayer: "God of hope, fill us. Amen.",
-};
 
 // The model is slow, so requests to both workers overlap while it writes.
 const MODEL_DELAY_MS = 1200;
