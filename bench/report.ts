@@ -5,6 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { CoresResult } from "./suites/cores";
+import { coresLabels } from "./suites/cores";
 import type { HostileResult } from "./suites/hostile";
 import type { IsolationResult } from "./suites/isolation";
 import type { EndpointResult } from "./suites/http";
@@ -21,7 +23,30 @@ export const TARGETS = {
   scaleP50Ms: 5,
   /** Another user's GET /api/me p95 under hostile input, over its quiet p95. */
   hostileRatio: 2,
+  /** Server CPU ms per page at 50 connections (issue 15); the topic lesson's is its main thread's. */
+  todayCpuMs: 3,
+  libraryCpuMs: 5,
+  dashboardCpuMs: 2.5,
+  topicCpuMs: 10,
+  /** WORKERS=<cores> over WORKERS=1 throughput, at least this x cores. */
+  coreScalingPerCore: 0.8,
 } as const;
+
+/** The issue 15 CPU figures, from the api section's 50-connection cells. */
+const CPU_PAGES = [
+  ["today", "todayCpuMs", "GET /today (devotionals cached)"],
+  ["library", "libraryCpuMs", "GET /library (500 items)"],
+  ["dashboard", "dashboardCpuMs", "GET / (dashboard)"],
+  ["topic", "topicCpuMs", "POST /api/studies/topic (built-in), main thread"],
+] as const;
+
+function cpuAt50(results: Results, endpoint: string) {
+  const cell = cells(results, "api", endpoint)?.find((candidate) => candidate.connections === 50);
+  if (!cell) return undefined;
+  // The lesson is written in the worker pool: what holds up other requests is the main thread's share.
+  const value = endpoint === "topic" ? (cell.mainThreadCpuMsPerRequest ?? cell.cpuMsPerRequest) : cell.cpuMsPerRequest;
+  return value === undefined ? undefined : { value: round(value, 2), cell };
+}
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -100,6 +125,12 @@ export function headlineFigures(results: Results) {
     figures.slowCallsMeP95Ms = isolation.slowCalls.during.me.p95;
     figures.slowCallsPagesP95Ms = isolation.slowCalls.during.pages.p95;
   }
+  for (const [endpoint, key] of CPU_PAGES) {
+    const cpu = cpuAt50(results, endpoint);
+    if (cpu) figures[key] = cpu.value;
+  }
+  const cores = results.cores as CoresResult | undefined;
+  if (cores) figures.coreScaling = cores.coreScaling;
   figures.targets = TARGETS;
   return figures;
 }
@@ -316,6 +347,42 @@ function otherTables(results: Results) {
   return parts.join("\n") || "_Not measured yet._";
 }
 
+function coresTable(results: Results) {
+  const c = results.cores as CoresResult | undefined;
+  if (!c) return "_Not measured yet: `npm run bench -- cores`._";
+  const rows = Object.keys(c.single.cells).map((name) => {
+    const [one, all] = [c.single.cells[name]!, c.all.cells[name]!];
+    return [coresLabels[name] ?? name, one.rps, all.rps, `**${c.ratios[name]}**`, one.p50, all.p50, one.cpuMsPerRequest ?? "", all.cpuMsPerRequest ?? "", one.errors + all.errors];
+  });
+  return [
+    `\`node scripts/start.mjs\` (what \`npm start\` runs) on its own temporary database, seeded through the API (one reader with a plan whose devotionals are cached, ${
+      c.single.cells.library ? "40 quotes in the library" : "a short library"
+    }), first with WORKERS=1, then with WORKERS=${c.cores} (os.availableParallelism()), and the same load against each: autocannon, ${c.connections} connections, from the bench's own process. ` +
+      `Processes serving, counted in /proc under load: ${c.single.processes ?? "?"} and ${c.all.processes ?? "?"}. CPU ms/req is the whole process tree's (primary and workers).`,
+    "",
+    table(["endpoint", `req/s WORKERS=1`, `req/s WORKERS=${c.cores}`, "ratio", "p50 ms (1)", `p50 ms (${c.cores})`, "CPU ms/req (1)", `CPU ms/req (${c.cores})`, "errors"], rows),
+    "",
+    `Lowest ratio over /today, / and /api/me: **${c.coreScaling}** (target ${c.target} = ${TARGETS.coreScalingPerCore} x ${c.cores} cores).`,
+  ].join("\n");
+}
+
+/** Issue 15's before (its figures) and after (this run) of the CPU per request and req/s at 50 connections. */
+function issue15Table(results: Results) {
+  const file = path.join(import.meta.dirname, "baseline.json");
+  const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).issue15 : undefined;
+  if (!before) return "";
+  const rows = CPU_PAGES.map(([endpoint, key, label]) => {
+    const now = cpuAt50(results, endpoint);
+    const whole = endpoint === "topic" && now?.cell.mainThreadCpuMsPerRequest !== undefined ? ` (all threads ${now.cell.cpuMsPerRequest})` : "";
+    return [label, before.cpuMs[endpoint] ?? "", now ? `${now.value}${whole}` : "", `<= ${TARGETS[key]}`, before.rps[endpoint] ?? "", now?.cell.rps ?? ""];
+  });
+  return [
+    `${before.about} The topic lesson's "before" is the whole process (the lesson was already written in the worker pool); its "now" is the main thread's share, what other requests wait for, with all threads in brackets.`,
+    "",
+    table(["page (50 connections, one process)", "CPU ms before", "CPU ms now", "target ms", "req/s before", "req/s now"], rows),
+  ].join("\n");
+}
+
 function baselineTable(results: Results) {
   const file = path.join(import.meta.dirname, "baseline.json");
   if (!fs.existsSync(file)) return "";
@@ -370,6 +437,15 @@ export function buildReport(results: Results) {
         "another user's /api/me and pages while 7 slow calls hang, p95",
         results.isolation ? `${results.isolation.slowCalls.during.me.p95} / ${results.isolation.slowCalls.during.pages.p95} ms (bound ${results.isolation.slowCalls.boundMs.me} / ${results.isolation.slowCalls.boundMs.pages} ms)` : "not measured",
         met(results.isolation ? results.isolation.slowCalls.met : undefined),
+      ],
+      ...CPU_PAGES.map(([endpoint, key, label]) => {
+        const cpu = cpuAt50(results, endpoint);
+        return [`${label}: CPU <= ${TARGETS[key]} ms a request`, cpu ? `${cpu.value} ms` : "not measured", met(cpu ? cpu.value <= TARGETS[key] : undefined)];
+      }),
+      [
+        `npm start with every core: req/s >= ${TARGETS.coreScalingPerCore} x cores of WORKERS=1 (lowest of /today, /, /api/me)`,
+        results.cores ? `${results.cores.coreScaling} (${results.cores.cores} cores, target ${results.cores.target})` : "not measured",
+        met(results.cores ? results.cores.coreScaling >= results.cores.target : undefined),
       ],
       [`scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`, scale ? Object.values(scale.queries).map((query: any) => `${query.timing.p50}`).join(" / ") + " ms" : "not measured", met(scale ? scale.pass : undefined)],
     ],
@@ -431,7 +507,13 @@ ${hostileTables(results)}
 
 ${otherTables(results)}
 
+## Every core: WORKERS=1 against WORKERS=<cores>
+
+${coresTable(results)}
+
 ## Before and after the fixes
+
+${issue15Table(results)}
 
 ${baselineTable(results)}
 
