@@ -18,12 +18,13 @@ import {
   getTodayOverview,
   readTimeZone,
   resolveTimeZone,
-  type TodayOverview,
+  type TodayPassage,
 } from "~/modules/plans/plans.server";
 import { todayFormSchema } from "~/modules/plans/schemas";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";
 import { redirectWithToast } from "~/utils/toast.server";
+import { devotionalHtml } from "~/components/today/markdown.server";
 import { Devotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
@@ -48,8 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_DEVOTIONS_MS).unref()),
   ]);
   return {
-    today: overview,
-    devotions: ready,
+    // The page shows the verses; the passage's text in one piece is for API clients.
+    today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
+    devotions: ready && {
+      devotions: ready.devotions.map(({ level, wordLimit, content }) => ({ level, wordLimit, html: devotionalHtml(content) })),
+      devotionErrors: ready.devotionErrors,
+    },
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -136,7 +141,7 @@ export default function TodayPage() {
   }
 
   const completedDays = userPlan.completedDays + (optimistic && !today.isCompleted ? 1 : 0);
-  const multiChapter = (passage: TodayOverview["passages"][number]) => new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
+  const multiChapter = (passage: Pick<TodayPassage, "verses">) => new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
