@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BookOpen, CheckCircle2, PartyPopper } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -165,7 +166,7 @@ export default function TodayPage() {
           <Progress value={completedDays} max={userPlan.plan.daysCount} label="Plan progress" />
           {today.isPlanFinished ? (
             <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
-              <PartyPopper className="size-5 shrink-0 text-success" aria-hidden="true" />
+              <StaticIcon icon={PartyPopper} className="size-5 shrink-0 text-success" />
               <div className="flex-1">
                 <p className="font-semibold">Plan complete!</p>
                 <p className="text-sm text-muted-foreground">
@@ -178,7 +179,7 @@ export default function TodayPage() {
             </div>
           ) : isCompleted ? (
             <div role="status" className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
-              <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />
+              <StaticIcon icon={CheckCircle2} className="size-5 shrink-0 text-success" />
               <p className="font-medium">Today&apos;s reading completed! Come back tomorrow for your next devotional</p>
             </div>
           ) : (
@@ -187,7 +188,7 @@ export default function TodayPage() {
               <input type="hidden" name="dayNumber" value={today.currentDay} />
               <input type="hidden" name="timeZone" value={timeZone} />
               <Button type="submit">
-                <CheckCircle2 aria-hidden="true" />
+                <StaticIcon icon={CheckCircle2} />
                 Mark Complete
               </Button>
               <p className="text-sm text-muted-foreground">Finished the reading? Mark day {today.currentDay} complete.</p>
@@ -206,7 +207,7 @@ export default function TodayPage() {
       <Card>
         <CardHeader className="pb-4">
           <div className="flex flex-wrap items-center gap-2">
-            <BookOpen className="size-5 text-primary" aria-hidden="true" />
+            <StaticIcon icon={BookOpen} className="size-5 text-primary" />
             <CardTitle className="text-lg">Today&apos;s Reading</CardTitle>
             {today.translation ? (
               <Badge variant="outline">
