@@ -357,7 +357,7 @@ function coresTable(results: Results) {
   return [
     `\`node scripts/start.mjs\` (what \`npm start\` runs) on its own temporary database, seeded through the API (one reader with a plan whose devotionals are cached, ${
       c.single.cells.library ? "40 quotes in the library" : "a short library"
-    }), first with WORKERS=1, then with WORKERS=${c.cores} (os.availableParallelism()), and the same load against each: autocannon, ${c.connections} connections, from the bench's own process. ` +
+    }), started twice on it, with WORKERS=1 and with WORKERS=${c.cores} (os.availableParallelism()); each endpoint is loaded on one and straight away on the other (so what else the machine runs weighs on both alike): autocannon, ${c.connections} connections, from the bench's own process. ` +
       `Processes serving, counted in /proc under load: ${c.single.processes ?? "?"} and ${c.all.processes ?? "?"}. CPU ms/req is the whole process tree's (primary and workers).`,
     "",
     table(["endpoint", `req/s WORKERS=1`, `req/s WORKERS=${c.cores}`, "ratio", "p50 ms (1)", `p50 ms (${c.cores})`, "CPU ms/req (1)", `CPU ms/req (${c.cores})`, "errors"], rows),

@@ -113,28 +113,38 @@ async function seed(url: string) {
   return reader;
 }
 
-async function loadRun(databasePath: string, workers: number, token: string): Promise<CoresRun> {
+async function startCluster(databasePath: string, workers: number) {
   const port = await freePort();
   const { child, url } = await startServerProcess(databasePath, { env: { WORKERS: String(workers), PORT: String(port) } });
+  const server = { cpuMs: async () => treeCpuMs(child.pid!), profile: () => Promise.reject(new Error("no profiles of a cluster")) };
+  return { workers, child, url, server };
+}
+
+/**
+ * Both servers run at once on the same database (WAL) and each endpoint is loaded on one, then
+ * straight away on the other: on a shared machine, whatever else runs then weighs on both alike.
+ */
+async function loadBoth(databasePath: string, cores: number, token: string): Promise<{ single: CoresRun; all: CoresRun }> {
+  const runs = [await startCluster(databasePath, 1), await startCluster(databasePath, cores)];
   try {
-    const cookie = { cookie: `sb_session=${token}` };
-    const targets: Record<string, LoadTarget> = {
-      apiMe: { url: `${url}/api/me`, headers: { authorization: `Bearer ${token}` } },
-      dashboard: { url: `${url}/`, headers: cookie },
-      today: { url: `${url}/today`, headers: cookie },
-      library: { url: `${url}/library`, headers: cookie },
-    };
-    const server = { cpuMs: async () => treeCpuMs(child.pid!), profile: () => Promise.reject(new Error("no profiles of a cluster")) };
-    const cells: Record<string, LoadCell> = {};
-    let processes: number | null = null;
-    for (const [name, target] of Object.entries(targets)) {
-      const [cell] = await measureEndpoint(target, server, undefined, [CONNECTIONS]);
-      cells[name] = cell!;
-      processes ??= processTree(child.pid!).length || null;
+    const results = runs.map((run) => ({ workers: run.workers, processes: null as number | null, cells: {} as Record<string, LoadCell> }));
+    for (const name of ["apiMe", "dashboard", "today", "library"]) {
+      for (const [index, run] of runs.entries()) {
+        const cookie = { cookie: `sb_session=${token}` };
+        const target: LoadTarget = {
+          apiMe: { url: `${run.url}/api/me`, headers: { authorization: `Bearer ${token}` } },
+          dashboard: { url: `${run.url}/`, headers: cookie },
+          today: { url: `${run.url}/today`, headers: cookie },
+          library: { url: `${run.url}/library`, headers: cookie },
+        }[name]!;
+        const [cell] = await measureEndpoint(target, run.server, undefined, [CONNECTIONS]);
+        results[index]!.cells[name] = cell!;
+        results[index]!.processes ??= processTree(run.child.pid!).length || null;
+      }
     }
-    return { workers, processes, cells };
+    return { single: results[0]!, all: results[1]! };
   } finally {
-    await stop(child);
+    await Promise.all(runs.map((run) => stop(run.child)));
   }
 }
 
@@ -157,8 +167,7 @@ export const coresSuite: BenchSuite = {
       } finally {
         await stop(seeding.child);
       }
-      const single = await loadRun(databasePath, 1, reader.token);
-      const all = await loadRun(databasePath, cores, reader.token);
+      const { single, all } = await loadBoth(databasePath, cores, reader.token);
       const ratios = Object.fromEntries(
         Object.keys(single.cells).map((name) => [name, Math.round((all.cells[name]!.rps / Math.max(1, single.cells[name]!.rps)) * 100) / 100]),
       );
