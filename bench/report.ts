@@ -376,8 +376,9 @@ function issue15Table(results: Results) {
     const whole = endpoint === "topic" && now?.cell.mainThreadCpuMsPerRequest !== undefined ? ` (all threads ${now.cell.cpuMsPerRequest})` : "";
     return [label, before.cpuMs[endpoint] ?? "", now ? `${now.value}${whole}` : "", `<= ${TARGETS[key]}`, before.rps[endpoint] ?? "", now?.cell.rps ?? ""];
   });
+  const me = cpuAt50(results, "apiMe");
   return [
-    `${before.about} The topic lesson's "before" is the whole process (the lesson was already written in the worker pool); its "now" is the main thread's share, what other requests wait for, with all threads in brackets.`,
+    `${before.about} ${me ? `For scale: GET /api/me, unchanged, cost ${me.value} ms in this run against ${before.cpuMs.apiMe} ms in the issue's, so a loaded machine inflates every "now". ` : ""}The topic lesson's "before" is the whole process (the lesson was already written in the worker pool); its "now" is the main thread's share, what other requests wait for, with all threads in brackets.`,
     "",
     table(["page (50 connections, one process)", "CPU ms before", "CPU ms now", "target ms", "req/s before", "req/s now"], rows),
   ].join("\n");
@@ -586,14 +587,15 @@ function shortfalls(results: Results) {
   const explanations: Record<string, string> = {
     today:
       "The three devotionals are no longer parsed as markdown on each request: each is rendered once by the app's Markdown component and kept by a hash of its text (app/components/today/markdown.server.tsx), " +
-      "and every drizzle query reuses its compiled statement. What is left is what every page pays, and the page's size: three loaders through React Router's data layer, four route matches " +
-      "(React Router flattens the 45 routes and compiles their patterns on each), the shell with its lucide icons, and 51 verses plus three devotionals of HTML, sent twice (in the page and in the loader data hydration needs).",
+      "every drizzle query reuses its compiled statement and the shell's icons are built once. What is left is what every page pays, and the page's size: three loaders through React Router's data layer, four route matches " +
+      "(React Router flattens the 45 routes and compiles their patterns on each), the shell, and 51 verses plus three devotionals of HTML, sent twice (in the page and in the loader data hydration needs).",
     library:
-      "The page already shows the first 20 of each list (Show more adds 20); the cost is rendering those 40 cards, and most of it is their icons: 155 lucide SVG icons, each built attribute by attribute on every render " +
-      "(155 lucide icons take about 9 ms to render to a string on this machine, 155 plain elements 0.4 ms). Next step: an icon component that builds each icon's SVG element once (or an SVG sprite), for every page.",
+      "The page already shows the first 20 of each list (Show more adds 20); the cost is writing those 40 cards, 190 KB of HTML: long class lists on every element, 155 inline SVG icons (now built once each, see " +
+      "app/components/ui/static-icon.tsx: lucide had been working out every icon's attributes on each render, 9 ms for 155 icons against 0.4 ms for as many plain elements), a Radix dialog per delete button, and the loader data again for hydration. " +
+      "Next steps: an SVG sprite (one <use> per icon instead of its paths), one delete dialog for the page, and a first page of 10.",
     dashboard:
-      "The dashboard's own work is one indexed read; the floor renders the same tree with a bare renderToString in about 2 ms. The rest is the framework's per-page price: React Router matches the URL against all 45 routes four times a page " +
-      "(flattening and compiling every route pattern each time, about 15% of the page's CPU), runs three loaders through its data layer, and renders the document head and the route manifest; and the sidebar's lucide icons (see /library).",
+      `The dashboard's own work is one indexed read; the floor renders the same tree with a bare renderToString in ${cells(results, "floor", "dashboard")?.find((cell) => cell.connections === 50)?.cpuMsPerRequest ?? "?"} ms. The rest is the framework's per-page price: React Router matches the URL against all 45 routes four times a page ` +
+      "(flattening and compiling every route pattern each time, about 15% of the page's CPU), runs three loaders through its data layer, and renders the document head and the route manifest.",
     topic:
       "The lesson is written in the worker pool already (app/modules/jobs): what is left on the main thread is the request, validation, the study's insert and the JSON answer.",
   };
