@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BookOpen, CalendarDays, Library, Mic, Sun } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { QuickStartChecklist } from "~/components/onboarding/quick-start-checklist";
 import { WelcomeNoScript } from "~/components/onboarding/welcome-noscript";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -90,7 +91,7 @@ export default function Dashboard() {
             >
               <Card className="h-full transition-colors hover:border-primary/60 hover:bg-accent/40">
                 <CardHeader>
-                  <tile.icon className="mb-2 size-6 text-primary" aria-hidden="true" />
+                  <StaticIcon icon={tile.icon} className="mb-2 size-6 text-primary" />
                   <CardTitle className="text-lg">{tile.title}</CardTitle>
                   <CardDescription>{tile.description}</CardDescription>
                 </CardHeader>

@@ -9,6 +9,8 @@ export interface ChildServer {
   child: ChildProcess;
   /** The server process's CPU time so far (user + system), in milliseconds. */
   cpuMs: () => Promise<number>;
+  /** The main thread's CPU time so far (the event loop, without worker threads), where the OS tells it. */
+  mainThreadCpuMs: () => Promise<number | undefined>;
   /** Starts a CPU profile in the server; the returned function stops it and writes `file`. */
   profile: () => Promise<(file: string) => Promise<void>>;
   close: () => Promise<void>;
@@ -17,7 +19,7 @@ export interface ChildServer {
 /**
  * Starts a server in its own process, so the load generator (this process) and the server under
  * test each get a core of their own, the same way for the floor and for the app. The child sends
- * `{ url }` over IPC once it listens, and answers "cpu" with `{ cpu: process.cpuUsage() }`.
+ * `{ url }` over IPC once it listens, and answers "cpu" with `{ cpu: process.cpuUsage(), mainThreadMs }`.
  */
 export function startChildServer(
   script: string,
@@ -46,6 +48,10 @@ export function startChildServer(
         cpuMs: async () => {
           const reply = await ask<{ cpu?: { user: number; system: number } }>(child, "cpu", (answer) => Boolean(answer.cpu));
           return (reply.cpu!.user + reply.cpu!.system) / 1000;
+        },
+        mainThreadCpuMs: async () => {
+          const reply = await ask<{ cpu?: unknown; mainThreadMs?: number }>(child, "cpu", (answer) => Boolean(answer.cpu));
+          return reply.mainThreadMs;
         },
         profile: async () => {
           await ask(child, "profile-start", (answer: { profiling?: boolean }) => Boolean(answer.profiling));

@@ -4,7 +4,7 @@ import type { ChildServer } from "./children";
 import { percentile } from "../../tests/support/percentile";
 
 /** The server under test, when the bench started it: its CPU time is read around each cell. */
-export type MeasuredServer = Pick<ChildServer, "cpuMs" | "profile">;
+export type MeasuredServer = Pick<ChildServer, "cpuMs" | "profile"> & Partial<Pick<ChildServer, "mainThreadCpuMs">>;
 
 /** One load cell: one endpoint at one connection count. Latencies in milliseconds. */
 export interface LoadCell {
@@ -21,6 +21,11 @@ export interface LoadCell {
    * whatever else runs on the machine at the time.
    */
   cpuMsPerRequest?: number;
+  /**
+   * The same for the server's main thread alone: the event loop every other request waits for.
+   * Work handed to the worker pool's threads is in cpuMsPerRequest but not here (Linux only).
+   */
+  mainThreadCpuMsPerRequest?: number;
   statusCodes: Record<string, number>;
 }
 
@@ -78,8 +83,10 @@ async function measureCell(target: LoadTarget, connections: number, server?: Mea
   // BENCH_PROFILE=<folder>: a CPU profile of the server during each measured cell.
   const stopProfile = process.env.BENCH_PROFILE && server && label ? await server.profile() : undefined;
   const cpuBefore = await server?.cpuMs();
+  const mainBefore = await server?.mainThreadCpuMs?.();
   const result = await run(target, connections, loadSettings.durationSeconds, (ms) => times.push(ms));
   const cpuAfter = await server?.cpuMs();
+  const mainAfter = await server?.mainThreadCpuMs?.();
   await stopProfile?.(path.resolve(process.env.BENCH_PROFILE!, `${label}-${connections}.cpuprofile`));
   const sorted = Float64Array.from(times).sort();
   const statusCodes: Record<string, number> = {};
@@ -95,6 +102,9 @@ async function measureCell(target: LoadTarget, connections: number, server?: Mea
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuMsPerRequest: round((cpuAfter - cpuBefore) / result.requests.total, 3) }
       : {}),
+    ...(mainBefore !== undefined && mainAfter !== undefined && result.requests.total > 0
+      ? { mainThreadCpuMsPerRequest: round((mainAfter - mainBefore) / result.requests.total, 3) }
+      : {}),
   };
 }
 
@@ -105,6 +115,8 @@ export async function measureEndpoint(target: LoadTarget, server?: MeasuredServe
 }
 
 export function formatCell(cell: LoadCell) {
-  const cpu = cell.cpuMsPerRequest === undefined ? "" : `, server CPU ${cell.cpuMsPerRequest} ms/req`;
+  const cpu =
+    (cell.cpuMsPerRequest === undefined ? "" : `, server CPU ${cell.cpuMsPerRequest} ms/req`) +
+    (cell.mainThreadCpuMsPerRequest === undefined ? "" : ` (main thread ${cell.mainThreadCpuMsPerRequest})`);
   return `${String(cell.connections).padStart(2)} conn: ${String(cell.rps).padStart(6)} req/s, p50 ${cell.p50} ms, p99 ${cell.p99} ms, errors ${cell.errors}${cpu}`;
 }

@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { BookMarked, Menu, PanelLeft } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -91,7 +92,7 @@ export function AppShell({
             aria-expanded={open}
             title="Toggle sidebar (Ctrl+B)"
           >
-            <PanelLeft aria-hidden="true" />
+            <StaticIcon icon={PanelLeft} />
           </Button>
         </div>
         <nav className="flex-1 overflow-y-auto p-2" aria-label="Sections">
@@ -104,11 +105,11 @@ export function AppShell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden">
           <Button variant="ghost" size="icon" onClick={toggle} aria-label="Open navigation menu" aria-expanded={mobileOpen}>
-            <Menu aria-hidden="true" />
+            <StaticIcon icon={Menu} />
           </Button>
           {/* The brand's name lives once in the page (in the sidebar); here only its mark. */}
           <span className="flex size-8 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
-            <BookMarked className="size-4" aria-hidden="true" />
+            <StaticIcon icon={BookMarked} className="size-4" />
           </span>
         </header>
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10">

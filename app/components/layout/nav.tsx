@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { BookMarked } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
 import { navItems } from "./nav-items";
@@ -10,7 +11,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-2">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
-        <BookMarked className="size-4" aria-hidden="true" />
+        <StaticIcon icon={BookMarked} className="size-4" />
       </span>
       <span className={cn("min-w-0", compact && "sr-only")}>
         <span className="block text-base font-semibold leading-tight">Sagacity Bites</span>
@@ -50,7 +51,7 @@ export function NavList({
                 )
               }
             >
-              <item.icon className="size-5 shrink-0" aria-hidden="true" />
+              <StaticIcon icon={item.icon} className="size-5 shrink-0" />
               <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
             </NavLink>
           );

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useState } from "react";
 import {
   AlertDialog,
@@ -35,7 +36,7 @@ function BookCover({ src, title }: { src: string | null; title: string }) {
   if (!src || broken) {
     return (
       <div className="flex h-24 w-16 shrink-0 items-center justify-center rounded border bg-muted" aria-hidden="true">
-        <BookMarked className="size-6 text-muted-foreground" />
+        <StaticIcon icon={BookMarked} className="size-6 text-muted-foreground" />
       </div>
     );
   }
@@ -111,7 +112,7 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} disabled={deleting} className="text-muted-foreground hover:text-destructive">
-          <Trash2 aria-hidden="true" />
+          <StaticIcon icon={Trash2} />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
@@ -148,7 +149,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
       <CardHeader className="space-y-2 p-5 pb-3">
         <div className="flex items-center justify-between gap-2">
           <Badge variant="secondary" className="gap-1">
-            <Icon className="size-3" aria-hidden="true" />
+            <StaticIcon icon={Icon} className="size-3" />
             {item.label}
           </Badge>
           <div className="flex items-center gap-1">
@@ -165,7 +166,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
               className="inline-flex items-start gap-1.5 hover:underline focus-visible:underline"
             >
               {item.title}
-              <ExternalLink className="mt-1 size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <StaticIcon icon={ExternalLink} className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
               <span className="sr-only">(opens the source in a new tab)</span>
             </a>
           ) : (
@@ -188,7 +189,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
                 className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
               >
                 {storeName(item.book.amazonUrl)}
-                <ExternalLink className="size-3" aria-hidden="true" />
+                <StaticIcon icon={ExternalLink} className="size-3" />
               </a>
             </div>
           </div>
@@ -204,7 +205,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
             <ul className="space-y-1.5 text-sm">
               {shown.map((bite, index) => (
                 <li key={index} className="flex gap-2">
-                  <Sparkles className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                  <StaticIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
                   <span>{bite}</span>
                 </li>
               ))}
@@ -213,7 +214,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
               <ul className="mt-1.5 space-y-1.5 text-sm">
                 {hidden.map((bite, index) => (
                   <li key={index} className="flex gap-2">
-                    <Sparkles className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
+                    <StaticIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
                     <span>{bite}</span>
                   </li>
                 ))}

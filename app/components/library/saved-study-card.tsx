@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import type { SavedStudyEntry } from "./types";
@@ -18,7 +19,7 @@ export function SavedStudyCard({ entry }: { entry: SavedStudyEntry }) {
             to={`/lesson-plans?study=${encodeURIComponent(entry.study.id)}`}
             className="inline-flex items-start gap-2 hover:underline focus-visible:underline"
           >
-            <BookOpen className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <StaticIcon icon={BookOpen} className="mt-0.5 size-4 shrink-0 text-primary" />
             {entry.study.title}
           </Link>
         </h3>

@@ -1,14 +1,34 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Markdown } from "~/components/today/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import type { LateDevotions, TodayDevotions, TodayOverview } from "~/modules/plans/plans.server";
+import type { DevotionFailure } from "~/modules/plans/devotionals.server";
+import type { LateDevotions, TodayOverview } from "~/modules/plans/plans.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
 import { cn } from "~/utils/cn";
+import { useLazyModule } from "~/utils/lazy";
+
+/**
+ * A devotional as the page shows it: rendered by the server (cached with the page), or as
+ * markdown from the API when it was still being written as the page was sent.
+ */
+type ShownDevotion = { level: DevotionLevel } & ({ html: string } | { content: string });
+export interface ShownDevotions {
+  devotions: ShownDevotion[];
+  devotionErrors: DevotionFailure[];
+}
+
+// The markdown renderer is needed only when a devotional arrives after the page: not in its first download.
+const loadMarkdown = () => import("~/components/today/markdown");
+
+function LateMarkdown({ content }: { content: string }) {
+  const markdown = useLazyModule(loadMarkdown, "now");
+  if (!markdown) return <Spinner label="Loading..." className="justify-start py-6" />;
+  return <markdown.Markdown content={content} />;
+}
 
 export function DevotionCard({
   level,
@@ -46,8 +66,8 @@ export function Devotions({
   today,
   wordLimits,
 }: {
-  initial: TodayDevotions | null;
-  today: TodayOverview;
+  initial: ShownDevotions | null;
+  today: Pick<TodayOverview, "userPlan" | "currentDay" | "preferredLevel">;
   wordLimits: Record<DevotionLevel, number>;
 }) {
   const revalidator = useRevalidator();
@@ -70,7 +90,7 @@ export function Devotions({
     revalidator.revalidate();
   }, [stale, answer, revalidator]);
 
-  const loaded: TodayDevotions | null = initial ?? (answer && !stale && !("error" in answer) ? answer : null);
+  const loaded: ShownDevotions | null = initial ?? (answer && !stale && !("error" in answer) ? answer : null);
   const loadError = answer && "error" in answer && answer.error ? answer.error : null;
 
   const retrying = revalidator.state !== "idle";
@@ -82,7 +102,8 @@ export function Devotions({
         return (
           <DevotionCard key={level} level={level} wordLimit={wordLimits[level]} preferred={level === today.preferredLevel}>
             {devotion ? (
-              <Markdown content={devotion.content} />
+              // The server's own rendering of the markdown (see components/today/markdown.server).
+              "html" in devotion ? <div dangerouslySetInnerHTML={{ __html: devotion.html }} /> : <LateMarkdown content={devotion.content} />
             ) : failure ? (
               <div className="space-y-3">
                 <p className="flex gap-2 text-sm text-destructive">

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { TodayOverview } from "~/modules/plans/plans.server";
+import type { TodayPassage } from "~/modules/plans/plans.server";
 
-export function PassageView({ passage, multiChapter }: { passage: TodayOverview["passages"][number]; multiChapter: boolean }) {
+export function PassageView({ passage, multiChapter }: { passage: Pick<TodayPassage, "reference" | "verses">; multiChapter: boolean }) {
   const long = passage.verses.length > 30;
   const [expanded, setExpanded] = useState(!long);
   const verses = expanded ? passage.verses : passage.verses.slice(0, 12);

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { BookOpen, CheckCircle2, PartyPopper } from "lucide-react";
+import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -18,13 +19,14 @@ import {
   getTodayOverview,
   readTimeZone,
   resolveTimeZone,
-  type TodayOverview,
+  type TodayPassage,
 } from "~/modules/plans/plans.server";
 import { todayFormSchema } from "~/modules/plans/schemas";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
+import { devotionalHtml } from "~/components/today/markdown.server";
 import { Devotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
@@ -49,8 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_DEVOTIONS_MS).unref()),
   ]);
   return {
-    today: overview,
-    devotions: ready,
+    // The page shows the verses; the passage's text in one piece is for API clients.
+    today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
+    devotions: ready && {
+      devotions: ready.devotions.map(({ level, wordLimit, content }) => ({ level, wordLimit, html: devotionalHtml(content) })),
+      devotionErrors: ready.devotionErrors,
+    },
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -133,7 +139,7 @@ export default function TodayPage() {
   }
 
   const completedDays = userPlan.completedDays + (optimistic && !today.isCompleted ? 1 : 0);
-  const multiChapter = (passage: TodayOverview["passages"][number]) => new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
+  const multiChapter = (passage: Pick<TodayPassage, "verses">) => new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -157,7 +163,7 @@ export default function TodayPage() {
           <Progress value={completedDays} max={userPlan.plan.daysCount} label="Plan progress" />
           {today.isPlanFinished ? (
             <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
-              <PartyPopper className="size-5 shrink-0 text-success" aria-hidden="true" />
+              <StaticIcon icon={PartyPopper} className="size-5 shrink-0 text-success" />
               <div className="flex-1">
                 <p className="font-semibold">Plan complete!</p>
                 <p className="text-sm text-muted-foreground">
@@ -170,7 +176,7 @@ export default function TodayPage() {
             </div>
           ) : isCompleted ? (
             <div role="status" className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
-              <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden="true" />
+              <StaticIcon icon={CheckCircle2} className="size-5 shrink-0 text-success" />
               <p className="font-medium">Today&apos;s reading completed! Come back tomorrow for your next devotional</p>
             </div>
           ) : (
@@ -179,7 +185,7 @@ export default function TodayPage() {
               <input type="hidden" name="dayNumber" value={today.currentDay} />
               <input type="hidden" name="timeZone" value={timeZone} />
               <Button type="submit">
-                <CheckCircle2 aria-hidden="true" />
+                <StaticIcon icon={CheckCircle2} />
                 Mark Complete
               </Button>
               <p className="text-sm text-muted-foreground">Finished the reading? Mark day {today.currentDay} complete.</p>
@@ -198,7 +204,7 @@ export default function TodayPage() {
       <Card>
         <CardHeader className="pb-4">
           <div className="flex flex-wrap items-center gap-2">
-            <BookOpen className="size-5 text-primary" aria-hidden="true" />
+            <StaticIcon icon={BookOpen} className="size-5 text-primary" />
             <CardTitle className="text-lg">Today&apos;s Reading</CardTitle>
             {today.translation ? (
               <Badge variant="outline">
