@@ -18,6 +18,10 @@ import {
 import { createDesktopApp } from "./desktop-app";
 import type { ElectronApi } from "./electron-api";
 
+// The server bundle is imported later (desktop.start()); React and Remix read NODE_ENV when first
+// loaded, and the desktop app serves the production build.
+process.env.NODE_ENV ??= "production";
+
 const electron: ElectronApi<BrowserWindow> = { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, screen, session, shell };
 
 const desktop = createDesktopApp({
