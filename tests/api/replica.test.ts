@@ -27,6 +27,8 @@ let server: TestServer;
 let reader: Awaited<ReturnType<typeof registerAccount>>;
 let newcomer: Awaited<ReturnType<typeof registerAccount>>;
 let expiredToken: string;
+/** A session cookie as the primary signs it (with the secret it keeps in app_settings). */
+let signedCookie: string;
 let fileHash: string;
 const logged: string[] = [];
 const consoleError = console.error;
@@ -46,27 +48,39 @@ before(async () => {
   // The primary's run: accounts, plans, today's devotionals written for one reader only.
   const primaryPath = path.join(folder, "primary", "sagacity.db");
   const primary = await startTestServer({}, { databasePath: primaryPath });
-  reader = await registerAccount(primary.url);
-  newcomer = await registerAccount(primary.url);
-  const expired = await registerAccount(primary.url);
-  expiredToken = expired.token;
-  const plans = (await api(primary.url, "/api/plans", { token: reader.token })).body as Array<{ id: string }>;
-  assert.ok(plans.length >= 2);
-  for (const [account, plan] of [[reader, plans[0]!], [newcomer, plans[1]!]] as const) {
-    const started = await api(primary.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: plan.id } });
-    assert.equal(started.status, 201, JSON.stringify(started.body));
+  try {
+    reader = await registerAccount(primary.url);
+    newcomer = await registerAccount(primary.url);
+    const expired = await registerAccount(primary.url);
+    expiredToken = expired.token;
+    const plans = (await api(primary.url, "/api/plans", { token: reader.token })).body as Array<{ id: string }>;
+    assert.ok(plans.length >= 2);
+    for (const [account, plan] of [[reader, plans[0]!], [newcomer, plans[1]!]] as const) {
+      const started = await api(primary.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: plan.id } });
+      assert.equal(started.status, 201, JSON.stringify(started.body));
+    }
+    const login = await fetch(`${primary.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: reader.email, password: reader.password }).toString(),
+    });
+    assert.equal(login.status, 302);
+    signedCookie = login.headers.getSetCookie().find((line) => line.startsWith("sb_session="))!.split(";")[0]!;
+    const today = await api(primary.url, "/api/plans/user-plans/today", { token: reader.token });
+    assert.equal(today.status, 200);
+    assert.equal(today.body.devotions.length, 3, "the reader's devotionals are cached");
+    primary.withDb((db) => {
+      // Bookkeeping a primary would do on the next request: last activity long ago, the session
+      // past half its life, and one session already expired.
+      db.prepare("update users set last_active_at = ? where id = ?").run(Date.now() - DAY_MS, reader.id);
+      db.prepare("update sessions set expires_at = ? where user_id = ?").run(Date.now() + DAY_MS, reader.id);
+      db.prepare("update sessions set expires_at = ? where user_id = ?").run(Date.now() - 1000, expired.id);
+    });
+  } finally {
+    // Closed either way: a failed preparation must not leave this process running.
+    await primary.close();
   }
-  const today = await api(primary.url, "/api/plans/user-plans/today", { token: reader.token });
-  assert.equal(today.status, 200);
-  assert.equal(today.body.devotions.length, 3, "the reader's devotionals are cached");
-  primary.withDb((db) => {
-    // Bookkeeping a primary would do on the next request: last activity long ago, the session
-    // past half its life, and one session already expired.
-    db.prepare("update users set last_active_at = ? where id = ?").run(Date.now() - DAY_MS, reader.id);
-    db.prepare("update sessions set expires_at = ? where user_id = ?").run(Date.now() + DAY_MS, reader.id);
-    db.prepare("update sessions set expires_at = ? where user_id = ?").run(Date.now() - 1000, expired.id);
-  });
-  await primary.close();
 
   // What LiteFS gives a replica: the primary's database, and `.primary` beside it.
   fs.copyFileSync(primaryPath, databasePath);
@@ -98,13 +112,21 @@ test("a replica starts without migrating, seeding or writing a secret, and signs
   const me = await api(server.url, "/api/me", { token: reader.token });
   assert.equal(me.status, 200);
   assert.equal(me.body.email, reader.email);
-  // The page's signed cookies verify with the primary's secret, read from app_settings.
-  const page = await fetch(`${server.url}/profile`, { headers: cookie(reader.token), redirect: "manual" });
+  // The primary's signed cookie verifies: the replica read the secret from app_settings.
+  const page = await fetch(`${server.url}/profile`, { headers: { cookie: signedCookie }, redirect: "manual" });
   assert.equal(page.status, 200);
+  const forged = signedCookie.slice(0, -2) + (signedCookie.endsWith("AA") ? "BB" : "AA");
+  const refused = await fetch(`${server.url}/profile`, { headers: { cookie: forged }, redirect: "manual" });
+  assert.equal(refused.status, 302, "a cookie not signed with that secret is not a session");
 });
 
 test("pages answer a signed-in reader without writing", async () => {
-  const pages = ["/", "/today", "/library", "/profile", "/bible-plans", "/lesson-plans", "/settings", "/credits", "/add-content", "/process-sermon", "/admin"];
+  // Every page under the signed-in layout, from the route files (a new one is covered the day it is added).
+  const pages = fs
+    .readdirSync(path.join(projectRoot, "app/routes"))
+    .filter((name) => /^_app\.[^$]/.test(name) && name !== "_app.tsx")
+    .map((name) => name.replace(/\.tsx$/, "").replace(/^_app\.(_index)?/, "/"));
+  assert.ok(pages.includes("/") && pages.includes("/today") && pages.length >= 10, pages.join(", "));
   for (const pathname of pages) {
     const answer = await fetch(server.url + pathname, { headers: cookie(reader.token), redirect: "manual" });
     assert.equal(answer.status, 200, `${pathname} -> ${answer.status}`);
