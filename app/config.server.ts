@@ -12,6 +12,9 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default("data/sagacity.db"),
+  // Where backups (npm run backup, before a migration or a restore) go. Unset: backups/ beside the
+  // database. A LiteFS mount holds database files only, so a replicated install sets it.
+  BACKUP_DIR: z.string().min(1).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   COOKIE_SECURE: booleanFlag,
   // Signs the session and toast cookies; comma-separated to rotate (the first signs, all verify).

@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { getConfig } from "~/config.server";
+import { isReplica } from "~/db-role.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
@@ -111,12 +112,14 @@ export function closeDatabase() {
   if (!current) return;
   registry.current = undefined;
   if (current.db.$client.open) {
-    current.db.$client.pragma("optimize");
+    // `optimize` may run ANALYZE, a write: a read-only replica leaves it to the primary.
+    if (!isReplica(current.path)) current.db.$client.pragma("optimize");
     current.db.$client.close();
   }
 }
 
-function pendingMigrationCount(db: Db, migrationsFolder: string) {
+/** Migrations in the folder that the database has not applied (only reads). */
+export function pendingMigrationCount(db: Db, migrationsFolder = defaultMigrationsFolder()) {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
   ) as { entries: unknown[] };
@@ -164,9 +167,10 @@ export async function migrateDatabase(
   return { applied: pending, backupPath };
 }
 
+/** A new timestamped file in BACKUP_DIR (default: backups/ beside the database). */
 export function backupFilePath(databasePath: string, reason: string) {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const folder = path.join(path.dirname(path.resolve(databasePath)), "backups");
+  const folder = path.resolve(getConfig().BACKUP_DIR ?? path.join(path.dirname(path.resolve(databasePath)), "backups"));
   fs.mkdirSync(folder, { recursive: true });
   const base = path.basename(databasePath).replace(/\.db$/, "");
   return path.join(folder, `${base}-${reason}-${stamp}.db`);

@@ -4,10 +4,20 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { errorResponse } from "~/utils/api.server";
+import { ReplicaWriteError } from "~/utils/errors";
 import { NonceProvider } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * A loader that needed a write on a read-only replica (a devotional not yet cached): Remix reports
+ * the error here before rendering, and the page is answered as the API would be (fly-replay to the
+ * primary) instead of with an error page. Keyed by the request, which handleRequest and
+ * handleDataRequest receive too.
+ */
+const replayedOnPrimary = new WeakMap<Request, ReplicaWriteError>();
 
 export default function handleRequest(
   request: Request,
@@ -16,6 +26,8 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const replay = replayedOnPrimary.get(request);
+  if (replay) return errorResponse(replay);
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "")
@@ -62,7 +74,17 @@ export default function handleRequest(
   });
 }
 
+/** Client-side navigations (`.data` requests) get the same answer as a document. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  const replay = replayedOnPrimary.get(request);
+  return replay ? errorResponse(replay) : response;
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (error instanceof ReplicaWriteError) {
+    replayedOnPrimary.set(request, error);
+    return;
+  }
   if (request.signal.aborted) return;
   console.error(error);
 }

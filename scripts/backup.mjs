@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- DESTINATION]`: an online backup of DATABASE_PATH (safe while the server runs)
- * to a timestamped file in the database's backups/ folder, or to DESTINATION.
+ * to a timestamped file in BACKUP_DIR (default: backups/ beside the database), or to DESTINATION.
  */
 import { pathToFileURL } from "node:url";
 import { buildIfNeeded, serverBuildPath } from "./build-if-needed.mjs";

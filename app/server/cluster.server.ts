@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { getConfig } from "~/config.server";
 import { closeDatabase, openDatabase } from "~/db.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
-import { prepareDatabase } from "~/server/startup.server";
+import { prepareDatabase, REPLICA_NOTICE } from "~/server/startup.server";
 import { startServer, SHUTDOWN_GRACE_MS } from "~/server/index";
 
 /**
@@ -48,6 +48,7 @@ async function runPrimary(workerCount: number) {
   const db = openDatabase(databasePath);
   try {
     const migration = await prepareDatabase(db, config, { databasePath });
+    if (migration.replica) console.log(REPLICA_NOTICE);
     if (migration.applied > 0) {
       console.log(`Applied ${migration.applied} migration(s)` + (migration.backupPath ? `; backup at ${migration.backupPath}` : ""));
     }

@@ -28,7 +28,7 @@ import { clientAddressOf } from "~/server/client-address.server";
 import { createHostCheck } from "~/server/host-check.server";
 import { logRequests } from "~/server/request-log.server";
 import { verifySignedCookies } from "~/server/signed-cookies.server";
-import { prepareDatabase, startSessionPurge } from "~/server/startup.server";
+import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
 
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 export { runProductionServer } from "~/server/cluster.server";
@@ -112,6 +112,7 @@ export async function startServer(
       migrationsFolder: options.migrationsFolder,
       databasePath,
     });
+    if (migration.replica) log(REPLICA_NOTICE);
     if (migration.applied > 0) {
       log(
         `Applied ${migration.applied} migration(s)` +

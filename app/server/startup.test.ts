@@ -29,7 +29,10 @@ test("getAiSettings never writes: without the seeded row it answers the defaults
 });
 
 test("the cookie secret is made once and kept in the database; SESSION_SECRET wins and rotates", () => {
+  // A replica only reads the primary's: before the primary has made one, it cannot start.
+  assert.throws(() => cookieSecrets(db, { SESSION_SECRET: [] }, { writable: false }), /no session secret yet/);
   const first = cookieSecrets(db, { SESSION_SECRET: [] });
+  assert.deepEqual(cookieSecrets(db, { SESSION_SECRET: [] }, { writable: false }), first);
   assert.equal(first.length, 1);
   assert.ok(first[0]!.length >= 40);
   assert.deepEqual(cookieSecrets(db, { SESSION_SECRET: [] }), first);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   AppError,
   PayloadTooLargeError,
+  ReplicaWriteError,
   ValidationError,
 } from "~/utils/errors";
 
@@ -15,7 +16,10 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
   return Response.json(data, { ...init, headers });
 }
 
-/** `{ error }` (plus fieldErrors for validation) with the error's status; unknown errors are 500. */
+/**
+ * `{ error }` (plus fieldErrors for validation) with the error's status; unknown errors are 500.
+ * The pages' loaders come here too for a write needed on a replica (app/entry.server.tsx).
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
@@ -23,6 +27,8 @@ export function errorResponse(error: unknown): Response {
     if (error.details?.retryAfterSeconds) {
       headers["retry-after"] = String(error.details.retryAfterSeconds);
     }
+    // Fly's proxy replays the request on that machine; the client never sees this answer there.
+    if (error instanceof ReplicaWriteError) headers["fly-replay"] = `instance=${error.primary}`;
     const body: Record<string, unknown> = { error: clipText(error.message, MAX_MESSAGE_CHARS) };
     if (error.details?.fieldErrors) body.fieldErrors = error.details.fieldErrors;
     return jsonResponse(body, { status: error.status, headers });

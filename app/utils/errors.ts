@@ -79,3 +79,13 @@ export class TaskTimeoutError extends AppError {
     super(message, status, { retryAfterSeconds });
   }
 }
+
+/**
+ * A request that must write reached a read-only replica (LiteFS): it is answered with
+ * `fly-replay: instance=<primary>`, and Fly's proxy replays it on the primary.
+ */
+export class ReplicaWriteError extends AppError {
+  constructor(readonly primary: string) {
+    super("This server holds a read-only copy of the data; the request is being sent to the primary.", 409);
+  }
+}

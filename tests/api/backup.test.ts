@@ -5,15 +5,16 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import Database from "better-sqlite3";
+import { resetConfig } from "~/config.server";
 import { closeDatabase, defaultMigrationsFolder, migrateDatabase, openDatabase } from "~/db.server";
 import { api, registerAccount, startTestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-function runScript(script: string, args: string[], databasePath: string) {
+function runScript(script: string, args: string[], databasePath: string, env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [path.join(projectRoot, "scripts", script), ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_PATH: databasePath },
+    env: { ...process.env, DATABASE_PATH: databasePath, ...env },
     encoding: "utf8",
   });
 }
@@ -119,5 +120,46 @@ test("npm run admin -- grant/revoke EMAIL promotes and demotes an account", asyn
   assert.notEqual(unknown.status, 0);
   assert.match(unknown.stderr, /No account with the email nobody@example.com/);
   await server.close();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+test("BACKUP_DIR holds the backups, the restore's copy of the replaced database and the pre-migration backup", async () => {
+  // A LiteFS mount holds database files only: a replicated install keeps its backups elsewhere.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-backup-"));
+  const databasePath = path.join(folder, "mount", "app.db");
+  const backupDir = path.join(folder, "volume", "backups");
+  const previous = process.env.BACKUP_DIR;
+  process.env.BACKUP_DIR = backupDir;
+  resetConfig();
+  try {
+    await migrateDatabase(openDatabase(databasePath), { databasePath });
+    closeDatabase();
+
+    const backup = runScript("backup.mjs", [], databasePath, { BACKUP_DIR: backupDir });
+    assert.equal(backup.status, 0, backup.stderr);
+    const [made] = fs.readdirSync(backupDir);
+    assert.match(made!, /^app-backup-\d{4}-\d{2}-\d{2}T/);
+    const restore = runScript("restore.mjs", [path.join(backupDir, made!)], databasePath, { BACKUP_DIR: backupDir });
+    assert.equal(restore.status, 0, restore.stderr);
+    assert.ok(fs.readdirSync(backupDir).some((name) => name.startsWith("app-pre-restore-")));
+
+    // A release with one more migration: its automatic backup goes there too.
+    const migrations = path.join(folder, "migrations");
+    fs.cpSync(defaultMigrationsFolder(), migrations, { recursive: true });
+    const journalPath = path.join(migrations, "meta/_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
+    const last = journal.entries.at(-1);
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_test_upgrade" });
+    fs.writeFileSync(journalPath, JSON.stringify(journal));
+    fs.writeFileSync(path.join(migrations, "9999_test_upgrade.sql"), "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);");
+    const upgrade = await migrateDatabase(openDatabase(databasePath), { migrationsFolder: migrations, databasePath });
+    assert.equal(path.dirname(upgrade.backupPath!), backupDir);
+  } finally {
+    closeDatabase();
+    if (previous === undefined) delete process.env.BACKUP_DIR;
+    else process.env.BACKUP_DIR = previous;
+    resetConfig();
+  }
+  assert.deepEqual(fs.readdirSync(path.dirname(databasePath)).filter((name) => !name.startsWith("app.db")), [], "nothing but the database in its folder");
   fs.rmSync(folder, { recursive: true, force: true });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { getConfig } from "~/config.server";
+import { isReplica } from "~/db-role.server";
 import { getDb, preparedStatements } from "~/db.server";
 
 export interface SessionUser {
@@ -45,7 +46,8 @@ export function createSession(userId: string, now = Date.now()) {
 /**
  * The user behind a session token, or null when the token is unknown, expired, revoked or the
  * account was deactivated. Keeps lastActiveAt current (at most one write a minute) and slides the
- * expiry forward once half of it has passed.
+ * expiry forward once half of it has passed. A read-only replica (LiteFS) only reads: the next
+ * request that reaches the primary does this bookkeeping.
  */
 export function findSessionUser(token: string, now = Date.now()): SessionUser | null {
   const db = getDb();
@@ -62,16 +64,19 @@ export function findSessionUser(token: string, now = Date.now()): SessionUser | 
       }
     | undefined;
   if (!row) return null;
+  const writable = !isReplica();
   if (row.expiresAt <= now) {
-    stmts.revoke.run(id);
+    if (writable) stmts.revoke.run(id);
     return null;
   }
   if (!row.isActive) return null;
-  if (row.lastActiveAt === null || now - row.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
-    stmts.touchUser.run(now, row.id);
+  if (writable) {
+    if (row.lastActiveAt === null || now - row.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
+      stmts.touchUser.run(now, row.id);
+    }
+    const ttl = sessionTtlMs();
+    if (row.expiresAt - now < ttl / 2) stmts.extend.run(now + ttl, id);
   }
-  const ttl = sessionTtlMs();
-  if (row.expiresAt - now < ttl / 2) stmts.extend.run(now + ttl, id);
   return { id: row.id, email: row.email, isAdmin: Boolean(row.isAdmin) };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { userOnboarding } from "#db/schema";
+import { requirePrimary } from "~/db-role.server";
 import { getDb } from "~/db.server";
 
 export const onboardingSteps = [
@@ -26,6 +27,7 @@ export function getOnboardingStatus(userId: string): OnboardingStatus {
   // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
   let row = findRow(userId);
   if (!row) {
+    requirePrimary();
     getDb().insert(userOnboarding).values({ userId }).onConflictDoNothing().run();
     row = findRow(userId)!;
   }

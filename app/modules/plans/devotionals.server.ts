@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { devotionals } from "#db/schema";
+import { requirePrimary } from "~/db-role.server";
 import { getDb } from "~/db.server";
 import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
 import { leaseState, tryLease } from "~/modules/jobs/leases.server";
 import type { AiSettings } from "~/modules/ai/settings.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import type { Passage } from "~/modules/bible/passages.server";
-import { AiError, AppError } from "~/utils/errors";
+import { AiError, AppError, ReplicaWriteError } from "~/utils/errors";
 import { devotionLevels, type DevotionLevel } from "./schemas";
 
 /** Bump when the built-in writer changes, so cached built-in devotionals are written again. */
@@ -86,7 +87,8 @@ export interface DevotionRequest {
 
 /**
  * The devotional for a plan day at one level: from the cache, or generated once and cached. A
- * failed generation stores nothing and is tried again by the next request.
+ * failed generation stores nothing and is tried again by the next request. On a read-only replica
+ * a cache miss throws ReplicaWriteError: the primary writes it.
  */
 export async function getDevotion({ planDayId, passages, level, provider = getAiProvider(), settings = getAiSettings(), signal }: DevotionRequest): Promise<Devotion> {
   const translation = passages[0]?.translation.shown ?? "BSB";
@@ -94,6 +96,7 @@ export async function getDevotion({ planDayId, passages, level, provider = getAi
   const wordLimit = wordLimitFor(level, settings);
   const hit = cached(planDayId, level, translation, settingsKey);
   if (hit) return { level, content: hit.content, wordLimit };
+  requirePrimary();
 
   const key = `${planDayId}|${level}|${translation}|${settingsKey}`;
   let generation = inflight.get(key);
@@ -152,7 +155,10 @@ async function generateOnce(
   }
 }
 
-/** The three devotionals of a day, generated in parallel where missing; failures are reported per level. */
+/**
+ * The three devotionals of a day, generated in parallel where missing; failures are reported per
+ * level. One missing on a replica fails the whole: the request goes to the primary.
+ */
 export async function getDayDevotions(
   request: Omit<DevotionRequest, "level">,
 ): Promise<{ devotions: Devotion[]; failures: DevotionFailure[] }> {
@@ -161,6 +167,8 @@ export async function getDayDevotions(
   const results = await Promise.allSettled(
     devotionLevels.map((level) => getDevotion({ ...request, level, provider, settings })),
   );
+  const replay = results.find((result) => result.status === "rejected" && result.reason instanceof ReplicaWriteError);
+  if (replay) throw (replay as PromiseRejectedResult).reason;
   const devotions: Devotion[] = [];
   const failures: DevotionFailure[] = [];
   results.forEach((result, index) => {

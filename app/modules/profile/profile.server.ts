@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { userProfiles } from "#db/schema";
+import { requirePrimary } from "~/db-role.server";
 import { getDb } from "~/db.server";
 import { isValidTimeZone, type StudyDepth } from "./choices";
 
@@ -24,6 +25,7 @@ export function getProfile(userId: string): Profile {
   // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
   let row = findRow(userId);
   if (!row) {
+    requirePrimary();
     ensureRow(userId);
     row = findRow(userId)!;
   }
