@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/request.server";
 import { studyRequestSchema } from "~/modules/studies/schemas";
 import { studyGenerationResponse } from "~/modules/studies/stream.server";
@@ -13,6 +13,11 @@ import { firstErrorMessage } from "~/utils/form-reply";
  * or an error). Without scripts the same form posts to the page's own action instead. Bad input
  * or a refused start (too many at once, a full account) is `{ error }` with its status.
  */
+/** The address opened in a browser (a bookmark, a reload): the page that posts to it. */
+export function loader() {
+  return redirect("/lesson-plans");
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });

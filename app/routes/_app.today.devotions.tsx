@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/request.server";
 import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
-import { AppError } from "~/utils/errors";
+import { errorResponse } from "~/utils/api.server";
+import { AppError, ReplicaWriteError } from "~/utils/errors";
 
 /**
  * GET /today/devotions: the Today page's devotionals when they took longer than the page would
@@ -16,6 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     answer = { ...day, ...(await devotions) };
   } catch (error) {
+    // A LiteFS replica cannot write them: the answer asks for a replay on the primary (fly-replay).
+    if (error instanceof ReplicaWriteError) return errorResponse(error);
     if (!(error instanceof AppError)) console.error(error);
     answer = { ...day, error: error instanceof AppError ? error.message : "The devotionals could not be loaded." };
   }
