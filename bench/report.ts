@@ -381,6 +381,9 @@ function issue15Table(results: Results) {
     `${before.about} ${me ? `For scale: GET /api/me, unchanged, cost ${me.value} ms in this run against ${before.cpuMs.apiMe} ms in the issue's, so a loaded machine inflates every "now". ` : ""}The topic lesson's "before" is the whole process (the lesson was already written in the worker pool); its "now" is the main thread's share, what other requests wait for, with all threads in brackets.`,
     "",
     table(["page (50 connections, one process)", "CPU ms before", "CPU ms now", "target ms", "req/s before", "req/s now"], rows),
+    ...(before.previousPass
+      ? ["", `${before.previousPass.about}: ${CPU_PAGES.filter(([endpoint]) => before.previousPass.cpuMs[endpoint] !== undefined).map(([endpoint, , label]) => `${label} ${before.previousPass.cpuMs[endpoint]} ms`).join(", ")}.`]
+      : []),
   ].join("\n");
 }
 
@@ -535,8 +538,8 @@ function shortfalls(results: Results) {
         `The app's own work is the same single indexed lookup${results.scale?.queries?.session ? ` (${results.scale.queries.session.timing.p50} ms at 100k users, see the scale section)` : ""}; ` +
         "the rest is Remix's path for a resource route: the Node request becomes a Fetch `Request` " +
         "(and Remix makes two more copies of it for the loader), React Router's data layer runs the loader (route matching, `queryRoute`, the data strategy), the loader's value becomes a `Response` " +
-        "that is read back into the Node response, and the security headers are set. What could go without leaving Remix went: the match against all 44 routes (each API request is now matched against its own route's table, " +
-        "picked once per path; React Router compiles a regular expression per route on every match), the CSP nonce, the static-file lookup and the compression wrapper for small answers. " +
+        "that is read back into the Node response, and the security headers are set. What could go without leaving Remix went: the match against every route (an API request is matched against the API's routes and the root only, " +
+        "app/server/index.ts; React Router compiles a regular expression per route on every match), the CSP nonce, the static-file lookup and the compression wrapper for small answers. " +
         "The rest is the price of keeping /api/me a Remix resource route, as the design card asks; a bare handler does not pay it.",
     );
   }
@@ -586,16 +589,20 @@ function shortfalls(results: Results) {
   }
   const explanations: Record<string, string> = {
     today:
-      "The three devotionals are no longer parsed as markdown on each request: each is rendered once by the app's Markdown component and kept by a hash of its text (app/components/today/markdown.server.tsx), " +
-      "every drizzle query reuses its compiled statement and the shell's icons are built once. What is left is what every page pays, and the page's size: three loaders through React Router's data layer, four route matches " +
-      "(React Router flattens the 45 routes and compiles their patterns on each), the shell, and 51 verses plus three devotionals of HTML, sent twice (in the page and in the loader data hydration needs).",
+      "The three devotionals are no longer parsed as markdown on each request: each is rendered once by the app's Markdown component and kept by a hash of its text (app/components/today/markdown.server.tsx). " +
+      "Today's reads (active plan, completions, plan day, cached devotionals, AI settings, profile) are drizzle queries built once per connection (preparedQuery in app/db.server.ts): building their SQL had cost more than running it, and the loader fell from 18% to 10% of the page's CPU. " +
+      "Pages and the API have route tables of their own (app/server/index.ts), so each of React Router's four matches a page walks 20 routes, not 50. " +
+      "What is left (CPU profile under load): the render of 51 verses and three devotionals (about 30%), the same text serialized again as the loader data hydration needs (turbo-stream, about 9%), the four route matches (about 9%), " +
+      "the three loaders (about 10%) and the HTTP request and response themselves (about 15%).",
     library:
-      "The page already shows the first 20 of each list (Show more adds 20); the cost is writing those 40 cards, 190 KB of HTML: long class lists on every element, 155 inline SVG icons (now built once each, see " +
-      "app/components/ui/static-icon.tsx: lucide had been working out every icon's attributes on each render, 9 ms for 155 icons against 0.4 ms for as many plain elements), a Radix dialog per delete button, and the loader data again for hydration. " +
-      "Next steps: an SVG sprite (one <use> per icon instead of its paths), one delete dialog for the page, and a first page of 10.",
+      "The page shows the first 20 of each list (Show more adds 20; tests/e2e/content.spec.ts holds it to that). The cards' icons are drawn once per page (IconSprite) and each card points at them with <use>: the HTML fell from 190 KB to 140 KB. " +
+      "The delete dialog is not in the server's HTML (a card renders a plain link until hydrated), so one shared dialog would not change this figure. " +
+      "What is left (CPU profile under load): React writing the 40 cards, now mostly text and Tailwind class lists (about 25% with the text encoding), the loader's two list queries through drizzle (about 14%: building the SQL, running it, mapping 42 rows), " +
+      "the loader data again for hydration (turbo-stream, about 7%), garbage collection (about 7%) and the route matches (about 5%). A lower figure needs fewer cards on the first page, which the spec's 20 does not allow, or a page that is not rendered per request.",
     dashboard:
-      `The dashboard's own work is one indexed read; the floor renders the same tree with a bare renderToString in ${cells(results, "floor", "dashboard")?.find((cell) => cell.connections === 50)?.cpuMsPerRequest ?? "?"} ms. The rest is the framework's per-page price: React Router matches the URL against all 45 routes four times a page ` +
-      "(flattening and compiling every route pattern each time, about 15% of the page's CPU), runs three loaders through its data layer, and renders the document head and the route manifest.",
+      `The dashboard's own work is one indexed read; the floor renders the same tree with a bare renderToString in ${cells(results, "floor", "dashboard")?.find((cell) => cell.connections === 50)?.cpuMsPerRequest ?? "?"} ms. The rest is the framework's per-page price: React Router matches the URL four times a page ` +
+      "(flattening and compiling every route pattern each time: 13% of the page's CPU even with the page table of 20 routes, 21% with all 50 before), Remix's document request path (three loaders through the data layer, the route manifest, `<Scripts>`, about 15%), " +
+      "the HTTP parsing and writing (about 15%) and React's streaming render of the shell and the page (about 20%).",
     topic:
       "The lesson is written in the worker pool already (app/modules/jobs): what is left on the main thread is the request, validation, the study's insert and the JSON answer.",
   };

@@ -3,13 +3,14 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { ContentCard } from "~/components/library/content-card";
+import { ContentCard, contentCardIcons } from "~/components/library/content-card";
 import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
 import { LibraryHelp } from "~/components/library/library-help";
-import { SavedStudyCard } from "~/components/library/saved-study-card";
+import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { IconSprite } from "~/components/ui/static-icon";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
 import {
@@ -26,6 +27,8 @@ import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/on
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
+
+const libraryIcons = [...contentCardIcons, ...savedStudyCardIcons];
 
 export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" }];
 
@@ -176,6 +179,7 @@ export default function MyLibraryPage() {
   const empty = items.length === 0 && saved.length === 0;
   return (
     <div className="mx-auto max-w-6xl">
+      <IconSprite icons={libraryIcons} />
       <PageHeader title="My Library" description="Your saved content, excerpts and lesson plans" actions={<LibraryHelp />} />
       <div className="grid gap-8 xl:grid-cols-3">
         <section aria-labelledby="library-content-heading" className="space-y-4 xl:col-span-2">

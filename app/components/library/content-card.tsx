@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
-import { StaticIcon } from "~/components/ui/static-icon";
+import { SpriteIcon } from "~/components/ui/static-icon";
 import { useEffect, useState } from "react";
 import {
   AlertDialog,
@@ -23,6 +23,9 @@ import type { LibraryActionResult, LibraryItem } from "./types";
 
 const icons = { book: BookMarked, blog: Newspaper, quote: Quote, audio: Headphones } as const;
 
+/** The icons every card repeats: the page draws them once (IconSprite). */
+export const contentCardIcons = [...Object.values(icons), ExternalLink, Sparkles, Trash2];
+
 function storeName(url: string) {
   try {
     return /(^|\.)amazon\./i.test(new URL(url).hostname) ? "View on Amazon" : "View in store";
@@ -36,7 +39,7 @@ function BookCover({ src, title }: { src: string | null; title: string }) {
   if (!src || broken) {
     return (
       <div className="flex h-24 w-16 shrink-0 items-center justify-center rounded border bg-muted" aria-hidden="true">
-        <StaticIcon icon={BookMarked} className="size-6 text-muted-foreground" />
+        <SpriteIcon icon={BookMarked} className="size-6 text-muted-foreground" />
       </div>
     );
   }
@@ -103,7 +106,7 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
     return (
       <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive">
         <Link to={links.askHref} aria-label={`Delete ${item.title}`} preventScrollReset>
-          <Trash2 aria-hidden="true" />
+          <SpriteIcon icon={Trash2} />
         </Link>
       </Button>
     );
@@ -112,7 +115,7 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} disabled={deleting} className="text-muted-foreground hover:text-destructive">
-          <StaticIcon icon={Trash2} />
+          <SpriteIcon icon={Trash2} />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
@@ -149,7 +152,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
       <CardHeader className="space-y-2 p-5 pb-3">
         <div className="flex items-center justify-between gap-2">
           <Badge variant="secondary" className="gap-1">
-            <StaticIcon icon={Icon} className="size-3" />
+            <SpriteIcon icon={Icon} className="size-3" />
             {item.label}
           </Badge>
           <div className="flex items-center gap-1">
@@ -166,7 +169,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
               className="inline-flex items-start gap-1.5 hover:underline focus-visible:underline"
             >
               {item.title}
-              <StaticIcon icon={ExternalLink} className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
+              <SpriteIcon icon={ExternalLink} className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
               <span className="sr-only">(opens the source in a new tab)</span>
             </a>
           ) : (
@@ -189,7 +192,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
                 className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
               >
                 {storeName(item.book.amazonUrl)}
-                <StaticIcon icon={ExternalLink} className="size-3" />
+                <SpriteIcon icon={ExternalLink} className="size-3" />
               </a>
             </div>
           </div>
@@ -205,7 +208,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
             <ul className="space-y-1.5 text-sm">
               {shown.map((bite, index) => (
                 <li key={index} className="flex gap-2">
-                  <StaticIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
+                  <SpriteIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
                   <span>{bite}</span>
                 </li>
               ))}
@@ -214,7 +217,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
               <ul className="mt-1.5 space-y-1.5 text-sm">
                 {hidden.map((bite, index) => (
                   <li key={index} className="flex gap-2">
-                    <StaticIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
+                    <SpriteIcon icon={Sparkles} className="mt-0.5 size-3.5 shrink-0 text-primary" />
                     <span>{bite}</span>
                   </li>
                 ))}

@@ -1,9 +1,12 @@
 import { Link } from "@remix-run/react";
 import { BookOpen } from "lucide-react";
-import { StaticIcon } from "~/components/ui/static-icon";
+import { SpriteIcon } from "~/components/ui/static-icon";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import type { SavedStudyEntry } from "./types";
+
+/** The icon every saved lesson plan repeats: the page draws it once (IconSprite). */
+export const savedStudyCardIcons = [BookOpen];
 
 /** A saved lesson plan: title, type and a 150-character preview, opening the study. */
 export function SavedStudyCard({ entry }: { entry: SavedStudyEntry }) {
@@ -19,7 +22,7 @@ export function SavedStudyCard({ entry }: { entry: SavedStudyEntry }) {
             to={`/lesson-plans?study=${encodeURIComponent(entry.study.id)}`}
             className="inline-flex items-start gap-2 hover:underline focus-visible:underline"
           >
-            <StaticIcon icon={BookOpen} className="mt-0.5 size-4 shrink-0 text-primary" />
+            <SpriteIcon icon={BookOpen} className="mt-0.5 size-4 shrink-0 text-primary" />
             {entry.study.title}
           </Link>
         </h3>

@@ -19,6 +19,20 @@ function iconData(icon: LucideIcon): IconData {
 
 const built = new WeakMap<LucideIcon, Map<string, ReactElement>>();
 
+function lucideClasses(data: IconData, className: string) {
+  const names = [data.name, ...(data.aliases ?? [])].filter((name) => name?.trim()).map((name) => `lucide-${name}`);
+  return [...new Set(["lucide", ...names, ...className.split(/\s+/).filter(Boolean)])].join(" ");
+}
+
+/** lucide's drawing attributes, the same for every icon. */
+const strokeAttributes = {
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
 /**
  * A decorative lucide icon (aria-hidden), built once per icon and class list and reused: the
  * same markup as `<Icon className aria-hidden="true" />`, without lucide working out its
@@ -31,8 +45,6 @@ export function StaticIcon({ icon, className = "" }: { icon: LucideIcon; classNa
   let element = byClass.get(className);
   if (!element) {
     const data = iconData(icon);
-    const names = [data.name, ...(data.aliases ?? [])].filter((name) => name?.trim()).map((name) => `lucide-${name}`);
-    const classes = [...new Set(["lucide", ...names, ...className.split(/\s+/).filter(Boolean)])].join(" ");
     element = createElement(
       "svg",
       {
@@ -40,15 +52,48 @@ export function StaticIcon({ icon, className = "" }: { icon: LucideIcon; classNa
         width: 24,
         height: 24,
         viewBox: "0 0 24 24",
-        fill: "none",
-        stroke: "currentColor",
-        strokeWidth: 2,
-        strokeLinecap: "round",
-        strokeLinejoin: "round",
-        className: classes,
+        ...strokeAttributes,
+        className: lucideClasses(data, className),
         "aria-hidden": "true",
       },
       data.node.map(([tag, attributes]) => createElement(tag, attributes)),
+    );
+    byClass.set(className, element);
+  }
+  return element;
+}
+
+const spriteId = (icon: LucideIcon) => `icon-${iconData(icon).name}`;
+
+/**
+ * The drawings of icons a page repeats, once, for its SpriteIcons to point at: a list of 40
+ * cards repeated five icons' paths in every card (43% of the library's HTML, and as much of its
+ * render). Rendered by the page itself, so the references work without scripts or requests.
+ */
+export function IconSprite({ icons }: { icons: LucideIcon[] }) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" className="hidden" aria-hidden="true">
+      {icons.map((icon) => (
+        <symbol key={spriteId(icon)} id={spriteId(icon)} viewBox="0 0 24 24" {...strokeAttributes}>
+          {iconData(icon).node.map(([tag, attributes]) => createElement(tag, attributes))}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+const referenced = new WeakMap<LucideIcon, Map<string, ReactElement>>();
+
+/** A decorative icon drawn from the page's IconSprite (which must list it): lucide's classes and size. */
+export function SpriteIcon({ icon, className = "" }: { icon: LucideIcon; className?: string }) {
+  let byClass = referenced.get(icon);
+  if (!byClass) referenced.set(icon, (byClass = new Map()));
+  let element = byClass.get(className);
+  if (!element) {
+    element = createElement(
+      "svg",
+      { width: 24, height: 24, className: lucideClasses(iconData(icon), className), "aria-hidden": "true" },
+      createElement("use", { href: `#${spriteId(icon)}` }),
     );
     byClass.set(className, element);
   }

@@ -1,12 +1,15 @@
 import { aiSettings } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getDb, preparedQuery } from "~/db.server";
 import { defaultAiSettings, type AiSettingsInput } from "./settings";
 
 export type AiSettings = AiSettingsInput;
 
+// Read for every devotional shown (its cache key); another process may change it, so it is read each time.
+const settingsRow = preparedQuery((db) => db.select().from(aiSettings).prepare());
+
 /** The single row of AI settings (seeded at start-up); the defaults when it is missing. Never writes. */
 export function getAiSettings(): AiSettings {
-  const row = getDb().select().from(aiSettings).get();
+  const row = settingsRow().get();
   if (!row) return { ...defaultAiSettings };
   return {
     model: row.model,

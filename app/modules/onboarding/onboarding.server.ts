@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { userOnboarding } from "#db/schema";
 import { requirePrimary } from "~/db-role.server";
-import { getDb } from "~/db.server";
+import { getDb, preparedQuery } from "~/db.server";
 
 export const onboardingSteps = [
   "hasCompletedWelcome",
@@ -19,8 +19,12 @@ export interface OnboardingStatus {
   onboardingCompletedAt: Date | null;
 }
 
+const onboardingRow = preparedQuery((db) =>
+  db.select().from(userOnboarding).where(eq(userOnboarding.userId, sql.placeholder("userId"))).prepare(),
+);
+
 function findRow(userId: string) {
-  return getDb().select().from(userOnboarding).where(eq(userOnboarding.userId, userId)).get();
+  return onboardingRow().get({ userId });
 }
 
 export function getOnboardingStatus(userId: string): OnboardingStatus {

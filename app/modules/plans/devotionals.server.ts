@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { devotionals } from "#db/schema";
 import { requirePrimary } from "~/db-role.server";
-import { getDb } from "~/db.server";
+import { getDb, preparedQuery } from "~/db.server";
 import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
 import { leaseState, tryLease } from "~/modules/jobs/leases.server";
 import type { AiSettings } from "~/modules/ai/settings.server";
@@ -60,19 +60,24 @@ const inflight = new Map<string, Promise<string>>();
 /** How often a process waiting on another's generation looks for its result. */
 const POLL_MS = 150;
 
-function cached(planDayId: string, level: DevotionLevel, translation: string, settingsKey: string) {
-  return getDb()
+// Read on every visit of Today: built once.
+const cachedQuery = preparedQuery((db) =>
+  db
     .select({ content: devotionals.content })
     .from(devotionals)
     .where(
       and(
-        eq(devotionals.planDayId, planDayId),
-        eq(devotionals.level, level),
-        eq(devotionals.translation, translation),
-        eq(devotionals.settingsKey, settingsKey),
+        eq(devotionals.planDayId, sql.placeholder("planDayId")),
+        eq(devotionals.level, sql.placeholder("level")),
+        eq(devotionals.translation, sql.placeholder("translation")),
+        eq(devotionals.settingsKey, sql.placeholder("settingsKey")),
       ),
     )
-    .get();
+    .prepare(),
+);
+
+function cached(planDayId: string, level: DevotionLevel, translation: string, settingsKey: string) {
+  return cachedQuery().get({ planDayId, level, translation, settingsKey });
 }
 
 export interface DevotionRequest {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { planDays, readingPlans, userPlanProgress, userPlans } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getDb, preparedQuery } from "~/db.server";
 import type { AiProvider } from "~/modules/ai/index.server";
 import { passageFromRanges, type Passage } from "~/modules/bible/passages.server";
 import { parseReference } from "~/modules/bible/references.server";
@@ -192,16 +192,43 @@ function userPlanSummary(userPlanId: string): UserPlanSummary | null {
   };
 }
 
-/** The plan the reader most recently started (or resumed). */
-function activeUserPlan(userId: string) {
-  return getDb()
+// Today's reads, built once (preparedQuery): they run on every visit of Today.
+const activePlanQuery = preparedQuery((db) =>
+  db
     .select({ userPlan: userPlans, plan: readingPlans })
     .from(userPlans)
     .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
-    .where(eq(userPlans.userId, userId))
+    .where(eq(userPlans.userId, sql.placeholder("userId")))
     .orderBy(desc(userPlans.activatedAt))
     .limit(1)
-    .get();
+    .prepare(),
+);
+const completionsQuery = preparedQuery((db) =>
+  db
+    .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
+    .from(userPlanProgress)
+    .where(eq(userPlanProgress.userPlanId, sql.placeholder("userPlanId")))
+    .prepare(),
+);
+const completionTimesQuery = preparedQuery((db) =>
+  db
+    .select({ completedAt: userPlanProgress.completedAt })
+    .from(userPlanProgress)
+    .innerJoin(userPlans, eq(userPlans.id, userPlanProgress.userPlanId))
+    .where(eq(userPlans.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+const planDayQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(planDays)
+    .where(and(eq(planDays.planId, sql.placeholder("planId")), eq(planDays.dayNumber, sql.placeholder("dayNumber"))))
+    .prepare(),
+);
+
+/** The plan the reader most recently started (or resumed). */
+function activeUserPlan(userId: string) {
+  return activePlanQuery().get({ userId });
 }
 
 /**
@@ -245,21 +272,13 @@ export function startPlan(
 }
 
 function completionsOf(userPlanId: string) {
-  return getDb()
-    .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
-    .from(userPlanProgress)
-    .where(eq(userPlanProgress.userPlanId, userPlanId))
-    .all();
+  return completionsQuery().all({ userPlanId });
 }
 
 /** Every completion of the reader, across all their plans: the streak counts reading, whatever the plan. */
 function allCompletionTimes(userId: string) {
-  return getDb()
-    .select({ completedAt: userPlanProgress.completedAt })
-    .from(userPlanProgress)
-    .innerJoin(userPlans, eq(userPlans.id, userPlanProgress.userPlanId))
-    .where(eq(userPlans.userId, userId))
-    .all()
+  return completionTimesQuery()
+    .all({ userId })
     .map((row) => row.completedAt);
 }
 
@@ -345,11 +364,7 @@ export function getTodayOverview(
   }
   const completions = completionsOf(active.userPlan.id);
   const position = planPosition({ daysCount: active.plan.daysCount, completions }, { now, timeZone });
-  const day = getDb()
-    .select()
-    .from(planDays)
-    .where(and(eq(planDays.planId, active.plan.id), eq(planDays.dayNumber, position.currentDay)))
-    .get();
+  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: position.currentDay });
   if (!day) throw new NotFoundError("This plan's reading for today is missing");
   const translation = resolveTranslation(active.userPlan.translation);
   const shown = passagesFor(day.referencesJson, active.userPlan.translation);

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { userProfiles } from "#db/schema";
 import { requirePrimary } from "~/db-role.server";
-import { getDb } from "~/db.server";
+import { getDb, preparedQuery } from "~/db.server";
 import { isValidTimeZone, type StudyDepth } from "./choices";
 
 export { isValidTimeZone, type StudyDepth };
@@ -17,8 +17,10 @@ function ensureRow(userId: string) {
   getDb().insert(userProfiles).values({ userId }).onConflictDoNothing().run();
 }
 
+const profileRow = preparedQuery((db) => db.select().from(userProfiles).where(eq(userProfiles.userId, sql.placeholder("userId"))).prepare());
+
 function findRow(userId: string) {
-  return getDb().select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  return profileRow().get({ userId });
 }
 
 export function getProfile(userId: string): Profile {
