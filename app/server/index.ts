@@ -200,18 +200,6 @@ export async function startServer(
 }
 
 /** Whether a request goes to the JSON API (ignoring case, as Remix matches paths). */
-/**
- * Remix matches a request against every route, several times per request, without caching (a
- * fifth of a light page's CPU with the 50 routes together). A page is never an /api/ route and an
- * /api/ route is never a page, so each side gets a handler that knows only its own routes.
- */
-function routesOf(build: ServerBuild, only: (id: string) => boolean): ServerBuild {
-  const pick = <T,>(routes: Record<string, T>) => Object.fromEntries(Object.entries(routes).filter(([id]) => only(id)));
-  return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } };
-}
-
-const isApiRoute = (id: string) => id.startsWith("routes/api.");
-
 function isApiPath(url: string) {
   const end = url.search(/[?#]/);
   const pathname = (end < 0 ? url : url.slice(0, end)).toLowerCase();
@@ -310,24 +298,18 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
     next();
   });
 
-  const handlerFor = (only: (id: string) => boolean) =>
+  app.all(
+    "*",
     createRequestHandler({
-      build: routesOf(build as unknown as ServerBuild, only),
+      build: build as unknown as ServerBuild,
       // NODE_ENV=development (npm run dev) is Remix's development mode: errors keep their stacks.
       mode: config.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
         clientAddress: clientAddressOf(req, config.TRUST_PROXY),
         cspNonce: (res.locals.cspNonce as string | undefined) ?? "",
       }),
-    });
-  const pageHandler = handlerFor((id) => !isApiRoute(id));
-  const apiHandler = handlerFor((id) => id === "root" || isApiRoute(id));
-  // Route discovery (/__manifest) answers for every route: the browser's fetchers find the API's there.
-  const fullHandler = handlerFor(() => true);
-  app.all("*", (req, res, next) => {
-    if (isApiPath(req.url)) return apiHandler(req, res, next);
-    return req.path === "/__manifest" ? fullHandler(req, res, next) : pageHandler(req, res, next);
-  });
+    }),
+  );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) {
