@@ -591,8 +591,7 @@ function shortfalls(results: Results) {
     today:
       "The three devotionals are no longer parsed as markdown on each request: each is rendered once by the app's Markdown component and kept by a hash of its text (app/components/today/markdown.server.tsx). " +
       "Today's reads (active plan, completions, plan day, cached devotionals, AI settings, profile) are drizzle queries built once per connection (preparedQuery in app/db.server.ts): building their SQL had cost more than running it, and the loader fell from 18% to 10% of the page's CPU. " +
-      "Pages and the API have route tables of their own (app/server/index.ts), so each of React Router's four matches a page walks 20 routes, not 50. " +
-      "What is left (CPU profile under load): the render of 51 verses and three devotionals (about 30%), the same text serialized again as the loader data hydration needs (turbo-stream, about 9%), the four route matches (about 9%), " +
+      "What is left (CPU profile under load): the render of 51 verses and three devotionals (about 30%), the same text serialized again as the loader data hydration needs (turbo-stream, about 9%), the four route matches over all 50 routes (about 12%), " +
       "the three loaders (about 10%) and the HTTP request and response themselves (about 15%).",
     library:
       "The page shows the first 20 of each list (Show more adds 20; tests/e2e/content.spec.ts holds it to that). The cards' icons are drawn once per page (IconSprite) and each card points at them with <use>: the HTML fell from 190 KB to 140 KB. " +
@@ -601,7 +600,7 @@ function shortfalls(results: Results) {
       "the loader data again for hydration (turbo-stream, about 7%), garbage collection (about 7%) and the route matches (about 5%). A lower figure needs fewer cards on the first page, which the spec's 20 does not allow, or a page that is not rendered per request.",
     dashboard:
       `The dashboard's own work is one indexed read; the floor renders the same tree with a bare renderToString in ${cells(results, "floor", "dashboard")?.find((cell) => cell.connections === 50)?.cpuMsPerRequest ?? "?"} ms. The rest is the framework's per-page price: React Router matches the URL four times a page ` +
-      "(flattening and compiling every route pattern each time: 13% of the page's CPU even with the page table of 20 routes, 21% with all 50 before), Remix's document request path (three loaders through the data layer, the route manifest, `<Scripts>`, about 15%), " +
+      "(flattening and compiling all 50 route patterns each time: about 21% of the page's CPU; a handler holding only the pages' 20 routes cut that to 13%, but it meant cutting Remix's build apart, which issue 14 rules out), Remix's document request path (three loaders through the data layer, the route manifest, `<Scripts>`, about 15%), " +
       "the HTTP parsing and writing (about 15%) and React's streaming render of the shell and the page (about 20%).",
     topic:
       "The lesson is written in the worker pool already (app/modules/jobs): what is left on the main thread is the request, validation, the study's insert and the JSON answer.",
