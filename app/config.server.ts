@@ -22,7 +22,12 @@ const configSchema = z.object({
   SESSION_SECRET: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").split(",").map((secret) => secret.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    ),
   // How many reverse proxies stand in front of the server: `true` is one, a number is that many.
   TRUST_PROXY: z
     .union([z.enum(["true", "false", ""]), z.string().regex(/^\d+$/, "true, false or a number of proxies")])
@@ -57,7 +62,10 @@ const configSchema = z.object({
   REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   // Sign-ins waiting for a password-hash slot; at ~75 ms a hash and two slots, 128 is ~5 s of work.
   HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(128),
-  SIGNUP_MODE: z.enum(["open", "invite", "closed", ""]).optional().transform((value) => value || undefined),
+  SIGNUP_MODE: z
+    .enum(["open", "invite", "closed", ""])
+    .optional()
+    .transform((value) => value || undefined),
   AI_PROVIDER: z.enum(["builtin", "openai"]).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -73,7 +81,12 @@ const configSchema = z.object({
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
   // `npm start` serves from this many processes sharing the port and the database; 1 is a single
   // process with no primary (the desktop app and the tests' in-process servers are always one).
-  WORKERS: z.coerce.number().int().min(1).max(256).default(() => os.availableParallelism()),
+  WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(() => os.availableParallelism()),
   // CPU-heavy work (page extraction, the built-in AI) runs in a pool of worker threads per process.
   // Unset: the cores shared out between the processes serving (see workerThreadsPerProcess).
   WORKER_THREADS: z.coerce.number().int().min(1).optional(),
@@ -87,7 +100,11 @@ const configSchema = z.object({
  * oversubscribe the machine: floor(cores / processes), at least 1. `processes` is WORKERS in an
  * `npm start` worker and 1 in a single process (WORKERS=1, the desktop app, in-process servers).
  */
-export function workerThreadsPerProcess(config: Pick<Config, "WORKER_THREADS">, processes: number, cores = os.availableParallelism()) {
+export function workerThreadsPerProcess(
+  config: Pick<Config, "WORKER_THREADS">,
+  processes: number,
+  cores = os.availableParallelism(),
+) {
   return config.WORKER_THREADS ?? Math.max(1, Math.floor(cores / processes));
 }
 
@@ -100,9 +117,7 @@ export function getConfig(): Config {
   if (cached) return cached;
   const parsed = configSchema.safeParse(process.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   cached = parsed.data;

@@ -21,16 +21,11 @@ interface OpenDatabase {
 // importing the source) shares one handle per process.
 const registryKey = Symbol.for("sagacity-bites.database");
 type Registry = { current?: OpenDatabase };
-const registry: Registry = ((globalThis as Record<symbol, unknown>)[
-  registryKey
-] ??= {}) as Registry;
+const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] ??= {}) as Registry;
 
 /** Both the source file (app/) and the bundle (build/) sit one level below the project root. */
 export function defaultMigrationsFolder() {
-  return path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    "../db/migrations",
-  );
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../db/migrations");
 }
 
 export function openDatabase(databasePath: string): Db {
@@ -134,29 +129,21 @@ export function closeDatabase() {
 
 /** Migrations in the folder that the database has not applied (only reads). */
 export function pendingMigrationCount(db: Db, migrationsFolder = defaultMigrationsFolder()) {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
-  ) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
   const hasTable = db.$client
-    .prepare(
-      "select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'",
-    )
+    .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
     .get();
   if (!hasTable) return journal.entries.length;
-  const { applied } = db.$client
-    .prepare("select count(*) as applied from __drizzle_migrations")
-    .get() as { applied: number };
+  const { applied } = db.$client.prepare("select count(*) as applied from __drizzle_migrations").get() as {
+    applied: number;
+  };
   return journal.entries.length - applied;
 }
 
 function hasUserData(db: Db) {
-  return Boolean(
-    db.$client
-      .prepare(
-        "select 1 from sqlite_master where type = 'table' and name = 'users'",
-      )
-      .get(),
-  );
+  return Boolean(db.$client.prepare("select 1 from sqlite_master where type = 'table' and name = 'users'").get());
 }
 
 /**

@@ -30,9 +30,7 @@ export default function handleRequest(
   if (replay) return errorResponse(replay);
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "")
-    ? "onAllReady"
-    : "onShellReady";
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

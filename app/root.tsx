@@ -36,10 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // sidebar_state is the browser's own cookie (app-shell.tsx writes it; SPEC: "true" or "false"):
   // it cannot be signed, and createCookie's encoding (base64 JSON) is not the spec's plain value.
   const sidebarOpen = parseCookies(request.headers.get("cookie")).sidebar_state !== "false";
-  return data(
-    { toast: flashToast, sidebarOpen },
-    { headers: clearCookie ? { "set-cookie": clearCookie } : undefined },
-  );
+  return data({ toast: flashToast, sidebarOpen }, { headers: clearCookie ? { "set-cookie": clearCookie } : undefined });
 }
 
 // Applies the reader's accessibility choices before the first paint, so the page never flashes
@@ -100,7 +97,9 @@ function StaticFlashToast({ toast: shown }: { toast: FlashToast }) {
     <div
       role={shown.variant === "destructive" ? "alert" : "status"}
       className={`fixed bottom-4 right-4 z-[100] max-w-sm rounded-md border p-4 shadow-lg ${
-        shown.variant === "destructive" ? "border-destructive bg-destructive text-destructive-foreground" : "bg-background"
+        shown.variant === "destructive"
+          ? "border-destructive bg-destructive text-destructive-foreground"
+          : "bg-background"
       }`}
     >
       <p className="text-sm font-semibold">{shown.title}</p>
@@ -114,9 +113,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-semibold">
-        {status === 404 ? "404 Page Not Found" : "Something went wrong"}
-      </h1>
+      <h1 className="text-2xl font-semibold">{status === 404 ? "404 Page Not Found" : "Something went wrong"}</h1>
       <p className="text-muted-foreground">
         {status === 404
           ? "The page you are looking for does not exist."

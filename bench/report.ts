@@ -66,7 +66,9 @@ function ratios(results: Results, endpoint: string) {
   }
   const peak = (list: LoadCell[]) => Math.max(...list.map((cell) => cell.rps));
   const cpu = (list: LoadCell[]) => {
-    const values = list.map((cell) => cell.cpuMsPerRequest).filter((value): value is number => typeof value === "number");
+    const values = list
+      .map((cell) => cell.cpuMsPerRequest)
+      .filter((value): value is number => typeof value === "number");
     return values.length > 0 ? Math.min(...values) : undefined;
   };
   const floorCpu = cpu(floor);
@@ -98,19 +100,28 @@ export function headlineFigures(results: Results) {
   if (today) figures.todayP50At50Ms = today.p50;
   const endpoints = results.api?.endpoints as Record<string, EndpointResult> | undefined;
   if (endpoints) {
-    figures.appErrors = Object.values(endpoints).reduce((sum, endpoint) => sum + endpoint.cells.reduce((total, cell) => total + cell.errors, 0), 0);
+    figures.appErrors = Object.values(endpoints).reduce(
+      (sum, endpoint) => sum + endpoint.cells.reduce((total, cell) => total + cell.errors, 0),
+      0,
+    );
   }
   const pages = results.firstLoadJs?.pages;
   if (pages) {
-    figures.firstLoadJsKb = Object.fromEntries(Object.entries(pages).map(([name, page]: [string, any]) => [name, page.totalGzipKb]));
+    figures.firstLoadJsKb = Object.fromEntries(
+      Object.entries(pages).map(([name, page]: [string, any]) => [name, page.totalGzipKb]),
+    );
   }
   const lighthouse = results.lighthouse;
   if (lighthouse?.pages) {
-    figures.lighthouseScores = Object.fromEntries(lighthouse.pages.map((page: any) => [page.page, page.error ? { error: page.error } : page.scores]));
+    figures.lighthouseScores = Object.fromEntries(
+      lighthouse.pages.map((page: any) => [page.page, page.error ? { error: page.error } : page.scores]),
+    );
   }
   const scale = results.scale;
   if (scale?.queries) {
-    figures.scaleP50Ms = Object.fromEntries(Object.entries(scale.queries).map(([key, query]: [string, any]) => [key, query.timing.p50]));
+    figures.scaleP50Ms = Object.fromEntries(
+      Object.entries(scale.queries).map(([key, query]: [string, any]) => [key, query.timing.p50]),
+    );
     figures.scaleIndexDriven = Object.values(scale.queries).every((query: any) => query.growingScans.length === 0);
   }
   const hostile = results.hostile as HostileResult | undefined;
@@ -186,7 +197,18 @@ function ratioTable(results: Results) {
       `>= ${target}`,
     ]);
   }
-  return table(["answer", "ratio @1", "ratio @10", "ratio @50", "ratio at peak (app / floor)", "CPU ratio (floor / app ms per request)", "target"], rows);
+  return table(
+    [
+      "answer",
+      "ratio @1",
+      "ratio @10",
+      "ratio @50",
+      "ratio at peak (app / floor)",
+      "CPU ratio (floor / app ms per request)",
+      "target",
+    ],
+    rows,
+  );
 }
 
 function bundleTables(results: Results) {
@@ -202,7 +224,12 @@ function bundleTables(results: Results) {
         "",
         table(
           ["file", "raw KB", "gzip KB", "largest contents (raw)"],
-          page.scripts.map((script: any) => [`\`${script.url.replace(/^\/build\//, "")}\``, script.kb, script.gzipKb, script.contents]),
+          page.scripts.map((script: any) => [
+            `\`${script.url.replace(/^\/build\//, "")}\``,
+            script.kb,
+            script.gzipKb,
+            script.contents,
+          ]),
         ),
       ].join("\n"),
     )
@@ -243,12 +270,22 @@ function scaleTables(results: Results) {
     query.timing.p95,
     `${query.rowsMedian} / ${query.rowsMax}`,
     query.queries.length,
-    query.growingScans.length > 0 ? `**full scan of ${query.growingScans.join(", ")}**` : query.queries.every((plan: any) => plan.indexOnly) ? "index-only" : "index-driven",
+    query.growingScans.length > 0
+      ? `**full scan of ${query.growingScans.join(", ")}**`
+      : query.queries.every((plan: any) => plan.indexOnly)
+        ? "index-only"
+        : "index-driven",
     met(query.pass),
   ]);
   const plans = Object.entries(scale.queries)
     .map(([key, query]: [string, any]) =>
-      [`- **${key}**`, ...query.queries.map((plan: any) => `  - \`${plan.sql.length > 140 ? `${plan.sql.slice(0, 137)}...` : plan.sql}\`<br>→ ${plan.plan.join("; ")}`)].join("\n"),
+      [
+        `- **${key}**`,
+        ...query.queries.map(
+          (plan: any) =>
+            `  - \`${plan.sql.length > 140 ? `${plan.sql.slice(0, 137)}...` : plan.sql}\`<br>→ ${plan.plan.join("; ")}`,
+        ),
+      ].join("\n"),
     )
     .join("\n");
   return [
@@ -259,7 +296,18 @@ function scaleTables(results: Results) {
       `${db.reused ? "Reused from an earlier run" : "Generated in this run"}; generation took **${db.generationSeconds} s** (raw prepared inserts, 50,000 rows a transaction, indexes rebuilt after the load). ` +
       `Each function is the app's own, on this database, for ${scale.sampleUsers} users who own such rows; times in ms.`,
     "",
-    table(["query (app function)", "p50 ms", "p95 ms", "rows median / max", "statements", "plan", `p50 <= ${scale.targetP50Ms} ms and no scan`], rows),
+    table(
+      [
+        "query (app function)",
+        "p50 ms",
+        "p95 ms",
+        "rows median / max",
+        "statements",
+        "plan",
+        `p50 <= ${scale.targetP50Ms} ms and no scan`,
+      ],
+      rows,
+    ),
     "",
     "Query plans (`EXPLAIN QUERY PLAN` of every statement each function ran):",
     "",
@@ -270,7 +318,15 @@ function scaleTables(results: Results) {
 function hostileTables(results: Results) {
   const h = results.hostile as HostileResult | undefined;
   if (!h) return "_Not measured yet: `npm run bench -- hostile`._";
-  const row = (label: string, s: HostileResult["quiet"], seconds: string) => [label, s.p50, s.p95, s.max, s.n, s.timeouts, seconds];
+  const row = (label: string, s: HostileResult["quiet"], seconds: string) => [
+    label,
+    s.p50,
+    s.p95,
+    s.max,
+    s.n,
+    s.timeouts,
+    seconds,
+  ];
   return [
     `Another user's \`GET /api/me\` (bearer), one request at a time, on npm start's server in its own process: first quiet, then while two senders attack it for ${h.hostileSeconds} s ` +
       `(${h.requests.sent} requests): every field of every API route and page action (tests/support/hostile.ts; ${h.requests.units} characters and mixes, each as a bare run, ` +
@@ -279,15 +335,26 @@ function hostileTables(results: Results) {
       `Seed ${h.seed}. A request that freezes the server is abandoned after 3 s and the server restarted: probes meanwhile count as 3,000 ms, ` +
       "and the other sender's request caught in that freeze fails too (the fuzz test, tests/api/fuzz.test.ts, sends one at a time and names the case to blame).",
     "",
-    table(["GET /api/me of another user", "p50 ms", "p95 ms", "max ms", "probes", "no answer", "seconds"], [
-      row("quiet", h.quiet, ""),
-      row("under hostile load", h.hostile, String(h.hostileSeconds)),
-    ]),
+    table(
+      ["GET /api/me of another user", "p50 ms", "p95 ms", "max ms", "probes", "no answer", "seconds"],
+      [row("quiet", h.quiet, ""), row("under hostile load", h.hostile, String(h.hostileSeconds))],
+    ),
     "",
     `Ratio of the p95s: **${h.ratio}** (target <= ${TARGETS.hostileRatio}). Hostile requests that failed (a 5xx, a stack trace, over 1 s, or a frozen server): **${h.requests.failures}**; server restarts: **${h.requests.restarts}**.`,
     "",
-    table(["hostile page", "status", "slowest ms", "bound ms", "problems"], h.pages.map((page) => [`\`${page.path}\``, page.status || "no answer", page.ms, page.boundMs, page.problems.join("; ") || "none"])),
-    ...(h.failures.length > 0 ? ["", "First failures:", "", ...h.failures.map((failure) => `- \`${failure.replace(/`/g, "'")}\``)] : []),
+    table(
+      ["hostile page", "status", "slowest ms", "bound ms", "problems"],
+      h.pages.map((page) => [
+        `\`${page.path}\``,
+        page.status || "no answer",
+        page.ms,
+        page.boundMs,
+        page.problems.join("; ") || "none",
+      ]),
+    ),
+    ...(h.failures.length > 0
+      ? ["", "First failures:", "", ...h.failures.map((failure) => `- \`${failure.replace(/`/g, "'")}\``)]
+      : []),
   ].join("\n");
 }
 
@@ -316,11 +383,24 @@ function otherTables(results: Results) {
     parts.push(
       "**Reading plans**",
       "",
-      table(["built-in devotional (first generation)", "p50 ms", "max ms"], results.plans.generation.map((row: any) => [`${row.level} (${row.days} plan days)`, row.p50Ms, row.maxMs])),
+      table(
+        ["built-in devotional (first generation)", "p50 ms", "max ms"],
+        results.plans.generation.map((row: any) => [`${row.level} (${row.days} plan days)`, row.p50Ms, row.maxMs]),
+      ),
       "",
       table(
-        ["GET /api/plans/user-plans/today (sequential)", "first view ms (3 levels written)", "cached p50 ms", "cached p95 ms"],
-        results.plans.today.map((row: any) => [`${row.plan}: ${row.reading}`, row.firstViewMs, row.cachedP50Ms, row.cachedP95Ms]),
+        [
+          "GET /api/plans/user-plans/today (sequential)",
+          "first view ms (3 levels written)",
+          "cached p50 ms",
+          "cached p95 ms",
+        ],
+        results.plans.today.map((row: any) => [
+          `${row.plan}: ${row.reading}`,
+          row.firstViewMs,
+          row.cachedP50Ms,
+          row.cachedP95Ms,
+        ]),
       ),
       "",
     );
@@ -330,10 +410,13 @@ function otherTables(results: Results) {
     parts.push(
       "**Built-in lesson plans** (50 topics, 50 passages; target p50 <= 50 ms)",
       "",
-      table(["kind", "p50 ms", "p95 ms", "max ms"], [
-        ["topic", l.topic.p50, l.topic.p95, l.topic.max],
-        ["passage", l.passage.p50, l.passage.p95, l.passage.max],
-      ]),
+      table(
+        ["kind", "p50 ms", "p95 ms", "max ms"],
+        [
+          ["topic", l.topic.p50, l.topic.p95, l.topic.max],
+          ["passage", l.passage.p50, l.passage.p95, l.passage.max],
+        ],
+      ),
       "",
     );
   }
@@ -352,7 +435,17 @@ function coresTable(results: Results) {
   if (!c) return "_Not measured yet: `npm run bench -- cores`._";
   const rows = Object.keys(c.single.cells).map((name) => {
     const [one, all] = [c.single.cells[name]!, c.all.cells[name]!];
-    return [coresLabels[name] ?? name, one.rps, all.rps, `**${c.ratios[name]}**`, one.p50, all.p50, one.cpuMsPerRequest ?? "", all.cpuMsPerRequest ?? "", one.errors + all.errors];
+    return [
+      coresLabels[name] ?? name,
+      one.rps,
+      all.rps,
+      `**${c.ratios[name]}**`,
+      one.p50,
+      all.p50,
+      one.cpuMsPerRequest ?? "",
+      all.cpuMsPerRequest ?? "",
+      one.errors + all.errors,
+    ];
   });
   return [
     `\`node scripts/start.mjs\` (what \`npm start\` runs) on its own temporary database, seeded through the API (one reader with a plan whose devotionals are cached, ${
@@ -360,7 +453,20 @@ function coresTable(results: Results) {
     }), started twice on it, with WORKERS=1 and with WORKERS=${c.cores} (os.availableParallelism()); each endpoint is loaded on one and straight away on the other (so what else the machine runs weighs on both alike): autocannon, ${c.connections} connections, from the bench's own process. ` +
       `Processes serving, counted in /proc under load: ${c.single.processes ?? "?"} and ${c.all.processes ?? "?"}. CPU ms/req is the whole process tree's (primary and workers).`,
     "",
-    table(["endpoint", `req/s WORKERS=1`, `req/s WORKERS=${c.cores}`, "ratio", "p50 ms (1)", `p50 ms (${c.cores})`, "CPU ms/req (1)", `CPU ms/req (${c.cores})`, "errors"], rows),
+    table(
+      [
+        "endpoint",
+        `req/s WORKERS=1`,
+        `req/s WORKERS=${c.cores}`,
+        "ratio",
+        "p50 ms (1)",
+        `p50 ms (${c.cores})`,
+        "CPU ms/req (1)",
+        `CPU ms/req (${c.cores})`,
+        "errors",
+      ],
+      rows,
+    ),
     "",
     `Lowest ratio over /today, / and /api/me: **${c.coreScaling}** (target ${c.target} = ${TARGETS.coreScalingPerCore} x ${c.cores} cores).`,
   ].join("\n");
@@ -373,16 +479,36 @@ function issue15Table(results: Results) {
   if (!before) return "";
   const rows = CPU_PAGES.map(([endpoint, key, label]) => {
     const now = cpuAt50(results, endpoint);
-    const whole = endpoint === "topic" && now?.cell.mainThreadCpuMsPerRequest !== undefined ? ` (all threads ${now.cell.cpuMsPerRequest})` : "";
-    return [label, before.cpuMs[endpoint] ?? "", now ? `${now.value}${whole}` : "", `<= ${TARGETS[key]}`, before.rps[endpoint] ?? "", now?.cell.rps ?? ""];
+    const whole =
+      endpoint === "topic" && now?.cell.mainThreadCpuMsPerRequest !== undefined
+        ? ` (all threads ${now.cell.cpuMsPerRequest})`
+        : "";
+    return [
+      label,
+      before.cpuMs[endpoint] ?? "",
+      now ? `${now.value}${whole}` : "",
+      `<= ${TARGETS[key]}`,
+      before.rps[endpoint] ?? "",
+      now?.cell.rps ?? "",
+    ];
   });
   const me = cpuAt50(results, "apiMe");
   return [
     `${before.about} ${me ? `For scale: GET /api/me, unchanged, cost ${me.value} ms in this run against ${before.cpuMs.apiMe} ms in the issue's, so a loaded machine inflates every "now". ` : ""}The topic lesson's "before" is the whole process (the lesson was already written in the worker pool); its "now" is the main thread's share, what other requests wait for, with all threads in brackets.`,
     "",
-    table(["page (50 connections, one process)", "CPU ms before", "CPU ms now", "target ms", "req/s before", "req/s now"], rows),
+    table(
+      ["page (50 connections, one process)", "CPU ms before", "CPU ms now", "target ms", "req/s before", "req/s now"],
+      rows,
+    ),
     ...(before.previousPass
-      ? ["", `${before.previousPass.about}: ${CPU_PAGES.filter(([endpoint]) => before.previousPass.cpuMs[endpoint] !== undefined).map(([endpoint, , label]) => `${label} ${before.previousPass.cpuMs[endpoint]} ms`).join(", ")}.`]
+      ? [
+          "",
+          `${before.previousPass.about}: ${CPU_PAGES.filter(
+            ([endpoint]) => before.previousPass.cpuMs[endpoint] !== undefined,
+          )
+            .map(([endpoint, , label]) => `${label} ${before.previousPass.cpuMs[endpoint]} ms`)
+            .join(", ")}.`,
+        ]
       : []),
   ].join("\n");
 }
@@ -405,7 +531,13 @@ function baselineTable(results: Results) {
   ] as const) {
     const before = baseline[section]?.[key];
     if (!before) continue;
-    rows.push([label, ...[1, 10, 50].flatMap((connections) => [before[connections] ?? "", now(section === "floor" ? "floor" : "api", key, connections)])]);
+    rows.push([
+      label,
+      ...[1, 10, 50].flatMap((connections) => [
+        before[connections] ?? "",
+        now(section === "floor" ? "floor" : "api", key, connections),
+      ]),
+    ]);
   }
   return [
     baseline.about,
@@ -425,33 +557,107 @@ export function buildReport(results: Results) {
   const headline = table(
     ["target", "measured", "met"],
     [
-      [`GET /api/me >= ${TARGETS.apiMeRatio} of its floor (req/s at peak)`, me ? `${me.peak} (per connection count: ${Object.entries(me.byConnections).map(([c, r]) => `${r} @${c}`).join(", ")})` : "not measured", met(me ? me.peak >= TARGETS.apiMeRatio : undefined)],
-      [`dashboard SSR >= ${TARGETS.dashboardSsrRatio} of its floor`, dashboard ? `${dashboard.peak} (per connection count: ${Object.entries(dashboard.byConnections).map(([c, r]) => `${r} @${c}`).join(", ")})` : "not measured", met(dashboard ? dashboard.peak >= TARGETS.dashboardSsrRatio : undefined)],
-      [`/today p50 <= ${TARGETS.todayP50At50Ms} ms at 50 connections`, figures.todayP50At50Ms !== undefined ? `${figures.todayP50At50Ms} ms` : "not measured", met(figures.todayP50At50Ms !== undefined ? (figures.todayP50At50Ms as number) <= TARGETS.todayP50At50Ms : undefined)],
-      ["zero errors (every app cell)", figures.appErrors !== undefined ? `${figures.appErrors} errors` : "not measured", met(figures.appErrors !== undefined ? figures.appErrors === 0 : undefined)],
-      [`first-load JS <= ${TARGETS.firstLoadJsKb} KB gzip`, firstLoad ? Object.entries(firstLoad).map(([page, kb]) => `${page === "dashboard" ? "/" : "/login"} ${kb} KB`).join(", ") : "not measured", met(firstLoad ? Object.values(firstLoad).every((kb) => kb <= TARGETS.firstLoadJsKb) : undefined)],
-      ["Lighthouse on /login and /", results.lighthouse?.ran ? results.lighthouse.pages.map((page: any) => (page.error ? `${page.page}: failed` : `${page.page}: ${page.scores.performance}/${page.scores.accessibility}/${page.scores["best-practices"]}/${page.scores.seo}`)).join(", ") + " (perf/a11y/BP/SEO)" : results.lighthouse ? `did not run: ${results.lighthouse.reason}` : "not measured", results.lighthouse?.ran ? "ran" : met(undefined)],
-      [`another user's /api/me p95 under hostile input <= ${TARGETS.hostileRatio} x quiet`, results.hostile ? `${results.hostile.ratio} (${results.hostile.hostile.p95} / ${results.hostile.quiet.p95} ms)` : "not measured", met(results.hostile ? results.hostile.ratio <= TARGETS.hostileRatio : undefined)],
+      [
+        `GET /api/me >= ${TARGETS.apiMeRatio} of its floor (req/s at peak)`,
+        me
+          ? `${me.peak} (per connection count: ${Object.entries(me.byConnections)
+              .map(([c, r]) => `${r} @${c}`)
+              .join(", ")})`
+          : "not measured",
+        met(me ? me.peak >= TARGETS.apiMeRatio : undefined),
+      ],
+      [
+        `dashboard SSR >= ${TARGETS.dashboardSsrRatio} of its floor`,
+        dashboard
+          ? `${dashboard.peak} (per connection count: ${Object.entries(dashboard.byConnections)
+              .map(([c, r]) => `${r} @${c}`)
+              .join(", ")})`
+          : "not measured",
+        met(dashboard ? dashboard.peak >= TARGETS.dashboardSsrRatio : undefined),
+      ],
+      [
+        `/today p50 <= ${TARGETS.todayP50At50Ms} ms at 50 connections`,
+        figures.todayP50At50Ms !== undefined ? `${figures.todayP50At50Ms} ms` : "not measured",
+        met(
+          figures.todayP50At50Ms !== undefined
+            ? (figures.todayP50At50Ms as number) <= TARGETS.todayP50At50Ms
+            : undefined,
+        ),
+      ],
+      [
+        "zero errors (every app cell)",
+        figures.appErrors !== undefined ? `${figures.appErrors} errors` : "not measured",
+        met(figures.appErrors !== undefined ? figures.appErrors === 0 : undefined),
+      ],
+      [
+        `first-load JS <= ${TARGETS.firstLoadJsKb} KB gzip`,
+        firstLoad
+          ? Object.entries(firstLoad)
+              .map(([page, kb]) => `${page === "dashboard" ? "/" : "/login"} ${kb} KB`)
+              .join(", ")
+          : "not measured",
+        met(firstLoad ? Object.values(firstLoad).every((kb) => kb <= TARGETS.firstLoadJsKb) : undefined),
+      ],
+      [
+        "Lighthouse on /login and /",
+        results.lighthouse?.ran
+          ? results.lighthouse.pages
+              .map((page: any) =>
+                page.error
+                  ? `${page.page}: failed`
+                  : `${page.page}: ${page.scores.performance}/${page.scores.accessibility}/${page.scores["best-practices"]}/${page.scores.seo}`,
+              )
+              .join(", ") + " (perf/a11y/BP/SEO)"
+          : results.lighthouse
+            ? `did not run: ${results.lighthouse.reason}`
+            : "not measured",
+        results.lighthouse?.ran ? "ran" : met(undefined),
+      ],
+      [
+        `another user's /api/me p95 under hostile input <= ${TARGETS.hostileRatio} x quiet`,
+        results.hostile
+          ? `${results.hostile.ratio} (${results.hostile.hostile.p95} / ${results.hostile.quiet.p95} ms)`
+          : "not measured",
+        met(results.hostile ? results.hostile.ratio <= TARGETS.hostileRatio : undefined),
+      ],
       [
         "another user's /api/me with the worker pool full, p95 / max",
-        results.isolation ? `${results.isolation.pool.me.p95} / ${results.isolation.pool.me.max} ms (target ${results.isolation.targets.poolMeP95Ms} / ${results.isolation.targets.poolMeMaxMs} ms)` : "not measured",
+        results.isolation
+          ? `${results.isolation.pool.me.p95} / ${results.isolation.pool.me.max} ms (target ${results.isolation.targets.poolMeP95Ms} / ${results.isolation.targets.poolMeMaxMs} ms)`
+          : "not measured",
         met(results.isolation ? results.isolation.pool.met : undefined),
       ],
       [
         "another user's /api/me and pages while 7 slow calls hang, p95",
-        results.isolation ? `${results.isolation.slowCalls.during.me.p95} / ${results.isolation.slowCalls.during.pages.p95} ms (bound ${results.isolation.slowCalls.boundMs.me} / ${results.isolation.slowCalls.boundMs.pages} ms)` : "not measured",
+        results.isolation
+          ? `${results.isolation.slowCalls.during.me.p95} / ${results.isolation.slowCalls.during.pages.p95} ms (bound ${results.isolation.slowCalls.boundMs.me} / ${results.isolation.slowCalls.boundMs.pages} ms)`
+          : "not measured",
         met(results.isolation ? results.isolation.slowCalls.met : undefined),
       ],
       ...CPU_PAGES.map(([endpoint, key, label]) => {
         const cpu = cpuAt50(results, endpoint);
-        return [`${label}: CPU <= ${TARGETS[key]} ms a request`, cpu ? `${cpu.value} ms` : "not measured", met(cpu ? cpu.value <= TARGETS[key] : undefined)];
+        return [
+          `${label}: CPU <= ${TARGETS[key]} ms a request`,
+          cpu ? `${cpu.value} ms` : "not measured",
+          met(cpu ? cpu.value <= TARGETS[key] : undefined),
+        ];
       }),
       [
         `npm start with every core: req/s >= ${TARGETS.coreScalingPerCore} x cores of WORKERS=1 (lowest of /today, /, /api/me)`,
-        results.cores ? `${results.cores.coreScaling} (${results.cores.cores} cores, target ${results.cores.target})` : "not measured",
+        results.cores
+          ? `${results.cores.coreScaling} (${results.cores.cores} cores, target ${results.cores.target})`
+          : "not measured",
         met(results.cores ? results.cores.coreScaling >= results.cores.target : undefined),
       ],
-      [`scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`, scale ? Object.values(scale.queries).map((query: any) => `${query.timing.p50}`).join(" / ") + " ms" : "not measured", met(scale ? scale.pass : undefined)],
+      [
+        `scale: own lists index-driven, p50 <= ${TARGETS.scaleP50Ms} ms`,
+        scale
+          ? Object.values(scale.queries)
+              .map((query: any) => `${query.timing.p50}`)
+              .join(" / ") + " ms"
+          : "not measured",
+        met(scale ? scale.pass : undefined),
+      ],
     ],
   );
   const machine = results.machine ?? {};
@@ -567,7 +773,9 @@ function shortfalls(results: Results) {
     );
   }
   const errors = Object.values((results.api?.endpoints ?? {}) as Record<string, EndpointResult>).flatMap((endpoint) =>
-    endpoint.cells.filter((cell) => cell.errors > 0).map((cell) => `${endpoint.label} @${cell.connections}: ${cell.errors} (${JSON.stringify(cell.statusCodes)})`),
+    endpoint.cells
+      .filter((cell) => cell.errors > 0)
+      .map((cell) => `${endpoint.label} @${cell.connections}: ${cell.errors} (${JSON.stringify(cell.statusCodes)})`),
   );
   if (errors.length > 0) notes.push(`- **Errors:** ${errors.join("; ")}.`);
   const pages = results.firstLoadJs?.pages as Record<string, any> | undefined;
@@ -607,7 +815,10 @@ function shortfalls(results: Results) {
   };
   for (const [endpoint, key, label] of CPU_PAGES) {
     const cpu = cpuAt50(results, endpoint);
-    if (cpu && cpu.value > TARGETS[key]) notes.push(`- **${label}: ${cpu.value} ms of CPU a request (target ${TARGETS[key]} ms).** ${explanations[endpoint]}`);
+    if (cpu && cpu.value > TARGETS[key])
+      notes.push(
+        `- **${label}: ${cpu.value} ms of CPU a request (target ${TARGETS[key]} ms).** ${explanations[endpoint]}`,
+      );
   }
   const cores = results.cores as CoresResult | undefined;
   if (cores && cores.coreScaling < cores.target) {
@@ -620,10 +831,14 @@ function shortfalls(results: Results) {
         "The ratio can reach its target only on a machine with a core or more to spare for the load, or with the load sent from another machine.",
     );
   }
-  if (results.lighthouse && !results.lighthouse.ran) notes.push(`- **Lighthouse did not run:** ${results.lighthouse.reason}`);
+  if (results.lighthouse && !results.lighthouse.ran)
+    notes.push(`- **Lighthouse did not run:** ${results.lighthouse.reason}`);
   if (results.scale && !results.scale.pass) {
     for (const query of Object.values(results.scale.queries) as any[]) {
-      if (!query.pass) notes.push(`- **Scale, ${query.label}:** p50 ${query.timing.p50} ms${query.growingScans.length ? `, full scans of ${query.growingScans.join(", ")}` : ""}.`);
+      if (!query.pass)
+        notes.push(
+          `- **Scale, ${query.label}:** p50 ${query.timing.p50} ms${query.growingScans.length ? `, full scans of ${query.growingScans.join(", ")}` : ""}.`,
+        );
     }
   }
   return notes.length > 0 ? notes.join("\n") : "Every target measured in this run was met.";

@@ -39,13 +39,17 @@ async function main() {
   const matches = (suite: BenchSuite, name: string) => suite.name === name || suite.aliases?.includes(name);
   const unknown = wanted.filter((name) => !suites.some((suite) => matches(suite, name)));
   if (unknown.length > 0) {
-    console.error(`Unknown section(s): ${unknown.join(", ")}. Known: ${suites.map((suite) => [suite.name, ...(suite.aliases ?? [])].join("/")).join(", ")}`);
+    console.error(
+      `Unknown section(s): ${unknown.join(", ")}. Known: ${suites.map((suite) => [suite.name, ...(suite.aliases ?? [])].join("/")).join(", ")}`,
+    );
     process.exit(2);
   }
   const selected = wanted.length > 0 ? suites.filter((suite) => wanted.some((name) => matches(suite, name))) : suites;
 
   buildIfNeeded();
-  const results: Record<string, unknown> = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, "utf8")) : {};
+  const results: Record<string, unknown> = fs.existsSync(resultsFile)
+    ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
+    : {};
   const runStarted = performance.now();
   try {
     for (const suite of selected) {

@@ -1,12 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as milliseconds since the epoch; drizzle hands them out as Date objects,
 // which serialize to ISO strings in JSON answers.
@@ -47,10 +40,7 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [
-    index("sessions_user_id_idx").on(table.userId),
-    index("sessions_expires_at_idx").on(table.expiresAt),
-  ],
+  (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
 
 export const userProfiles = sqliteTable("user_profiles", {
@@ -83,18 +73,10 @@ export const userOnboarding = sqliteTable("user_onboarding", {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
-  hasCompletedWelcome: integer("has_completed_welcome", { mode: "boolean" })
-    .notNull()
-    .default(false),
-  hasStartedPlan: integer("has_started_plan", { mode: "boolean" })
-    .notNull()
-    .default(false),
-  hasCreatedStudy: integer("has_created_study", { mode: "boolean" })
-    .notNull()
-    .default(false),
-  hasVisitedLibrary: integer("has_visited_library", { mode: "boolean" })
-    .notNull()
-    .default(false),
+  hasCompletedWelcome: integer("has_completed_welcome", { mode: "boolean" }).notNull().default(false),
+  hasStartedPlan: integer("has_started_plan", { mode: "boolean" }).notNull().default(false),
+  hasCreatedStudy: integer("has_created_study", { mode: "boolean" }).notNull().default(false),
+  hasVisitedLibrary: integer("has_visited_library", { mode: "boolean" }).notNull().default(false),
   onboardingCompletedAt: integer("onboarding_completed_at", {
     mode: "timestamp_ms",
   }),
@@ -106,17 +88,13 @@ export const aiSettings = sqliteTable("ai_settings", {
   model: text("model").notNull().default("gpt-4o"),
   tone: text("tone").notNull().default("Pastoral"),
   beginnerWordLimit: integer("beginner_word_limit").notNull().default(300),
-  intermediateWordLimit: integer("intermediate_word_limit")
-    .notNull()
-    .default(500),
+  intermediateWordLimit: integer("intermediate_word_limit").notNull().default(500),
   deepStudyWordLimit: integer("deep_study_word_limit").notNull().default(800),
   translation: text("translation").notNull().default("NKJV"),
   writingStyle: text("writing_style").notNull().default("Conversational"),
   citationFormat: text("citation_format").notNull().default("Inline"),
   targetAudience: text("target_audience").notNull().default("Mixed"),
-  languageComplexity: text("language_complexity")
-    .notNull()
-    .default("Moderate"),
+  languageComplexity: text("language_complexity").notNull().default("Moderate"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -205,9 +183,7 @@ export const authors = sqliteTable(
     photoUrl: text("photo_url"),
     denomination: text("denomination"),
     website: text("website"),
-    isFavorite: integer("is_favorite", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    isFavorite: integer("is_favorite", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index("authors_user_id_idx").on(table.userId)],
@@ -232,10 +208,7 @@ export const books = sqliteTable(
     rating: text("rating"),
     createdAt: createdAt(),
   },
-  (table) => [
-    index("books_user_id_idx").on(table.userId),
-    index("books_author_id_idx").on(table.authorId),
-  ],
+  (table) => [index("books_user_id_idx").on(table.userId), index("books_author_id_idx").on(table.authorId)],
 );
 
 export const bookSearchCache = sqliteTable("book_search_cache", {
@@ -270,9 +243,7 @@ export const sermons = sqliteTable(
     sourceTitle: text("source_title"),
     authorName: text("author_name"),
     aiSummary: text("ai_summary"),
-    aiLearningBites: text("ai_learning_bites", { mode: "json" }).$type<
-      string[]
-    >(),
+    aiLearningBites: text("ai_learning_bites", { mode: "json" }).$type<string[]>(),
     aiProvider: text("ai_provider"),
     aiModel: text("ai_model"),
     createdAt: createdAt(),
@@ -304,9 +275,7 @@ export const studies = sqliteTable(
     aiModel: text("ai_model").notNull().default("builtin"),
     createdAt: createdAt(),
   },
-  (table) => [
-    index("studies_user_created_idx").on(table.userId, table.createdAt),
-  ],
+  (table) => [index("studies_user_created_idx").on(table.userId, table.createdAt)],
 );
 
 export const librarySaves = sqliteTable(
@@ -346,13 +315,9 @@ export const planDays = sqliteTable(
       .notNull()
       .references(() => readingPlans.id, { onDelete: "cascade" }),
     dayNumber: integer("day_number").notNull(),
-    referencesJson: text("references_json", { mode: "json" })
-      .$type<string[]>()
-      .notNull(),
+    referencesJson: text("references_json", { mode: "json" }).$type<string[]>().notNull(),
   },
-  (table) => [
-    uniqueIndex("plan_days_plan_day_idx").on(table.planId, table.dayNumber),
-  ],
+  (table) => [uniqueIndex("plan_days_plan_day_idx").on(table.planId, table.dayNumber)],
 );
 
 export const userPlans = sqliteTable(
@@ -377,10 +342,7 @@ export const userPlans = sqliteTable(
   },
   (table) => [
     uniqueIndex("user_plans_user_plan_idx").on(table.userId, table.planId),
-    index("user_plans_user_activated_idx").on(
-      table.userId,
-      table.activatedAt,
-    ),
+    index("user_plans_user_activated_idx").on(table.userId, table.activatedAt),
     index("user_plans_plan_id_idx").on(table.planId),
   ],
 );
@@ -398,14 +360,8 @@ export const userPlanProgress = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
   (table) => [
-    uniqueIndex("user_plan_progress_plan_day_idx").on(
-      table.userPlanId,
-      table.dayNumber,
-    ),
-    index("user_plan_progress_plan_completed_idx").on(
-      table.userPlanId,
-      table.completedAt,
-    ),
+    uniqueIndex("user_plan_progress_plan_day_idx").on(table.userPlanId, table.dayNumber),
+    index("user_plan_progress_plan_completed_idx").on(table.userPlanId, table.completedAt),
   ],
 );
 
@@ -430,12 +386,7 @@ export const devotionals = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex("devotionals_key_idx").on(
-      table.planDayId,
-      table.level,
-      table.translation,
-      table.settingsKey,
-    ),
+    uniqueIndex("devotionals_key_idx").on(table.planDayId, table.level, table.translation, table.settingsKey),
   ],
 );
 

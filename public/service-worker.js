@@ -25,7 +25,9 @@ self.addEventListener("activate", (event) => {
       .keys()
       .then((names) =>
         Promise.all(
-          names.filter((name) => name.startsWith("sb-") && name !== ASSET_CACHE && name !== PAGE_CACHE).map((name) => caches.delete(name)),
+          names
+            .filter((name) => name.startsWith("sb-") && name !== ASSET_CACHE && name !== PAGE_CACHE)
+            .map((name) => caches.delete(name)),
         ),
       )
       .then(() => self.clients.claim()),

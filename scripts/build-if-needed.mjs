@@ -59,11 +59,15 @@ export function workerBuildOptions() {
 export function buildIfNeeded({ quiet = false, force = false } = {}) {
   if (!force && !buildIsStale()) return;
   if (!quiet) console.log("Building Sagacity Bites...");
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    cwd: projectRoot,
-    stdio: quiet ? "pipe" : "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"],
+    {
+      cwd: projectRoot,
+      stdio: quiet ? "pipe" : "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   if (result.status !== 0) {
     if (quiet) process.stderr.write(result.stderr ?? "");
     throw new Error("The build failed");
@@ -77,5 +81,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   buildIfNeeded({ force: process.argv.includes("--force") });
   const { ensureBibleDatabase } = await import(pathToFileURL(serverBuildPath).href);
   const bible = ensureBibleDatabase();
-  console.log(bible.builtMs === undefined ? `Bible database ready (${bible.path})` : `Built the Bible database in ${bible.builtMs} ms`);
+  console.log(
+    bible.builtMs === undefined
+      ? `Bible database ready (${bible.path})`
+      : `Built the Bible database in ${bible.builtMs} ms`,
+  );
 }

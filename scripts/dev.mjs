@@ -15,7 +15,11 @@ await workerWatch.watch();
 // attaches to the one server.
 const env = { WORKERS: "1", ...process.env, NODE_ENV: "development" };
 const children = [
-  spawn(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "watch"], { cwd: projectRoot, stdio: "inherit", env }),
+  spawn(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "watch"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+    env,
+  }),
   spawn(process.execPath, ["--watch-path=build", "scripts/start.mjs"], { cwd: projectRoot, stdio: "inherit", env }),
 ];
 const stop = async () => {

@@ -41,10 +41,11 @@ export function ensureChromium() {
   if (!hasApt || !prefix) {
     return `The browser tests need Chromium at ${chromiumPath}. Install it once with:\n\n    ${INSTALL_COMMAND}\n\n(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.`;
   }
-  console.log(`Chromium was not found at ${chromiumPath}: installing Debian's chromium package for the browser tests...`);
+  console.log(
+    `Chromium was not found at ${chromiumPath}: installing Debian's chromium package for the browser tests...`,
+  );
   const installed =
-    run(prefix, ["apt-get", "update", "-qq"]) &&
-    run(prefix, ["apt-get", "install", "-y", "-qq", "chromium"]);
+    run(prefix, ["apt-get", "update", "-qq"]) && run(prefix, ["apt-get", "install", "-y", "-qq", "chromium"]);
   if (installed && works(chromiumPath)) {
     console.log(`Installed ${spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim()}.`);
     return null;

@@ -27,7 +27,11 @@ function findTests(folder, pattern, found = []) {
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(command, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout.on("data", (chunk) => {
       output += chunk;
       process.stdout.write(chunk);

@@ -20,19 +20,14 @@ const texts: ScriptureTexts = {
   },
 };
 
-function render(
-  source: string,
-  level = (shown: number) => Math.min(6, shown + 2) as 3 | 4 | 5 | 6,
-) {
+function render(source: string, level = (shown: number) => Math.min(6, shown + 2) as 3 | 4 | 5 | 6) {
   return renderToStaticMarkup(
     <MarkdownView
       source={source}
       headingLevel={level}
       references={{
         has: (reference) => reference in texts,
-        render: (reference) => (
-          <ScriptureBadge label={reference} entry={texts[reference]!} />
-        ),
+        render: (reference) => <ScriptureBadge label={reference} entry={texts[reference]!} />,
       }}
     />,
   );
@@ -45,52 +40,30 @@ describe("the markdown renderer", () => {
     );
     assert.match(html, /<h3[^>]*>Top<\/h3>/);
     assert.match(html, /<h5[^>]*>Heading<\/h5>/);
-    assert.match(
-      html,
-      /<ul[^>]*>\s*<li[^>]*>one<\/li>\s*<li[^>]*>two\ncontinued<\/li>\s*<\/ul>/,
-    );
+    assert.match(html, /<ul[^>]*>\s*<li[^>]*>one<\/li>\s*<li[^>]*>two\ncontinued<\/li>\s*<\/ul>/);
     assert.match(html, /<ol start="3"[^>]*>\s*<li[^>]*>third<\/li>/);
-    assert.match(
-      html,
-      /<blockquote[^>]*>\s*<p[^>]*>quoted\nmore<\/p>\s*<\/blockquote>/,
-    );
+    assert.match(html, /<blockquote[^>]*>\s*<p[^>]*>quoted\nmore<\/p>\s*<\/blockquote>/);
     assert.match(html, /<hr/);
     assert.match(html, /<p[^>]*>A paragraph\nthat wraps.<\/p>/);
   });
 
   test("bold, italic, code and escapes", () => {
     const html = render("**Trust:** the *LORD* and `code`, 2 \\* 3 \\_x\\_");
-    assert.match(
-      html,
-      /<strong[^>]*>Trust:<\/strong> the <em>LORD<\/em> and <code[^>]*>code<\/code>, 2 \* 3 _x_/,
-    );
+    assert.match(html, /<strong[^>]*>Trust:<\/strong> the <em>LORD<\/em> and <code[^>]*>code<\/code>, 2 \* 3 _x_/);
   });
 
   test("references in parentheses that the page has text for become badges; other parentheses stay text", () => {
     const html = render(
       "God so loved (John 3:16) the world (verse 16).\n\n### (Romans 8:28-30)\n\n`(John 3:16)` in code",
     );
-    assert.match(
-      html,
-      /God so loved <button[^>]*>[\s\S]*?John 3:16[\s\S]*?<\/button> the world \(verse 16\)\./,
-    );
-    assert.match(
-      html,
-      /<h5[^>]*><button[^>]*>[\s\S]*?Romans 8:28-30[\s\S]*?<\/button><\/h5>/,
-    );
-    assert.match(
-      html,
-      /<code[^>]*>\(John 3:16\)<\/code>/,
-      "code is never a badge",
-    );
+    assert.match(html, /God so loved <button[^>]*>[\s\S]*?John 3:16[\s\S]*?<\/button> the world \(verse 16\)\./);
+    assert.match(html, /<h5[^>]*><button[^>]*>[\s\S]*?Romans 8:28-30[\s\S]*?<\/button><\/h5>/);
+    assert.match(html, /<code[^>]*>\(John 3:16\)<\/code>/, "code is never a badge");
   });
 
   test("a reference grounding marked as not found is flagged, never a badge", () => {
     const html = render("see John 30:1 (reference not found).");
-    assert.match(
-      html,
-      /see John 30:1 <span class="[^"]*text-destructive[^"]*">\(reference not found\)<\/span>\./,
-    );
+    assert.match(html, /see John 30:1 <span class="[^"]*text-destructive[^"]*">\(reference not found\)<\/span>\./);
     assert.doesNotMatch(html, /<button/);
   });
 
@@ -125,18 +98,13 @@ describe("hostile markdown (generated text is not trusted)", () => {
     const source = `${"[".repeat(30_000)}\n\n[good](https://example.com)`;
     const started = performance.now();
     const html = render(source);
-    assert.ok(
-      performance.now() - started < 1500,
-      "micromark's label scan is not quadratic here",
-    );
+    assert.ok(performance.now() - started < 1500, "micromark's label scan is not quadratic here");
     assert.match(html, /\[\[\[\[/);
     assert.match(html, /<a href="https:\/\/example.com"/);
   });
 
   test("a text too long for markdown is shown as plain paragraphs, still without HTML", () => {
-    const html = render(
-      `# Title\n\n<script>x</script>${" word".repeat(10_000)}`,
-    );
+    const html = render(`# Title\n\n<script>x</script>${" word".repeat(10_000)}`);
     assert.doesNotMatch(html, /<h\d|<script/);
     assert.match(html, /# Title/);
   });

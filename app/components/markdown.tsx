@@ -48,11 +48,7 @@ function escapeStrayBrackets(source: string): string {
 
 function countOf(text: string, char: string) {
   let count = 0;
-  for (
-    let index = text.indexOf(char);
-    index >= 0 && count <= MAX_OPEN_BRACKETS;
-    index = text.indexOf(char, index + 1)
-  )
+  for (let index = text.indexOf(char); index >= 0 && count <= MAX_OPEN_BRACKETS; index = text.indexOf(char, index + 1))
     count++;
   return count;
 }
@@ -66,17 +62,12 @@ interface MdNode {
 }
 
 /** Replaces each node `change` answers for with the nodes it returns; children first, no recursion limit. */
-function rewrite(
-  tree: MdNode,
-  change: (node: MdNode, parent: MdNode) => MdNode[] | null,
-) {
+function rewrite(tree: MdNode, change: (node: MdNode, parent: MdNode) => MdNode[] | null) {
   const stack: MdNode[] = [tree];
   while (stack.length > 0) {
     const parent = stack.pop()!;
     if (!parent.children) continue;
-    parent.children = parent.children.flatMap(
-      (child) => change(child, parent) ?? [child],
-    );
+    parent.children = parent.children.flatMap((child) => change(child, parent) ?? [child]);
     for (const child of parent.children) if (child.children) stack.push(child);
   }
 }
@@ -87,22 +78,15 @@ function htmlAsText() {
     rewrite(tree, (node, parent) => {
       if (node.type !== "html") return null;
       const text = { type: "text", value: node.value ?? "" };
-      return [
-        parent.type === "root" ? { type: "paragraph", children: [text] } : text,
-      ];
+      return [parent.type === "root" ? { type: "paragraph", children: [text] } : text];
     });
 }
 
 /** "(John 3:16)" becomes a badge when `isScripture` knows it; "(reference not found)" a flag. */
-function scriptureBadges({
-  isScripture,
-}: {
-  isScripture: (text: string) => boolean;
-}) {
+function scriptureBadges({ isScripture }: { isScripture: (text: string) => boolean }) {
   return (tree: MdNode) =>
     rewrite(tree, (node, parent) => {
-      if (node.type !== "text" || parent.type === "link" || !node.value)
-        return null;
+      if (node.type !== "text" || parent.type === "link" || !node.value) return null;
       const value = node.value;
       const pieces: MdNode[] = [];
       let last = 0;
@@ -114,8 +98,7 @@ function scriptureBadges({
             ? { dataMissing: true }
             : null;
         if (!properties) continue;
-        if (match.index > last)
-          pieces.push({ type: "text", value: value.slice(last, match.index) });
+        if (match.index > last) pieces.push({ type: "text", value: value.slice(last, match.index) });
         pieces.push({
           type: "text",
           value: match[0],
@@ -124,8 +107,7 @@ function scriptureBadges({
         last = match.index + match[0].length;
       }
       if (pieces.length === 0) return null;
-      if (last < value.length)
-        pieces.push({ type: "text", value: value.slice(last) });
+      if (last < value.length) pieces.push({ type: "text", value: value.slice(last) });
       return pieces;
     });
 }
@@ -152,8 +134,7 @@ export function MarkdownView({
   className,
   classes = {},
 }: MarkdownViewProps) {
-  const heading =
-    (level: number): Components["h1"] =>
+  const heading = (level: number): Components["h1"] =>
     function Heading({ children }) {
       const shown = headingLevel(level);
       const Tag = `h${shown}` as const;
@@ -167,47 +148,24 @@ export function MarkdownView({
     h5: heading(5),
     h6: heading(6),
     p: ({ children }) => <p className="leading-relaxed">{children}</p>,
-    strong: ({ children }) => (
-      <strong className="font-semibold">{children}</strong>
-    ),
+    strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
     blockquote: ({ children }) => (
-      <blockquote
-        className={cn(
-          "space-y-2 border-l-4 border-primary/40 py-2 pl-4 pr-3",
-          classes.quote,
-        )}
-      >
+      <blockquote className={cn("space-y-2 border-l-4 border-primary/40 py-2 pl-4 pr-3", classes.quote)}>
         {children}
       </blockquote>
     ),
-    ul: ({ children }) => (
-      <ul className={cn("list-disc space-y-1.5 pl-6", classes.list)}>
-        {children}
-      </ul>
-    ),
+    ul: ({ children }) => <ul className={cn("list-disc space-y-1.5 pl-6", classes.list)}>{children}</ul>,
     ol: ({ children, start }) => (
-      <ol
-        start={start}
-        className={cn("list-decimal space-y-1.5 pl-6", classes.list)}
-      >
+      <ol start={start} className={cn("list-decimal space-y-1.5 pl-6", classes.list)}>
         {children}
       </ol>
     ),
     li: ({ children }) => <li className="pl-1 leading-relaxed">{children}</li>,
     hr: () => <hr className="my-4 border-border" />,
     code: ({ children }) => (
-      <code
-        className={cn(
-          "rounded bg-muted px-1 py-0.5 font-mono text-[0.9em]",
-          classes.code,
-        )}
-      >
-        {children}
-      </code>
+      <code className={cn("rounded bg-muted px-1 py-0.5 font-mono text-[0.9em]", classes.code)}>{children}</code>
     ),
-    pre: ({ children }) => (
-      <pre className="overflow-x-auto whitespace-pre-wrap">{children}</pre>
-    ),
+    pre: ({ children }) => <pre className="overflow-x-auto whitespace-pre-wrap">{children}</pre>,
     a: ({ href, children }) =>
       href && SAFE_LINK.test(href) ? (
         <a
@@ -226,9 +184,7 @@ export function MarkdownView({
       const reference = (props as Record<string, unknown>)["data-scripture"];
       if (typeof reference === "string" && references?.has(reference)) return references.render(reference);
       if ((props as Record<string, unknown>)["data-missing"])
-        return (
-          <span className="text-sm italic text-destructive">{children}</span>
-        );
+        return <span className="text-sm italic text-destructive">{children}</span>;
       return <span>{children}</span>;
     },
   };
@@ -246,19 +202,13 @@ export function MarkdownView({
       </div>
     );
   }
-  const markdown =
-    countOf(source, "[") > MAX_OPEN_BRACKETS
-      ? escapeStrayBrackets(source)
-      : source;
+  const markdown = countOf(source, "[") > MAX_OPEN_BRACKETS ? escapeStrayBrackets(source) : source;
   return (
     <div className={className}>
       <ReactMarkdown
         remarkPlugins={[
           htmlAsText,
-          [
-            scriptureBadges,
-            { isScripture: (inside: string) => references?.has(inside) ?? false },
-          ],
+          [scriptureBadges, { isScripture: (inside: string) => references?.has(inside) ?? false }],
         ]}
         components={components}
       >

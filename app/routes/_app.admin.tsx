@@ -24,7 +24,13 @@ import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { getAiSettings, updateAiSettings } from "~/modules/ai/settings.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
-import { createInvite, getSignupSettings, listPendingInvites, revokeInvite, setSignupMode } from "~/modules/auth/signup.server";
+import {
+  createInvite,
+  getSignupSettings,
+  listPendingInvites,
+  revokeInvite,
+  setSignupMode,
+} from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";

@@ -53,7 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirectWithToast("/today", { title: "Plan started!", description: "Visit Today to see your first devotional" });
+  return redirectWithToast("/today", {
+    title: "Plan started!",
+    description: "Visit Today to see your first devotional",
+  });
 }
 
 const planTypeLabels: Record<string, string> = { book: "Book", passage: "Passage", canonical: "Canonical" };
@@ -61,29 +64,38 @@ const planTypeLabels: Record<string, string> = { book: "Book", passage: "Passage
 function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; intermediate: number; deep: number } }) {
   return (
     <HelpPopover label="About depth levels" title="Devotional depth levels">
-        <p className="text-muted-foreground">Every day of a plan comes with three devotionals on the day&apos;s reading. Read the one that fits you, or all three.</p>
-        <dl className="space-y-2">
-          <div>
-            <dt className="font-medium">Beginner</dt>
-            <dd className="text-muted-foreground">About {wordLimits.beginner} words: a key verse in plain words, one step to take and a short prayer.</dd>
-          </div>
-          <div>
-            <dt className="font-medium">Intermediate</dt>
-            <dd className="text-muted-foreground">About {wordLimits.intermediate} words: the flow of the passage, cross-references, questions and application.</dd>
-          </div>
-          <div>
-            <dt className="font-medium">Deep Study</dt>
-            <dd className="text-muted-foreground">About {wordLimits.deep} words: background, word study, more cross-references and questions for reflection.</dd>
-          </div>
-        </dl>
-        <p className="text-muted-foreground">
-          Your preferred depth is highlighted on Today; change it on your{" "}
-          <Link to="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
-            Profile
-          </Link>
-          .
-        </p>
-      </HelpPopover>
+      <p className="text-muted-foreground">
+        Every day of a plan comes with three devotionals on the day&apos;s reading. Read the one that fits you, or all
+        three.
+      </p>
+      <dl className="space-y-2">
+        <div>
+          <dt className="font-medium">Beginner</dt>
+          <dd className="text-muted-foreground">
+            About {wordLimits.beginner} words: a key verse in plain words, one step to take and a short prayer.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Intermediate</dt>
+          <dd className="text-muted-foreground">
+            About {wordLimits.intermediate} words: the flow of the passage, cross-references, questions and application.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Deep Study</dt>
+          <dd className="text-muted-foreground">
+            About {wordLimits.deep} words: background, word study, more cross-references and questions for reflection.
+          </dd>
+        </div>
+      </dl>
+      <p className="text-muted-foreground">
+        Your preferred depth is highlighted on Today; change it on your{" "}
+        <Link to="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
+          Profile
+        </Link>
+        .
+      </p>
+    </HelpPopover>
   );
 }
 
@@ -95,10 +107,14 @@ export default function ReadingPlansPage() {
   const timeZone = hydrated ? (browserTimeZone() ?? "") : "";
   const startingPlanId = navigation.state !== "idle" ? navigation.formData?.get("planId") : null;
 
-
   useEffect(() => {
     if (actionData?.error) {
-      toast({ id: actionData.id, title: "Failed to start plan", description: actionData.error, variant: "destructive" });
+      toast({
+        id: actionData.id,
+        title: "Failed to start plan",
+        description: actionData.error,
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 

@@ -12,7 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <a href={href} className="break-words text-primary underline underline-offset-2" target="_blank" rel="noopener noreferrer">
+    <a
+      href={href}
+      className="break-words text-primary underline underline-offset-2"
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
     </a>
   );
@@ -30,20 +35,21 @@ export default function CreditsPage() {
         <CardHeader>
           <CardTitle>Bible texts</CardTitle>
           <CardDescription>
-            Scripture is quoted from these public-domain translations. When a copyrighted translation (NKJV, NIV, ESV) is
-            chosen, the Berean Standard Bible is shown instead and labelled as such.
+            Scripture is quoted from these public-domain translations. When a copyrighted translation (NKJV, NIV, ESV)
+            is chosen, the Berean Standard Bible is shown instead and labelled as such.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-3 text-sm leading-relaxed">
           <ul className="list-disc space-y-2 pl-5">
             <li>King James Version (public domain)</li>
             <li>
-              World English Bible (public domain), eBible.org. &quot;World English Bible&quot; is a trademark of eBible.org; the
-              wording here is unchanged (only formatting was removed and the Romans doxology placed at 16:25-27).
+              World English Bible (public domain), eBible.org. &quot;World English Bible&quot; is a trademark of
+              eBible.org; the wording here is unchanged (only formatting was removed and the Romans doxology placed at
+              16:25-27).
             </li>
             <li>
-              Berean Standard Bible (BSB), dedicated to the public domain by the Berean Bible Translation Committee / Bible
-              Hub, 30 April 2023
+              Berean Standard Bible (BSB), dedicated to the public domain by the Berean Bible Translation Committee /
+              Bible Hub, 30 April 2023
             </li>
           </ul>
           <p className="text-muted-foreground">
@@ -66,8 +72,10 @@ export default function CreditsPage() {
           </p>
           <p>
             Nave&apos;s Topical Bible data from BibleData by Brady Stephenson (
-            <ExternalLink href="https://github.com/BradyStephenson/bible-data">https://github.com/BradyStephenson/bible-data</ExternalLink>,
-            doi:10.5281/zenodo.19539956), licensed CC BY 4.0.
+            <ExternalLink href="https://github.com/BradyStephenson/bible-data">
+              https://github.com/BradyStephenson/bible-data
+            </ExternalLink>
+            , doi:10.5281/zenodo.19539956), licensed CC BY 4.0.
           </p>
           <p>
             Bible references are read with{" "}

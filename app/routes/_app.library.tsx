@@ -21,7 +21,12 @@ import {
   STUDY_PREVIEW_LENGTH,
   studyPreview,
 } from "~/modules/library/display";
-import { countLibrarySaves, listLibrarySaves, removeStudyFromLibrary, saveStudyToLibrary } from "~/modules/library/saves.server";
+import {
+  countLibrarySaves,
+  listLibrarySaves,
+  removeStudyFromLibrary,
+  saveStudyToLibrary,
+} from "~/modules/library/saves.server";
 import { libraryReturnSchema, libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { AppError } from "~/utils/errors";
@@ -32,7 +37,12 @@ const libraryIcons = [...contentCardIcons, ...savedStudyCardIcons];
 
 export const meta: MetaFunction = () => [{ title: "My Library | Sagacity Bites" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** How many items of a list to show: ?content=100 after two pages, and so on. */
 function shownCount(value: string | null) {
@@ -46,25 +56,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contentShown = shownCount(search.get("content"));
   const savedShown = shownCount(search.get("saved"));
   // One character past the excerpt length tells whether the transcript goes on ("...").
-  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).items.map((item) => ({
-    id: item.id,
-    title: item.title,
-    contentType: item.contentType,
-    label: contentLabels[item.contentType],
-    // Blogs link to their source; videos to the video.
-    link: item.contentType === "blog" || item.contentType === "audio" ? (item.source ?? item.url) : item.source,
-    authorName: item.author?.name ?? item.authorName,
-    sourceTitle: item.sourceTitle,
-    excerpt: contentExcerpt(item),
-    insights: item.aiLearningBites ?? [],
-    book: item.book,
-    date: dateFormat.format(item.createdAt),
-  }));
-  const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).items.map((entry) => ({
-    id: entry.id,
-    date: dateFormat.format(new Date(entry.createdAt)),
-    study: { id: entry.study.id, title: entry.study.title, studyType: entry.study.studyType, preview: studyPreview(entry.study.content) },
-  }));
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).items.map(
+    (item) => ({
+      id: item.id,
+      title: item.title,
+      contentType: item.contentType,
+      label: contentLabels[item.contentType],
+      // Blogs link to their source; videos to the video.
+      link: item.contentType === "blog" || item.contentType === "audio" ? (item.source ?? item.url) : item.source,
+      authorName: item.author?.name ?? item.authorName,
+      sourceTitle: item.sourceTitle,
+      excerpt: contentExcerpt(item),
+      insights: item.aiLearningBites ?? [],
+      book: item.book,
+      date: dateFormat.format(item.createdAt),
+    }),
+  );
+  const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).items.map(
+    (entry) => ({
+      id: entry.id,
+      date: dateFormat.format(new Date(entry.createdAt)),
+      study: {
+        id: entry.study.id,
+        title: entry.study.title,
+        studyType: entry.study.studyType,
+        preview: studyPreview(entry.study.content),
+      },
+    }),
+  );
   // A long library comes a page at a time: the whole of it would be megabytes of HTML.
   const contentTotal = items.length < contentShown ? items.length : countContent(user.id);
   const savedTotal = saved.length < savedShown ? saved.length : countLibrarySaves(user.id);
@@ -99,8 +118,16 @@ function toggleSave(userId: string, formData: FormData) {
     else removeStudyFromLibrary(userId, studyId);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (redirectTo) return redirectWithToast(redirectTo, { title: "Failed to update library", description: error.message, variant: "destructive" });
-    return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} }, { status: error.status });
+    if (redirectTo)
+      return redirectWithToast(redirectTo, {
+        title: "Failed to update library",
+        description: error.message,
+        variant: "destructive",
+      });
+    return data(
+      { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
+      { status: error.status },
+    );
   }
   if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
   return { ok: true as const, intent, id, studyId, saved: intent === "save" };
@@ -116,14 +143,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = crypto.randomUUID();
   const back = libraryReturnSchema.safeParse({ redirectTo: form.get("redirectTo") ?? undefined });
   if (!back.success) {
-    return data({ ok: false as const, intent: echoIntent(intent), id, error: "Invalid request", fieldErrors: {} }, { status: 400 });
+    return data(
+      { ok: false as const, intent: echoIntent(intent), id, error: "Invalid request", fieldErrors: {} },
+      { status: 400 },
+    );
   }
   // The no-JavaScript forms say where to go back to; a fetcher gets the outcome instead.
   const { redirectTo } = back.data;
   try {
     if (intent === "delete") {
       deleteContent(user.id, String(form.get("id") ?? ""));
-      if (redirectTo) return redirectWithToast(redirectTo, { title: "Deleted from library", description: "The item was removed from your library" });
+      if (redirectTo)
+        return redirectWithToast(redirectTo, {
+          title: "Deleted from library",
+          description: "The item was removed from your library",
+        });
       return { ok: true as const, intent, id };
     }
     if (intent === "add") {
@@ -131,23 +165,38 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         // Only the form's own fields can have errors (the schema ignores other names), each a short message.
         const fieldErrors = Object.fromEntries(
-          Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.length ? [[name, messages.slice(0, 1)]] : [])),
+          Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+            messages?.length ? [[name, messages.slice(0, 1)]] : [],
+          ),
         );
         const error = firstErrorMessage(submission.error, "Invalid request");
         return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status: 400 });
       }
       const item = addManualContent(user.id, submission.value);
-      const added = { title: "Added to your library", description: `${contentLabels[item.contentType]}: ${item.title}` };
+      const added = {
+        title: "Added to your library",
+        description: `${contentLabels[item.contentType]}: ${item.title}`,
+      };
       if (redirectTo) return redirectWithToast(redirectTo, added);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
     }
-    return data({ ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} }, { status: 400 });
+    return data(
+      { ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} },
+      { status: 400 },
+    );
   } catch (error) {
     if (error instanceof AppError) {
       if (intent === "delete" && redirectTo) {
-        return redirectWithToast(redirectTo, { title: "Failed to update library", description: error.message, variant: "destructive" });
+        return redirectWithToast(redirectTo, {
+          title: "Failed to update library",
+          description: error.message,
+          variant: "destructive",
+        });
       }
-      return data({ ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} }, { status: error.status });
+      return data(
+        { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -180,7 +229,11 @@ export default function MyLibraryPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <IconSprite icons={libraryIcons} />
-      <PageHeader title="My Library" description="Your saved content, excerpts and lesson plans" actions={<LibraryHelp />} />
+      <PageHeader
+        title="My Library"
+        description="Your saved content, excerpts and lesson plans"
+        actions={<LibraryHelp />}
+      />
       <div className="grid gap-8 xl:grid-cols-3">
         <section aria-labelledby="library-content-heading" className="space-y-4 xl:col-span-2">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -189,7 +242,11 @@ export default function MyLibraryPage() {
             </h2>
             <AddExcerptDialog askHref={withParam("add", "")} />
           </div>
-          <AddExcerptPanel open={searchParams.has("add") || addFailure !== undefined} returnTo={returnTo} failure={addFailure} />
+          <AddExcerptPanel
+            open={searchParams.has("add") || addFailure !== undefined}
+            returnTo={returnTo}
+            failure={addFailure}
+          />
           {empty ? (
             <LibraryEmptyState />
           ) : items.length === 0 ? (
@@ -202,7 +259,11 @@ export default function MyLibraryPage() {
                 <li key={item.id}>
                   <ContentCard
                     item={item}
-                    deleteLinks={{ asking: searchParams.get("delete") === item.id, askHref: withParam("delete", item.id), cancelHref: returnTo }}
+                    deleteLinks={{
+                      asking: searchParams.get("delete") === item.id,
+                      askHref: withParam("delete", item.id),
+                      cancelHref: returnTo,
+                    }}
                   />
                 </li>
               ))}
@@ -235,9 +296,22 @@ export default function MyLibraryPage() {
 }
 
 /** "Show more" for a long list: a plain link (?content=100), so it works before the page's scripts load. */
-function ShowMore({ list, shown, total, other }: { list: "content" | "saved"; shown: number; total: number; other: Record<string, number> }) {
+function ShowMore({
+  list,
+  shown,
+  total,
+  other,
+}: {
+  list: "content" | "saved";
+  shown: number;
+  total: number;
+  other: Record<string, number>;
+}) {
   if (total <= shown) return null;
-  const search = new URLSearchParams({ ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])), [list]: String(shown + LIBRARY_PAGE_SIZE) });
+  const search = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])),
+    [list]: String(shown + LIBRARY_PAGE_SIZE),
+  });
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
       <span>

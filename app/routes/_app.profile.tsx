@@ -56,7 +56,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const changed = adding
       ? withTeacher(favoriteTeachers, String(formData.get("newTeacher") ?? ""))
       : { teachers: favoriteTeachers.filter((name) => name !== removing), notice: "" };
-    return { draft: { ...submission.value, favoriteTeachers: changed.teachers }, notice: changed.notice, error: "", id: crypto.randomUUID() };
+    return {
+      draft: { ...submission.value, favoriteTeachers: changed.teachers },
+      notice: changed.notice,
+      error: "",
+      id: crypto.randomUUID(),
+    };
   }
   updateProfile(user.id, submission.value);
   return redirectWithToast("/profile", { title: "Success", description: "Profile updated successfully" });
@@ -142,9 +147,17 @@ export default function ProfilePage() {
             <CardDescription id="depth-description">Choose your preferred level of study depth</CardDescription>
           </CardHeader>
           <CardContent>
-            <div role="radiogroup" aria-labelledby="depth-title" aria-describedby="depth-description" className="grid gap-3">
+            <div
+              role="radiogroup"
+              aria-labelledby="depth-title"
+              aria-describedby="depth-description"
+              className="grid gap-3"
+            >
               {studyDepthChoices.map((choice) => (
-                <div key={choice} className="flex items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary">
+                <div
+                  key={choice}
+                  className="flex items-start gap-3 rounded-md border p-3 has-[:checked]:border-primary"
+                >
                   <input
                     type="radio"
                     name="studyDepthPreference"

@@ -81,7 +81,10 @@ export default function LoginPage() {
       </CardHeader>
       <CardContent className="space-y-4">
         {expiredNotice ? (
-          <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <div
+            role="alert"
+            className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          >
             <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
             <div>
               <p className="font-semibold">Session expired</p>

@@ -37,14 +37,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registerFormSchema });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
-    const field = ["confirmPassword", "password", "email"].find((name) => errors[name]?.length) ??
-      Object.keys(errors)[0] ?? "email";
+    const field =
+      ["confirmPassword", "password", "email"].find((name) => errors[name]?.length) ??
+      Object.keys(errors)[0] ??
+      "email";
     const problem: Problem = {
       id: crypto.randomUUID(),
       title: registerErrorTitles[field] ?? "Registration failed",
       description: errors[field]?.[0] ?? "Please try again",
     };
-    return data({ result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem }, { status: 400 });
+    return data(
+      { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
+      { status: 400 },
+    );
   }
   try {
     const { email, password, inviteCode } = submission.value;

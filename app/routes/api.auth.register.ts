@@ -12,7 +12,11 @@ export const action = apiHandler(async ({ request, context }: ActionFunctionArgs
   const user = await registerUser(input, context.clientAddress);
   const session = createSession(user.id);
   return jsonResponse(
-    { user: { id: user.id, email: user.email, isAdmin: user.isAdmin }, token: session.token, expiresAt: session.expiresAt },
+    {
+      user: { id: user.id, email: user.email, isAdmin: user.isAdmin },
+      token: session.token,
+      expiresAt: session.expiresAt,
+    },
     { status: 201 },
   );
 });

@@ -11,7 +11,11 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   const user = requireApiUser(request);
   const pageRequest = parsePageRequest(request);
   const page = listContent(user.id, { ...pageRequest, transcriptLimit: LISTED_TRANSCRIPT_LENGTH + 1 });
-  return pageResponse(request, { ...page, items: page.items.map((item) => withTranscriptExcerpt(item)) }, pageRequest.limit);
+  return pageResponse(
+    request,
+    { ...page, items: page.items.map((item) => withTranscriptExcerpt(item)) },
+    pageRequest.limit,
+  );
 });
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {

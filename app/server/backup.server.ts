@@ -32,9 +32,7 @@ function assertUsableBackup(file: string) {
   try {
     const integrity = backup.pragma("integrity_check", { simple: true });
     if (integrity !== "ok") throw new Error(`${file} is damaged: ${integrity}`);
-    const hasUsers = backup
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'users'")
-      .get();
+    const hasUsers = backup.prepare("select 1 from sqlite_master where type = 'table' and name = 'users'").get();
     if (!hasUsers) throw new Error(`${file} is not a Sagacity Bites database`);
   } catch (error) {
     if (error instanceof Error && error.message.includes(file)) throw error;

@@ -50,7 +50,10 @@ async function runPrimary(workerCount: number) {
     const migration = await prepareDatabase(db, config, { databasePath });
     if (migration.replica) console.log(REPLICA_NOTICE);
     if (migration.applied > 0) {
-      console.log(`Applied ${migration.applied} migration(s)` + (migration.backupPath ? `; backup at ${migration.backupPath}` : ""));
+      console.log(
+        `Applied ${migration.applied} migration(s)` +
+          (migration.backupPath ? `; backup at ${migration.backupPath}` : ""),
+      );
     }
     const bible = ensureBibleDatabase();
     if (bible.builtMs !== undefined) console.log(`Built the Bible database in ${bible.builtMs} ms (${bible.path})`);
@@ -75,7 +78,9 @@ async function runPrimary(workerCount: number) {
     if (everReady || listening.size < workerCount) return;
     everReady = true;
     const host = !config.HOST ? "localhost" : address.address.includes(":") ? `[${address.address}]` : address.address;
-    console.log(`Sagacity Bites is ready at http://${host}:${address.port} (database ${databasePath}, ${workerCount} worker processes)`);
+    console.log(
+      `Sagacity Bites is ready at http://${host}:${address.port} (database ${databasePath}, ${workerCount} worker processes)`,
+    );
   });
 
   cluster.on("exit", (worker, code, signal) => {
@@ -93,7 +98,9 @@ async function runPrimary(workerCount: number) {
       return;
     }
     restartDelay = lived < CRASH_LOOP_MS ? Math.min(MAX_RESTART_DELAY_MS, Math.max(500, restartDelay * 2)) : 0;
-    console.error(`Worker ${worker.process.pid} exited unexpectedly (${how}); starting a replacement in ${restartDelay} ms`);
+    console.error(
+      `Worker ${worker.process.pid} exited unexpectedly (${how}); starting a replacement in ${restartDelay} ms`,
+    );
     const timer = setTimeout(() => {
       pendingRestarts.delete(timer);
       if (!stopping) fork();
@@ -106,7 +113,9 @@ async function runPrimary(workerCount: number) {
     console.log(`\n${signal} received: finishing open requests in ${workerCount} workers...`);
     for (const timer of pendingRestarts) clearTimeout(timer);
     const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => Boolean(worker));
-    const exited = workers.map((worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve))));
+    const exited = workers.map(
+      (worker) => new Promise((resolve) => (worker.isDead() ? resolve(null) : worker.once("exit", resolve))),
+    );
     for (const worker of workers) worker.process.kill("SIGTERM");
     // Each worker forces its own connections closed after the grace period; this is the backstop.
     const force = setTimeout(() => {

@@ -102,7 +102,9 @@ export function createHostCheck(
     const shown = String(host ?? "(none)").slice(0, 100);
     if (refusedNames.size < REFUSED_NAMES_LOGGED && !refusedNames.has(shown)) {
       refusedNames.add(shown);
-      console.warn(`Refused a request for host ${JSON.stringify(shown)}: add it to ALLOWED_HOSTS if it is this server's name`);
+      console.warn(
+        `Refused a request for host ${JSON.stringify(shown)}: add it to ALLOWED_HOSTS if it is this server's name`,
+      );
     }
     res.statusCode = 421;
     res.setHeader("cache-control", "no-store");

@@ -12,11 +12,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import sirv from "sirv";
 import { getConfig, resetConfig, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
-import {
-  applySecurityHeaders,
-  createNonce,
-  isCrossSiteRequest,
-} from "~/server/security.server";
+import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { setAdminByEmail } from "~/modules/auth/accounts.server";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
@@ -86,10 +82,7 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-const projectRoot = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-);
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -97,9 +90,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  * Opens and migrates the database, then serves the app. Used by `npm start`, the tests and the
  * desktop app, so all three run the same server.
  */
-export async function startServer(
-  options: StartServerOptions = {},
-): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (options.databasePath) process.env.DATABASE_PATH = options.databasePath;
   resetConfig();
   const config = getConfig();
@@ -160,11 +151,15 @@ export async function startServer(
   const address = server.address() as AddressInfo;
   listening = address;
   const displayHost =
-    !options.host && !config.HOST ? "localhost" : address.address.includes(":")
-      ? `[${address.address}]`
-      : address.address;
+    !options.host && !config.HOST
+      ? "localhost"
+      : address.address.includes(":")
+        ? `[${address.address}]`
+        : address.address;
   const url = `http://${displayHost}:${address.port}`;
-  log(`Sagacity Bites is ready at ${url} (database ${databasePath}${config.NODE_ENV === "development" ? ", development mode" : ""})`);
+  log(
+    `Sagacity Bites is ready at ${url} (database ${databasePath}${config.NODE_ENV === "development" ? ", development mode" : ""})`,
+  );
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
@@ -251,10 +246,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
 
   // Streamed answers (AI text as it is generated) are flushed chunk by chunk by the adapter.
   app.use(compression());
-  app.use(
-    "/build",
-    sirv(path.join(publicDir, "build"), { maxAge: 31536000, immutable: true, etag: true }),
-  );
+  app.use("/build", sirv(path.join(publicDir, "build"), { maxAge: 31536000, immutable: true, etag: true }));
   app.use(
     sirv(publicDir, {
       maxAge: 3600,

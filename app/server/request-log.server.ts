@@ -11,7 +11,9 @@ export function logRequests(write: (line: string) => void = console.log, prefix 
     const path = (req.originalUrl ?? req.url ?? "/").split("?")[0]!.split("#")[0]!;
     res.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
-      write(`${prefix}${req.method} ${path.slice(0, 300)} ${res.statusCode} ${ms}ms${res.writableFinished ? "" : " (aborted)"}`);
+      write(
+        `${prefix}${req.method} ${path.slice(0, 300)} ${res.statusCode} ${ms}ms${res.writableFinished ? "" : " (aborted)"}`,
+      );
     });
     next();
   };

@@ -40,15 +40,9 @@ export function applySecurityHeaders(
   res.setHeader("x-frame-options", "DENY");
   res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
   res.setHeader("cross-origin-opener-policy", "same-origin");
-  res.setHeader(
-    "permissions-policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-  );
+  res.setHeader("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
   if (config.COOKIE_SECURE) {
-    res.setHeader(
-      "strict-transport-security",
-      "max-age=31536000; includeSubDomains",
-    );
+    res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   }
 }
 
@@ -59,17 +53,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cookies this stops cross-site form posts; requests without an Origin (curl, server-to-server
  * calls with a bearer token) are judged by Sec-Fetch-Site when a browser sent it.
  */
-export function isCrossSiteRequest(
-  req: http.IncomingMessage,
-  config: Pick<Config, "TRUSTED_ORIGINS" | "TRUST_PROXY">,
-) {
+export function isCrossSiteRequest(req: http.IncomingMessage, config: Pick<Config, "TRUSTED_ORIGINS" | "TRUST_PROXY">) {
   if (SAFE_METHODS.has(req.method ?? "GET")) return false;
   const origin = req.headers.origin;
   if (!origin) return req.headers["sec-fetch-site"] === "cross-site";
   if (origin === "null") return true;
-  const forwardedHost = config.TRUST_PROXY
-    ? firstValue(req.headers["x-forwarded-host"])
-    : undefined;
+  const forwardedHost = config.TRUST_PROXY ? firstValue(req.headers["x-forwarded-host"]) : undefined;
   const host = forwardedHost ?? req.headers.host;
   let originHost: string;
   try {

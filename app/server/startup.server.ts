@@ -15,7 +15,8 @@ import { configureCookies } from "~/utils/cookies.server";
 const SESSION_SECRET_KEY = "session_secret";
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export const REPLICA_NOTICE = "Read-only replica (LiteFS): migrations, seeding and session upkeep are left to the primary";
+export const REPLICA_NOTICE =
+  "Read-only replica (LiteFS): migrations, seeding and session upkeep are left to the primary";
 
 /** Idempotent seed data every install needs: the AI settings row and the reading-plan catalogue. */
 export function seedDatabase(db: Db) {
@@ -39,8 +40,10 @@ export function cookieSecrets(db: Db, config: Pick<Config, "SESSION_SECRET">, { 
       .prepare("insert into app_settings (key, value, updated_at) values (?, ?, ?) on conflict (key) do nothing")
       .run(SESSION_SECRET_KEY, crypto.randomBytes(32).toString("base64url"), Date.now());
   }
-  const row = sqlite.prepare("select value from app_settings where key = ?").get(SESSION_SECRET_KEY) as { value: string } | undefined;
-  if (!row) throw new Error("This replica's database holds no session secret yet: the primary makes it at its first start.");
+  const row = sqlite.prepare("select value from app_settings where key = ?").get(SESSION_SECRET_KEY) as
+    { value: string } | undefined;
+  if (!row)
+    throw new Error("This replica's database holds no session secret yet: the primary makes it at its first start.");
   return [row.value];
 }
 

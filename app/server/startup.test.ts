@@ -40,7 +40,11 @@ test("the cookie secret is made once and kept in the database; SESSION_SECRET wi
 });
 
 test("signed cookies: verified values reach the app, altered or unsigned ones do not", async () => {
-  await prepareDatabase(db, { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
+  await prepareDatabase(
+    db,
+    { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false },
+    { databasePath: ":memory:" },
+  );
   const token = "a".repeat(43);
   const signed = (await appCookies().session.serialize(token)).split(";")[0]!;
   assert.equal(await verifySignedCookies(`other=1; ${signed}`), `other=1; sb_session=${token}`);
@@ -53,8 +57,15 @@ test("signed cookies: verified values reach the app, altered or unsigned ones do
   // Rotation: a cookie signed with the old secret is still accepted.
   await prepareDatabase(db, { SESSION_SECRET: ["old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
   const oldToast = (await appCookies().toast.serialize({ id: "1", title: "Hi" })).split(";")[0]!;
-  await prepareDatabase(db, { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
-  assert.equal(await verifySignedCookies(oldToast), `sb_toast=${encodeURIComponent(JSON.stringify({ id: "1", title: "Hi" }))}`);
+  await prepareDatabase(
+    db,
+    { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false },
+    { databasePath: ":memory:" },
+  );
+  assert.equal(
+    await verifySignedCookies(oldToast),
+    `sb_toast=${encodeURIComponent(JSON.stringify({ id: "1", title: "Hi" }))}`,
+  );
   const unsigned = `sb_toast=${Buffer.from(JSON.stringify({ id: "1", title: "Forged" })).toString("base64")}`;
   assert.equal(await verifySignedCookies(unsigned), undefined);
 });

@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  AppError,
-  PayloadTooLargeError,
-  ReplicaWriteError,
-  ValidationError,
-} from "~/utils/errors";
+import { AppError, PayloadTooLargeError, ReplicaWriteError, ValidationError } from "~/utils/errors";
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -37,10 +32,7 @@ export function errorResponse(error: unknown): Response {
     return errorResponse(validationErrorFrom(error));
   }
   console.error(error);
-  return jsonResponse(
-    { error: "Something went wrong on our side. Please try again." },
-    { status: 500 },
-  );
+  return jsonResponse({ error: "Something went wrong on our side. Please try again." }, { status: 500 });
 }
 
 /**
@@ -107,10 +99,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(
   return parseWith(schema, body);
 }
 
-export function parseWith<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-): z.infer<Schema> {
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationErrorFrom(result.error);
   return result.data;

@@ -48,4 +48,3 @@ export function appCookies(): AppCookies {
   if (!registry.current) throw new Error("Cookies are configured by startServer before any request");
   return registry.current;
 }
-

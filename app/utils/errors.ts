@@ -57,10 +57,7 @@ export class TooManyRequestsError extends AppError {
 
 /** The server is at capacity for this kind of work; the same request can succeed shortly. */
 export class ServiceBusyError extends AppError {
-  constructor(
-    message = "The server is busy. Please try again in a few seconds.",
-    retryAfterSeconds = 3,
-  ) {
+  constructor(message = "The server is busy. Please try again in a few seconds.", retryAfterSeconds = 3) {
     super(message, 503, { retryAfterSeconds });
   }
 }
@@ -71,7 +68,6 @@ export class AiError extends AppError {
     super(message, status);
   }
 }
-
 
 /** A CPU-heavy task ran past its time limit and was stopped; nothing was saved. */
 export class TaskTimeoutError extends AppError {

@@ -3,7 +3,12 @@ import { test } from "node:test";
 import { fieldsNotToEcho, replyWithoutEcho } from "./form-reply";
 
 test("a reply leaves out values longer than any field takes, long lists and the fields never echoed", () => {
-  const payload = { email: "a@b.c", title: "x".repeat(2_001), teachers: Array.from({ length: 101 }, () => "t"), note: ["ok", "y".repeat(5_000)] };
+  const payload = {
+    email: "a@b.c",
+    title: "x".repeat(2_001),
+    teachers: Array.from({ length: 101 }, () => "t"),
+    note: ["ok", "y".repeat(5_000)],
+  };
   assert.deepEqual(fieldsNotToEcho(payload, ["password"]).sort(), ["note", "password", "teachers", "title"]);
   assert.deepEqual(fieldsNotToEcho({ email: "a@b.c", title: "x".repeat(2_000) }), []);
   assert.deepEqual(fieldsNotToEcho({ email: "a@b.c", ["k".repeat(101)]: "v" }), ["k".repeat(101)]);
@@ -28,7 +33,9 @@ test("a name nested 100,000 levels deep (a.b.c...) is dropped: the reply does no
   form.set("step", "hasCompletedWelcome");
   form.set("favoriteTeachers[0]", "Tozer");
   form.set(". , ".repeat(100_000), "x");
-  const submission = parseWithZod(form, { schema: z.object({ step: z.string(), favoriteTeachers: z.array(z.string()) }) });
+  const submission = parseWithZod(form, {
+    schema: z.object({ step: z.string(), favoriteTeachers: z.array(z.string()) }),
+  });
   assert.equal(submission.status, "success");
   const reply = replyWithoutEcho(submission) as { initialValue?: Record<string, unknown> };
   assert.deepEqual(reply.initialValue, { step: "hasCompletedWelcome", favoriteTeachers: ["Tozer"] });

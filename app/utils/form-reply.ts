@@ -11,7 +11,11 @@ export function fieldsNotToEcho(payload: Record<string, unknown>, always: string
   for (const [name, value] of Object.entries(payload)) {
     const values = Array.isArray(value) ? value : [value];
     // A field name no form has (a hostile key) is not sent back either.
-    if (name.length > 100 || values.length > 100 || values.some((item) => typeof item === "string" && item.length > ECHO_LIMIT)) {
+    if (
+      name.length > 100 ||
+      values.length > 100 ||
+      values.some((item) => typeof item === "string" && item.length > ECHO_LIMIT)
+    ) {
       hidden.add(name);
     }
   }
@@ -51,9 +55,14 @@ export function replyWithoutEcho<Result>(
   }
   const result = submission.reply({ hideFields: fieldsNotToEcho(submission.payload, hide), resetForm });
   // Names show up in the errors (keyed by name) and in the form's state (a list of field names).
-  const reply = result as { error?: Record<string, unknown> | null; state?: Record<string, unknown>; fields?: unknown[] };
+  const reply = result as {
+    error?: Record<string, unknown> | null;
+    state?: Record<string, unknown>;
+    fields?: unknown[];
+  };
   const hostile = (name: string) => name.length > 100;
-  if (Array.isArray(reply.fields)) reply.fields = reply.fields.filter((name) => typeof name !== "string" || !hostile(name));
+  if (Array.isArray(reply.fields))
+    reply.fields = reply.fields.filter((name) => typeof name !== "string" || !hostile(name));
   if (reply.error) for (const name of Object.keys(reply.error)) if (hostile(name)) delete reply.error[name];
   for (const [key, value] of Object.entries(reply.state ?? {})) {
     if (Array.isArray(value)) reply.state![key] = value.filter((name) => typeof name !== "string" || !hostile(name));
@@ -65,7 +74,10 @@ export function replyWithoutEcho<Result>(
 }
 
 /** The first of a submission's error messages, short: zod quotes an unknown key in its message. */
-export function firstErrorMessage(error: Record<string, string[] | null | undefined> | null | undefined, fallback: string) {
+export function firstErrorMessage(
+  error: Record<string, string[] | null | undefined> | null | undefined,
+  fallback: string,
+) {
   const message = Object.values(error ?? {}).flat()[0] ?? fallback;
   return message.length > 300 ? `${message.slice(0, 299)}…` : message;
 }

@@ -24,7 +24,9 @@ export function limiterKeyOf(address: string) {
   const normalized = normalizeAddress(address);
   if (!normalized) return address;
   if (net.isIPv4(normalized)) return normalized;
-  const prefix = expandIpv6(normalized).slice(0, 4).map((group) => group.toString(16));
+  const prefix = expandIpv6(normalized)
+    .slice(0, 4)
+    .map((group) => group.toString(16));
   return `${prefix.join(":")}::/64`;
 }
 

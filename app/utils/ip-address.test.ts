@@ -8,7 +8,15 @@ test("normalizeAddress accepts IPs only and writes each in one spelling", () => 
   assert.equal(normalizeAddress("::FFFF:cb00:7107"), "203.0.113.7");
   assert.equal(normalizeAddress("2001:DB8:0:0:0:0:0:1"), "2001:db8::1");
   assert.equal(normalizeAddress("fe80::1%eth0"), "fe80::1");
-  for (const bad of ["", "unknown", "203.0.113.7:8080", "[2001:db8::1]", "evil.example", "1.2.3.4, 5.6.7.8", "999.1.1.1"]) {
+  for (const bad of [
+    "",
+    "unknown",
+    "203.0.113.7:8080",
+    "[2001:db8::1]",
+    "evil.example",
+    "1.2.3.4, 5.6.7.8",
+    "999.1.1.1",
+  ]) {
     assert.equal(normalizeAddress(bad), null, bad);
   }
 });

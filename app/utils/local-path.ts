@@ -4,4 +4,7 @@ import { z } from "zod";
 export const localPathSchema = z
   .string()
   .max(2000)
-  .refine((path) => path.startsWith("/") && !path.startsWith("//") && !path.includes("\\"), "Must be a path on this site");
+  .refine(
+    (path) => path.startsWith("/") && !path.startsWith("//") && !path.includes("\\"),
+    "Must be a path on this site",
+  );

@@ -41,7 +41,11 @@ export function decodeCursor(value: string): Cursor {
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2 || !decoded.every((part) => Number.isSafeInteger(part) && part >= 0)) {
+  if (
+    !Array.isArray(decoded) ||
+    decoded.length !== 2 ||
+    !decoded.every((part) => Number.isSafeInteger(part) && part >= 0)
+  ) {
     throw badCursor();
   }
   return { createdAt: decoded[0], rowid: decoded[1] };
@@ -55,7 +59,8 @@ export function parsePageRequest(request: Request): PageRequest {
   let limit = DEFAULT_PAGE_SIZE;
   if (limitText !== null) {
     limit = /^\d{1,4}$/.test(limitText) ? Number(limitText) : 0;
-    if (limit < 1 || limit > MAX_PAGE_SIZE) throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    if (limit < 1 || limit > MAX_PAGE_SIZE)
+      throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
   return cursorText === null ? { limit } : { limit, cursor: decodeCursor(cursorText) };
 }
@@ -75,7 +80,8 @@ export function toPage<Row extends { createdAt: Date; rowid: number }, Item>(
   const last = shown.at(-1);
   return {
     items: shown.map(toItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), rowid: last.rowid }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), rowid: last.rowid }) : null,
   };
 }
 

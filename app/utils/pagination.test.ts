@@ -16,7 +16,17 @@ describe("cursors and ?limit=", () => {
 
   test("anything we did not issue is a 400", () => {
     const b64 = (text: string) => Buffer.from(text).toString("base64url");
-    for (const value of ["", "garbage!", "a".repeat(300), b64("[1]"), b64('{"createdAt":1,"rowid":2}'), b64("[1.5,2]"), b64("[-1,2]"), b64('["1",2]'), b64("[1,2,3]")]) {
+    for (const value of [
+      "",
+      "garbage!",
+      "a".repeat(300),
+      b64("[1]"),
+      b64('{"createdAt":1,"rowid":2}'),
+      b64("[1.5,2]"),
+      b64("[-1,2]"),
+      b64('["1",2]'),
+      b64("[1,2,3]"),
+    ]) {
       assert.throws(() => decodeCursor(value), ValidationError, value);
     }
   });
@@ -26,7 +36,16 @@ describe("cursors and ?limit=", () => {
     assert.equal(page("").limit, 50);
     assert.equal(page("?limit=1").limit, 1);
     assert.equal(page("?limit=100").limit, 100);
-    for (const search of ["?limit=0", "?limit=-1", "?limit=101", "?limit=1000", "?limit=abc", "?limit=1.5", "?limit=", "?limit=1e2"]) {
+    for (const search of [
+      "?limit=0",
+      "?limit=-1",
+      "?limit=101",
+      "?limit=1000",
+      "?limit=abc",
+      "?limit=1.5",
+      "?limit=",
+      "?limit=1e2",
+    ]) {
       assert.throws(() => page(search), ValidationError, search);
     }
   });
@@ -58,9 +77,22 @@ describe("the paged queries", () => {
 
   const cursor = { createdAt: Date.now(), rowid: 10 };
   const cases = [
-    { name: "listContent", index: "sermons_user_created_idx", run: (withCursor: boolean) => listContent("u", { limit: 50, transcriptLimit: 501, ...(withCursor ? { cursor } : {}) }) },
-    { name: "listLibrarySaves", index: "library_saves_user_created_idx", run: (withCursor: boolean) => listLibrarySaves("u", { limit: 50, ...(withCursor ? { cursor } : {}) }) },
-    { name: "listStudies", index: "studies_user_created_idx", run: (withCursor: boolean) => listStudies("u", { limit: 50, ...(withCursor ? { cursor } : {}) }) },
+    {
+      name: "listContent",
+      index: "sermons_user_created_idx",
+      run: (withCursor: boolean) =>
+        listContent("u", { limit: 50, transcriptLimit: 501, ...(withCursor ? { cursor } : {}) }),
+    },
+    {
+      name: "listLibrarySaves",
+      index: "library_saves_user_created_idx",
+      run: (withCursor: boolean) => listLibrarySaves("u", { limit: 50, ...(withCursor ? { cursor } : {}) }),
+    },
+    {
+      name: "listStudies",
+      index: "studies_user_created_idx",
+      run: (withCursor: boolean) => listStudies("u", { limit: 50, ...(withCursor ? { cursor } : {}) }),
+    },
   ];
   for (const { name, index, run } of cases) {
     test(`${name} walks its (user_id, created_at) index in order, from the cursor on, without sorting`, () => {

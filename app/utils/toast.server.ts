@@ -41,11 +41,7 @@ export function readToast(request: Request): { toast: FlashToast | null; clearCo
   }
 }
 
-export async function redirectWithToast(
-  url: string,
-  toast: Omit<FlashToast, "id">,
-  headers: HeadersInit = {},
-) {
+export async function redirectWithToast(url: string, toast: Omit<FlashToast, "id">, headers: HeadersInit = {}) {
   const merged = new Headers(headers);
   merged.append("set-cookie", await toastCookie(toast));
   return redirect(url, { headers: merged });

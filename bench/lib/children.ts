@@ -46,11 +46,15 @@ export function startChildServer(
         url: message.url,
         child,
         cpuMs: async () => {
-          const reply = await ask<{ cpu?: { user: number; system: number } }>(child, "cpu", (answer) => Boolean(answer.cpu));
+          const reply = await ask<{ cpu?: { user: number; system: number } }>(child, "cpu", (answer) =>
+            Boolean(answer.cpu),
+          );
           return (reply.cpu!.user + reply.cpu!.system) / 1000;
         },
         mainThreadCpuMs: async () => {
-          const reply = await ask<{ cpu?: unknown; mainThreadMs?: number }>(child, "cpu", (answer) => Boolean(answer.cpu));
+          const reply = await ask<{ cpu?: unknown; mainThreadMs?: number }>(child, "cpu", (answer) =>
+            Boolean(answer.cpu),
+          );
           return reply.mainThreadMs;
         },
         profile: async () => {

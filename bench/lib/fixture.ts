@@ -33,7 +33,11 @@ export interface HttpFixture {
   close: () => Promise<void>;
 }
 
-async function call<T = unknown>(base: string, pathname: string, { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T = unknown>(
+  base: string,
+  pathname: string,
+  { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(base + pathname, {
     method,
     headers: {
@@ -52,7 +56,10 @@ async function countAll(base: string, pathname: string, token: string) {
   let count = 0;
   let cursor: string | null = null;
   do {
-    const response: Response = await fetch(`${base}${pathname}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${token}` } });
+    const response: Response = await fetch(
+      `${base}${pathname}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
     count += ((await response.json()) as unknown[]).length;
     cursor = response.headers.get("x-next-cursor");
@@ -110,50 +117,85 @@ async function createFixture(): Promise<HttpFixture> {
   const started = performance.now();
   // The fake article site is on loopback; the app may fetch it only with this switch. Every
   // bench account signs up from 127.0.0.1, past the default per-address sign-up limit.
-  const app = await startChildServer("app.mjs", [databasePath], { env: { ALLOW_PRIVATE_URLS: "true", REGISTER_MAX_PER_IP: "100000" } });
+  const app = await startChildServer("app.mjs", [databasePath], {
+    env: { ALLOW_PRIVATE_URLS: "true", REGISTER_MAX_PER_IP: "100000" },
+  });
   const base = app.url;
   const site = await startFakeSite();
   try {
     const main = await register(base, "reader@bench.example");
     const library = await register(base, "librarian@bench.example");
-    const topicUsers = await pool(Array.from({ length: TOPIC_USERS }, (_, index) => index), 4, (index) =>
-      register(base, `teacher-${index}@bench.example`),
+    const topicUsers = await pool(
+      Array.from({ length: TOPIC_USERS }, (_, index) => index),
+      4,
+      (index) => register(base, `teacher-${index}@bench.example`),
     );
 
     // The main reader has seen the welcome and reads a plan whose day's devotionals are cached.
-    await call(base, "/api/onboarding/progress", { method: "PATCH", token: main.token, body: { hasCompletedWelcome: true } });
-    await call(base, "/api/plans/user-plans", { method: "POST", token: main.token, body: { planId: TODAY_PLAN, timeZone: "UTC" } });
-    const today = await call<{ references: string[]; devotions: unknown[] }>(base, "/api/plans/user-plans/today", { token: main.token });
+    await call(base, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: main.token,
+      body: { hasCompletedWelcome: true },
+    });
+    await call(base, "/api/plans/user-plans", {
+      method: "POST",
+      token: main.token,
+      body: { planId: TODAY_PLAN, timeZone: "UTC" },
+    });
+    const today = await call<{ references: string[]; devotions: unknown[] }>(base, "/api/plans/user-plans/today", {
+      token: main.token,
+    });
     if (today.devotions.length !== 3) throw new Error("Today's devotionals were not written");
 
     // The library of 500: quotes and book excerpts, processed articles, saved lesson plans.
-    await pool(Array.from({ length: LIBRARY_ITEMS.manual }, (_, index) => index), 2, (index) =>
-      call(base, "/api/sermons", {
-        method: "POST",
-        token: library.token,
-        body:
-          index % 3 === 0
-            ? { contentType: "book", text: `${QUOTES[index % QUOTES.length]} (${index})`, bookTitle: `Book ${index % 40}`, author: `Author ${index % 25}` }
-            : { contentType: "quote", text: `${QUOTES[index % QUOTES.length]} (${index})`, author: `Author ${index % 25}`, source: "Sermon notes" },
-      }),
+    await pool(
+      Array.from({ length: LIBRARY_ITEMS.manual }, (_, index) => index),
+      2,
+      (index) =>
+        call(base, "/api/sermons", {
+          method: "POST",
+          token: library.token,
+          body:
+            index % 3 === 0
+              ? {
+                  contentType: "book",
+                  text: `${QUOTES[index % QUOTES.length]} (${index})`,
+                  bookTitle: `Book ${index % 40}`,
+                  author: `Author ${index % 25}`,
+                }
+              : {
+                  contentType: "quote",
+                  text: `${QUOTES[index % QUOTES.length]} (${index})`,
+                  author: `Author ${index % 25}`,
+                  source: "Sermon notes",
+                },
+        }),
     );
-    await pool(Array.from({ length: LIBRARY_ITEMS.processed }, (_, index) => index), 2, (index) =>
-      call(base, "/api/sermons/process-url", {
-        method: "POST",
-        token: library.token,
-        body: { url: `${site.url}/articles/generated?words=${600 + (index % 10) * 60}&n=${index}` },
-      }),
+    await pool(
+      Array.from({ length: LIBRARY_ITEMS.processed }, (_, index) => index),
+      2,
+      (index) =>
+        call(base, "/api/sermons/process-url", {
+          method: "POST",
+          token: library.token,
+          body: { url: `${site.url}/articles/generated?words=${600 + (index % 10) * 60}&n=${index}` },
+        }),
     );
     const topics = ["Grace", "Prayer", "Forgiveness", "Hope", "Faith", "Patience", "Wisdom", "Joy", "Peace", "Courage"];
-    await pool(Array.from({ length: LIBRARY_ITEMS.savedStudies }, (_, index) => index), 2, async (index) => {
-      const study = await call<{ id: string }>(base, "/api/studies/topic", {
-        method: "POST",
-        token: library.token,
-        body: { topic: `${topics[index % topics.length]} ${index}` },
-      });
-      await call(base, `/api/library/save/${study.id}`, { method: "POST", token: library.token });
-    });
-    const libraryItems = (await countAll(base, "/api/sermons", library.token)) + (await countAll(base, "/api/library", library.token));
+    await pool(
+      Array.from({ length: LIBRARY_ITEMS.savedStudies }, (_, index) => index),
+      2,
+      async (index) => {
+        const study = await call<{ id: string }>(base, "/api/studies/topic", {
+          method: "POST",
+          token: library.token,
+          body: { topic: `${topics[index % topics.length]} ${index}` },
+        });
+        await call(base, `/api/library/save/${study.id}`, { method: "POST", token: library.token });
+      },
+    );
+    const libraryItems =
+      (await countAll(base, "/api/sermons", library.token)) + (await countAll(base, "/api/library", library.token));
     if (libraryItems !== LIBRARY_ITEMS.manual + LIBRARY_ITEMS.processed + LIBRARY_ITEMS.savedStudies) {
       throw new Error(`Library seeding gave ${libraryItems} items`);
     }

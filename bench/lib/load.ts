@@ -66,7 +66,9 @@ function run(target: LoadTarget, connections: number, seconds: number, onRespons
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     if (onResponse) {
-      instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => onResponse(responseTime));
+      instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        onResponse(responseTime),
+      );
     }
   });
 }
@@ -75,7 +77,12 @@ function run(target: LoadTarget, connections: number, seconds: number, onRespons
  * Runs autocannon against one endpoint: a short warm-up (JIT, caches), then the measured cell.
  * Latencies are kept at full resolution (autocannon's own histogram rounds to whole ms).
  */
-async function measureCell(target: LoadTarget, connections: number, server?: MeasuredServer, label?: string): Promise<LoadCell> {
+async function measureCell(
+  target: LoadTarget,
+  connections: number,
+  server?: MeasuredServer,
+  label?: string,
+): Promise<LoadCell> {
   await run(target, connections, loadSettings.warmupSeconds);
   // Answers still being worked on when the warm-up stopped must not count against the cell.
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -108,7 +115,12 @@ async function measureCell(target: LoadTarget, connections: number, server?: Mea
   };
 }
 
-export async function measureEndpoint(target: LoadTarget, server?: MeasuredServer, label?: string, levels: readonly number[] = CONNECTION_LEVELS) {
+export async function measureEndpoint(
+  target: LoadTarget,
+  server?: MeasuredServer,
+  label?: string,
+  levels: readonly number[] = CONNECTION_LEVELS,
+) {
   const cells: LoadCell[] = [];
   for (const connections of levels) cells.push(await measureCell(target, connections, server, label));
   return cells;

@@ -90,8 +90,24 @@ function scaleDatabasePath() {
 
 function countRows(file: string) {
   const db = new Database(file, { readonly: true });
-  const tables = ["users", "sessions", "sermons", "authors", "books", "studies", "library_saves", "user_plans", "user_plan_progress", "devotionals", "plan_days", "reading_plans", "ai_settings"];
-  const rows = Object.fromEntries(tables.map((table) => [table, (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]));
+  const tables = [
+    "users",
+    "sessions",
+    "sermons",
+    "authors",
+    "books",
+    "studies",
+    "library_saves",
+    "user_plans",
+    "user_plan_progress",
+    "devotionals",
+    "plan_days",
+    "reading_plans",
+    "ai_settings",
+  ];
+  const rows = Object.fromEntries(
+    tables.map((table) => [table, (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]),
+  );
   db.close();
   return rows;
 }
@@ -113,7 +129,9 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
   seedDatabase(appDb);
   const provider = getAiProvider();
   const settings = getAiSettings();
-  const settingsKeys = Object.fromEntries(devotionLevels.map((level) => [level, devotionalSettingsKey(provider, settings, level)]));
+  const settingsKeys = Object.fromEntries(
+    devotionLevels.map((level) => [level, devotionalSettingsKey(provider, settings, level)]),
+  );
   closeDatabase();
 
   const db = new Database(file);
@@ -131,20 +149,36 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
   const day = 86_400_000;
   const userIds: string[] = [];
   const insert = {
-    user: db.prepare("insert into users (id, email, password_hash, is_admin, is_active, last_active_at, created_at) values (?, ?, ?, 0, 1, ?, ?)"),
-    profile: db.prepare("insert into user_profiles (id, user_id, favorite_teachers, study_depth_preference, time_zone, created_at, updated_at) values (?, ?, '[]', ?, ?, ?, ?)"),
-    onboarding: db.prepare("insert into user_onboarding (id, user_id, has_completed_welcome, has_started_plan, has_created_study, has_visited_library, created_at) values (?, ?, 1, ?, ?, ?, ?)"),
+    user: db.prepare(
+      "insert into users (id, email, password_hash, is_admin, is_active, last_active_at, created_at) values (?, ?, ?, 0, 1, ?, ?)",
+    ),
+    profile: db.prepare(
+      "insert into user_profiles (id, user_id, favorite_teachers, study_depth_preference, time_zone, created_at, updated_at) values (?, ?, '[]', ?, ?, ?, ?)",
+    ),
+    onboarding: db.prepare(
+      "insert into user_onboarding (id, user_id, has_completed_welcome, has_started_plan, has_created_study, has_visited_library, created_at) values (?, ?, 1, ?, ?, ?, ?)",
+    ),
     session: db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)"),
     author: db.prepare("insert into authors (id, user_id, name, is_favorite, created_at) values (?, ?, ?, 0, ?)"),
-    book: db.prepare("insert into books (id, user_id, author_id, asin, title, author_name, amazon_url, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)"),
+    book: db.prepare(
+      "insert into books (id, user_id, author_id, asin, title, author_name, amazon_url, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     sermon: db.prepare(
       "insert into sermons (id, user_id, author_id, book_id, title, url, transcript, content_type, source, author_name, ai_summary, ai_learning_bites, ai_provider, ai_model, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
-    study: db.prepare("insert into studies (id, user_id, title, content, study_type, input, translation, ai_provider, ai_model, created_at) values (?, ?, ?, ?, ?, ?, 'BSB', 'builtin', 'builtin', ?)"),
+    study: db.prepare(
+      "insert into studies (id, user_id, title, content, study_type, input, translation, ai_provider, ai_model, created_at) values (?, ?, ?, ?, ?, ?, 'BSB', 'builtin', 'builtin', ?)",
+    ),
     save: db.prepare("insert into library_saves (id, user_id, study_id, created_at) values (?, ?, ?, ?)"),
-    userPlan: db.prepare("insert into user_plans (id, user_id, plan_id, translation, start_date, activated_at, created_at) values (?, ?, ?, ?, ?, ?, ?)"),
-    progress: db.prepare("insert into user_plan_progress (id, user_plan_id, day_number, completed_at) values (?, ?, ?, ?)"),
-    devotional: db.prepare("insert into devotionals (id, plan_day_id, level, translation, settings_key, content, ai_provider, ai_model, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    userPlan: db.prepare(
+      "insert into user_plans (id, user_id, plan_id, translation, start_date, activated_at, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+    ),
+    progress: db.prepare(
+      "insert into user_plan_progress (id, user_plan_id, day_number, completed_at) values (?, ?, ?, ?)",
+    ),
+    devotional: db.prepare(
+      "insert into devotionals (id, plan_day_id, level, translation, settings_key, content, ai_provider, ai_model, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
   };
   const inBatches = (count: number, write: (index: number) => void) => {
     const batch = db.transaction((from: number, to: number) => {
@@ -194,22 +228,44 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
     let bookId: string | null = null;
     if (type === "book") {
       bookId = crypto.randomUUID();
-      insert.book.run(bookId, userId, authorId, "B00SCALE01", `Book ${n % 997}`, null, "https://www.amazon.com/dp/B00SCALE01", created);
+      insert.book.run(
+        bookId,
+        userId,
+        authorId,
+        "B00SCALE01",
+        `Book ${n % 997}`,
+        null,
+        "https://www.amazon.com/dp/B00SCALE01",
+        created,
+      );
     }
     const processed = type === "blog" || type === "audio";
     insert.sermon.run(
-      crypto.randomUUID(), userId, authorId, bookId, `Item ${n}: ${text(next, 5)}`,
-      processed ? `https://example.org/articles/${n}` : null, transcript[n % 64], type,
-      processed ? `https://example.org/articles/${n}` : null, null,
-      processed ? summaries[n % 64] : null, processed ? bites[n % 64] : null,
-      processed ? "builtin" : null, processed ? "builtin" : null, created,
+      crypto.randomUUID(),
+      userId,
+      authorId,
+      bookId,
+      `Item ${n}: ${text(next, 5)}`,
+      processed ? `https://example.org/articles/${n}` : null,
+      transcript[n % 64],
+      type,
+      processed ? `https://example.org/articles/${n}` : null,
+      null,
+      processed ? summaries[n % 64] : null,
+      processed ? bites[n % 64] : null,
+      processed ? "builtin" : null,
+      processed ? "builtin" : null,
+      created,
     );
   });
   log(`  sermons, authors, books: ${Math.round(performance.now() - started)} ms`);
 
   // Lesson plans, about half of them saved to the owner's library.
   const studyCounts = shares(SCALE.studies, SCALE.users, next);
-  const lessons = Array.from({ length: 64 }, () => `## Lesson\n\n${text(next, 60)}\n\n### Key scriptures\n\n- John 3:16\n\n### Discussion\n\n${text(next, 40)}`);
+  const lessons = Array.from(
+    { length: 64 },
+    () => `## Lesson\n\n${text(next, 60)}\n\n### Key scriptures\n\n- John 3:16\n\n### Discussion\n\n${text(next, 40)}`,
+  );
   let saved = 0;
   let studyUser = 0;
   let studyLeft = studyCounts[0]!;
@@ -223,7 +279,15 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
     const id = crypto.randomUUID();
     const created = now - Math.floor(next() * 600 * day);
     const topic = WORDS[n % WORDS.length]!;
-    insert.study.run(id, userId, `Lesson on ${topic}`, lessons[n % 64], n % 3 === 0 ? "passage" : "topic", n % 3 === 0 ? "John 3:16-21" : topic, created);
+    insert.study.run(
+      id,
+      userId,
+      `Lesson on ${topic}`,
+      lessons[n % 64],
+      n % 3 === 0 ? "passage" : "topic",
+      n % 3 === 0 ? "John 3:16-21" : topic,
+      created,
+    );
     if (saved < SCALE.librarySaves && (n % 2 === 0 || SCALE.studies - n <= SCALE.librarySaves - saved)) {
       insert.save.run(crypto.randomUUID(), userId, id, created + 60_000);
       saved += 1;
@@ -232,7 +296,10 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
   log(`  studies, library saves: ${Math.round(performance.now() - started)} ms`);
 
   // Reading plans in progress: each reader a plan or two, a few weeks of completed days.
-  const plans = db.prepare("select id, days_count as days from reading_plans").all() as Array<{ id: string; days: number }>;
+  const plans = db.prepare("select id, days_count as days from reading_plans").all() as Array<{
+    id: string;
+    days: number;
+  }>;
   const translations = ["NKJV", "BSB", "KJV", "WEB"];
   inBatches(Math.floor(SCALE.users * SCALE.planReaders), (n) => {
     const userId = userIds[Math.floor((n / SCALE.planReaders) % SCALE.users)]!;
@@ -257,7 +324,17 @@ export async function ensureScaleDatabase(log: (line: string) => void = () => {}
   inBatches(planDayIds.length, (n) => {
     for (const translation of ["BSB", "KJV", "WEB"]) {
       for (const level of devotionLevels) {
-        insert.devotional.run(crypto.randomUUID(), planDayIds[n], level, translation, settingsKeys[level], devotional, provider.name, provider.model, now);
+        insert.devotional.run(
+          crypto.randomUUID(),
+          planDayIds[n],
+          level,
+          translation,
+          settingsKeys[level],
+          devotional,
+          provider.name,
+          provider.model,
+          now,
+        );
       }
     }
   });

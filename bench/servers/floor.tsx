@@ -126,7 +126,9 @@ function renderDashboard(user: { id: string; email: string; isAdmin: boolean }, 
           hasStartedPlan: Boolean(flags.hasStartedPlan),
           hasCreatedStudy: Boolean(flags.hasCreatedStudy),
           hasVisitedLibrary: Boolean(flags.hasVisitedLibrary),
-          onboardingCompletedAt: flags.onboardingCompletedAt ? new Date(flags.onboardingCompletedAt).toISOString() : null,
+          onboardingCompletedAt: flags.onboardingCompletedAt
+            ? new Date(flags.onboardingCompletedAt).toISOString()
+            : null,
         },
         checklistCollapsed: cookie(cookieHeader, "sb_quick_start_collapsed") === user.id,
       },

@@ -37,21 +37,28 @@ export interface PageBundle {
 function referencedScripts(html: string) {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) {
+  for (const match of html.matchAll(
+    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g,
+  )) {
     urls.add((match[1] ?? match[2])!);
   }
-  for (const match of html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s+|\(\s*)?"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s+|\(\s*)?"(\/build\/[^"]+\.js)"/g))
+    urls.add(match[1]!);
   return [...urls];
 }
 
 function inlineScriptBytes(html: string) {
   let bytes = 0;
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(match[1]!);
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g))
+    bytes += Buffer.byteLength(match[1]!);
   return bytes;
 }
 
 interface Metafile {
-  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }>; imports?: Array<{ path: string; kind: string }> }>;
+  outputs: Record<
+    string,
+    { inputs: Record<string, { bytesInOutput: number }>; imports?: Array<{ path: string; kind: string }> }
+  >;
 }
 
 function readMetafile(): Metafile {
@@ -66,13 +73,17 @@ function deferredFiles(metafile: Metafile, firstLoad: string[]) {
   const visit = (output: string) => {
     if (loaded.has(output) || deferred.has(output) || !metafile.outputs[output]) return;
     deferred.add(output);
-    for (const entry of metafile.outputs[output]!.imports ?? []) if (entry.kind === "import-statement") visit(entry.path);
+    for (const entry of metafile.outputs[output]!.imports ?? [])
+      if (entry.kind === "import-statement") visit(entry.path);
   };
   for (const output of loaded) {
     for (const entry of metafile.outputs[output]?.imports ?? []) if (entry.kind === "dynamic-import") visit(entry.path);
   }
   const files = [...deferred].map((output) => `/${output.replace(/^public\//, "")}`);
-  const gzipBytes = [...deferred].reduce((sum, output) => sum + zlib.gzipSync(fs.readFileSync(path.join(projectRoot, output))).length, 0);
+  const gzipBytes = [...deferred].reduce(
+    (sum, output) => sum + zlib.gzipSync(fs.readFileSync(path.join(projectRoot, output))).length,
+    0,
+  );
   return { files, gzipBytes };
 }
 
@@ -92,7 +103,10 @@ function metafileContents(metafile: Metafile) {
       groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
     }
     const top = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 4);
-    contents.set(`/${output.replace(/^public\//, "")}`, top.map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(1)} KB`).join(", "));
+    contents.set(
+      `/${output.replace(/^public\//, "")}`,
+      top.map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(1)} KB`).join(", "),
+    );
   }
   return contents;
 }
@@ -132,7 +146,10 @@ async function pageBundle(base: string, page: string, cookie?: string): Promise<
     scripts,
     totalBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
     totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
-    deferred: deferredFiles(metafile, scripts.map((script) => script.url)),
+    deferred: deferredFiles(
+      metafile,
+      scripts.map((script) => script.url),
+    ),
     inlineScriptBytes: inlineScriptBytes(html),
     htmlGzipBytes: zlib.gzipSync(html).length,
   };
@@ -160,7 +177,11 @@ export const bundleSuite: BenchSuite = {
             ...bundle,
             totalKb: kb(bundle.totalBytes),
             totalGzipKb: kb(bundle.totalGzipBytes),
-            scripts: bundle.scripts.map((script) => ({ ...script, kb: kb(script.bytes), gzipKb: kb(script.gzipBytes) })),
+            scripts: bundle.scripts.map((script) => ({
+              ...script,
+              kb: kb(script.bytes),
+              gzipKb: kb(script.gzipBytes),
+            })),
           },
         ]),
       ),

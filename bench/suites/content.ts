@@ -51,7 +51,8 @@ export const contentSuite: BenchSuite = {
       let bites = 0;
       const timing = await timeRuns(IN_PROCESS_RUNS, () => {
         const extracted = extractArticle(html);
-        bites = summarizeArticle({ title: extracted.title ?? "", text: extracted.text, settings: defaultAiSettings }).learningBites.length;
+        bites = summarizeArticle({ title: extracted.title ?? "", text: extracted.text, settings: defaultAiSettings })
+          .learningBites.length;
       });
       inProcess[`${size}`] = { ...timing, words: extractArticle(html).text.split(/\s+/).length, bites };
     }

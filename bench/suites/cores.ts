@@ -33,7 +33,12 @@ export interface CoresResult {
   target: number;
 }
 
-const labels: Record<string, string> = { apiMe: "GET /api/me", dashboard: "GET / (dashboard)", today: "GET /today", library: `GET /library (${LIBRARY_QUOTES} items)` };
+const labels: Record<string, string> = {
+  apiMe: "GET /api/me",
+  dashboard: "GET / (dashboard)",
+  today: "GET /today",
+  library: `GET /library (${LIBRARY_QUOTES} items)`,
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -100,13 +105,29 @@ async function ok(answer: Promise<{ status: number; body: unknown }>, what: stri
 /** One reader with a plan whose devotionals are cached, and a short library, through the API. */
 async function seed(url: string) {
   const reader = await registerAccount(url, "cores-reader@bench.example", "bench-password-1");
-  await ok(api(url, "/api/onboarding/progress", { method: "PATCH", token: reader.token, body: { hasCompletedWelcome: true } }), "onboarding");
-  await ok(api(url, "/api/plans/user-plans", { method: "POST", token: reader.token, body: { planId: "gospel-of-john-21-days", timeZone: "UTC" } }), "start plan");
-  const today = (await ok(api(url, "/api/plans/user-plans/today", { token: reader.token }), "today")) as { devotions: unknown[] };
+  await ok(
+    api(url, "/api/onboarding/progress", { method: "PATCH", token: reader.token, body: { hasCompletedWelcome: true } }),
+    "onboarding",
+  );
+  await ok(
+    api(url, "/api/plans/user-plans", {
+      method: "POST",
+      token: reader.token,
+      body: { planId: "gospel-of-john-21-days", timeZone: "UTC" },
+    }),
+    "start plan",
+  );
+  const today = (await ok(api(url, "/api/plans/user-plans/today", { token: reader.token }), "today")) as {
+    devotions: unknown[];
+  };
   if (today.devotions.length !== 3) throw new Error("Today's devotionals were not written");
   for (let index = 0; index < LIBRARY_QUOTES; index++) {
     await ok(
-      api(url, "/api/sermons", { method: "POST", token: reader.token, body: { contentType: "quote", text: `Grace upon grace (${index})`, author: `Author ${index % 5}` } }),
+      api(url, "/api/sermons", {
+        method: "POST",
+        token: reader.token,
+        body: { contentType: "quote", text: `Grace upon grace (${index})`, author: `Author ${index % 5}` },
+      }),
       "library item",
     );
   }
@@ -115,8 +136,13 @@ async function seed(url: string) {
 
 async function startCluster(databasePath: string, workers: number) {
   const port = await freePort();
-  const { child, url } = await startServerProcess(databasePath, { env: { WORKERS: String(workers), PORT: String(port) } });
-  const server = { cpuMs: async () => treeCpuMs(child.pid!), profile: () => Promise.reject(new Error("no profiles of a cluster")) };
+  const { child, url } = await startServerProcess(databasePath, {
+    env: { WORKERS: String(workers), PORT: String(port) },
+  });
+  const server = {
+    cpuMs: async () => treeCpuMs(child.pid!),
+    profile: () => Promise.reject(new Error("no profiles of a cluster")),
+  };
   return { workers, child, url, server };
 }
 
@@ -124,10 +150,18 @@ async function startCluster(databasePath: string, workers: number) {
  * Both servers run at once on the same database (WAL) and each endpoint is loaded on one, then
  * straight away on the other: on a shared machine, whatever else runs then weighs on both alike.
  */
-async function loadBoth(databasePath: string, cores: number, token: string): Promise<{ single: CoresRun; all: CoresRun }> {
+async function loadBoth(
+  databasePath: string,
+  cores: number,
+  token: string,
+): Promise<{ single: CoresRun; all: CoresRun }> {
   const runs = [await startCluster(databasePath, 1), await startCluster(databasePath, cores)];
   try {
-    const results = runs.map((run) => ({ workers: run.workers, processes: null as number | null, cells: {} as Record<string, LoadCell> }));
+    const results = runs.map((run) => ({
+      workers: run.workers,
+      processes: null as number | null,
+      cells: {} as Record<string, LoadCell>,
+    }));
     for (const name of ["apiMe", "dashboard", "today", "library"]) {
       for (const [index, run] of runs.entries()) {
         const cookie = { cookie: `sb_session=${token}` };
@@ -169,7 +203,10 @@ export const coresSuite: BenchSuite = {
       }
       const { single, all } = await loadBoth(databasePath, cores, reader.token);
       const ratios = Object.fromEntries(
-        Object.keys(single.cells).map((name) => [name, Math.round((all.cells[name]!.rps / Math.max(1, single.cells[name]!.rps)) * 100) / 100]),
+        Object.keys(single.cells).map((name) => [
+          name,
+          Math.round((all.cells[name]!.rps / Math.max(1, single.cells[name]!.rps)) * 100) / 100,
+        ]),
       );
       return {
         cores,

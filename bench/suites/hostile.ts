@@ -93,7 +93,9 @@ export const hostileSuite: BenchSuite = {
       ]);
       const hostileSeconds = Math.round((performance.now() - started) / 100) / 10;
       const hostile = await probe.stop();
-      const pageFailures = pages.filter((page) => page.problems.length > 0).map((page) => `${page.path} -> ${page.status || "no answer"} in ${page.ms} ms: ${page.problems.join("; ")}`);
+      const pageFailures = pages
+        .filter((page) => page.problems.length > 0)
+        .map((page) => `${page.path} -> ${page.status || "no answer"} in ${page.ms} ms: ${page.problems.join("; ")}`);
       return {
         seed: DEFAULT_SEED,
         quiet,
@@ -108,7 +110,15 @@ export const hostileSuite: BenchSuite = {
           restarts: run.restarts + pageRestarts,
           units: HOSTILE_UNITS.length,
         },
-        failures: [...new Set([...pageFailures, ...run.failures.map((failure) => `${failure.label} -> ${failure.status || "no answer"} in ${Math.round(failure.ms)} ms: ${failure.problems.join("; ")}`)])].slice(0, 20),
+        failures: [
+          ...new Set([
+            ...pageFailures,
+            ...run.failures.map(
+              (failure) =>
+                `${failure.label} -> ${failure.status || "no answer"} in ${Math.round(failure.ms)} ms: ${failure.problems.join("; ")}`,
+            ),
+          ]),
+        ].slice(0, 20),
         slowest: run.slowest,
         pages: summarizePages(pages),
       };

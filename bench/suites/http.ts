@@ -42,7 +42,8 @@ function printEndpoints(result: unknown) {
 /** Bare node:http + better-sqlite3 (+ React renderToString for the dashboard): the floor. */
 export const floorSuite: BenchSuite = {
   name: "floor",
-  description: "the floor: bare node:http + better-sqlite3 (GET /api/me) and React renderToString of the dashboard tree",
+  description:
+    "the floor: bare node:http + better-sqlite3 (GET /api/me) and React renderToString of the dashboard tree",
   async run() {
     const fixture = await httpFixture();
     const floor = await startChildServer("floor.tsx", [fixture.databasePath], { typescript: true });
@@ -55,10 +56,23 @@ export const floorSuite: BenchSuite = {
       if (JSON.stringify(JSON.parse(floorMe)) !== JSON.stringify(JSON.parse(appMe))) {
         throw new Error(`The floor's /api/me differs from the app's: ${floorMe} vs ${appMe}`);
       }
-      const dashboard = await probe(`${floor.url}/`, cookie, (body) => body.includes("Welcome back") && body.includes("Quick Start"), "floor /");
+      const dashboard = await probe(
+        `${floor.url}/`,
+        cookie,
+        (body) => body.includes("Welcome back") && body.includes("Quick Start"),
+        "floor /",
+      );
       const endpoints = await measureEndpoints({
-        apiMe: async () => ({ label: "GET /api/me (bearer)", bytes: Buffer.byteLength(floorMe), cells: await measureEndpoint({ url: `${floor.url}/api/me`, headers: bearer }, floor, "floor-api-me") }),
-        dashboard: async () => ({ label: "GET / (dashboard, renderToString)", bytes: Buffer.byteLength(dashboard), cells: await measureEndpoint({ url: `${floor.url}/`, headers: cookie }, floor, "floor-dashboard") }),
+        apiMe: async () => ({
+          label: "GET /api/me (bearer)",
+          bytes: Buffer.byteLength(floorMe),
+          cells: await measureEndpoint({ url: `${floor.url}/api/me`, headers: bearer }, floor, "floor-api-me"),
+        }),
+        dashboard: async () => ({
+          label: "GET / (dashboard, renderToString)",
+          bytes: Buffer.byteLength(dashboard),
+          cells: await measureEndpoint({ url: `${floor.url}/`, headers: cookie }, floor, "floor-dashboard"),
+        }),
       });
       return { endpoints };
     } finally {
@@ -81,8 +95,18 @@ export const apiSuite: BenchSuite = {
     const libraryCookie = { cookie: `sb_session=${fixture.library.token}` };
 
     const me = await probe(`${base}/api/me`, bearer, (body) => body.includes(fixture.main.id), "/api/me");
-    const dashboard = await probe(`${base}/`, cookie, (body) => body.includes("Welcome back") && body.includes("Quick Start"), "/");
-    const today = await probe(`${base}/today`, cookie, (body) => body.includes("day streak") && body.includes("Beginner"), "/today");
+    const dashboard = await probe(
+      `${base}/`,
+      cookie,
+      (body) => body.includes("Welcome back") && body.includes("Quick Start"),
+      "/",
+    );
+    const today = await probe(
+      `${base}/today`,
+      cookie,
+      (body) => body.includes("day streak") && body.includes("Beginner"),
+      "/today",
+    );
     const library = await probe(`${base}/library`, libraryCookie, (body) => body.includes("My Library"), "/library");
 
     let turn = 0;
@@ -103,11 +127,20 @@ export const apiSuite: BenchSuite = {
       body: topicTarget.body,
     });
     const topicBody = await topicProbe.text();
-    if (topicProbe.status !== 201) throw new Error(`POST /api/studies/topic: ${topicProbe.status} ${topicBody.slice(0, 200)}`);
+    if (topicProbe.status !== 201)
+      throw new Error(`POST /api/studies/topic: ${topicProbe.status} ${topicBody.slice(0, 200)}`);
 
     const endpoints = await measureEndpoints({
-      apiMe: async () => ({ label: "GET /api/me (bearer)", bytes: Buffer.byteLength(me), cells: await measureEndpoint({ url: `${base}/api/me`, headers: bearer }, server, "app-api-me") }),
-      dashboard: async () => ({ label: "GET / (dashboard SSR)", bytes: Buffer.byteLength(dashboard), cells: await measureEndpoint({ url: `${base}/`, headers: cookie }, server, "app-dashboard") }),
+      apiMe: async () => ({
+        label: "GET /api/me (bearer)",
+        bytes: Buffer.byteLength(me),
+        cells: await measureEndpoint({ url: `${base}/api/me`, headers: bearer }, server, "app-api-me"),
+      }),
+      dashboard: async () => ({
+        label: "GET / (dashboard SSR)",
+        bytes: Buffer.byteLength(dashboard),
+        cells: await measureEndpoint({ url: `${base}/`, headers: cookie }, server, "app-dashboard"),
+      }),
       today: async () => ({
         label: "GET /today (devotionals cached)",
         bytes: Buffer.byteLength(today),

@@ -12,4 +12,17 @@ import { plansSuite } from "./plans";
 import { scaleSuite } from "./scale";
 
 /** Every benchmark section, in the order `npm run bench` runs them. Add new sections here. */
-export const suites: BenchSuite[] = [floorSuite, apiSuite, bundleSuite, lighthouseSuite, scaleSuite, contentSuite, plansSuite, lessonsSuite, bibleStartupSuite, hostileSuite, isolationSuite, coresSuite];
+export const suites: BenchSuite[] = [
+  floorSuite,
+  apiSuite,
+  bundleSuite,
+  lighthouseSuite,
+  scaleSuite,
+  contentSuite,
+  plansSuite,
+  lessonsSuite,
+  bibleStartupSuite,
+  hostileSuite,
+  isolationSuite,
+  coresSuite,
+];

@@ -5,7 +5,12 @@ import path from "node:path";
 import { startFakeOpenAi } from "../../tests/support/fake-openai";
 import { startFakeSite } from "../../tests/support/fake-site";
 import type { LatencySummary } from "../../tests/support/hostile";
-import { measureOtherRequests, probeMeUntil, startHangingSite, type OtherRequests } from "../../tests/support/isolation";
+import {
+  measureOtherRequests,
+  probeMeUntil,
+  startHangingSite,
+  type OtherRequests,
+} from "../../tests/support/isolation";
 import { api, registerAccount, startServerProcess } from "../../tests/support/server";
 import type { BenchSuite } from "../run";
 
@@ -53,15 +58,25 @@ async function withServer<T>(env: Record<string, string>, use: (url: string) => 
 async function poolScenario() {
   const site = await startFakeSite();
   try {
-    return await withServer({ ALLOW_PRIVATE_URLS: "true", WORKER_THREADS: "2", WORKER_QUEUE_MAX: "1", WORKER_TASK_TIMEOUT_MS: "800" }, async (url) => {
-      const [reader, other] = [await registerAccount(url), await registerAccount(url)];
-      const heavy = Promise.all(
-        [0, 1].map(() => api(url, "/api/sermons/process-url", { method: "POST", token: reader.token, body: { url: site.url + HEAVY_PAGE } })),
-      );
-      const me = await probeMeUntil(url, other.token, heavy);
-      for (const answer of await heavy) if (answer.status !== 422) throw new Error(`the heavy page answered ${answer.status}, not 422`);
-      return { me, met: me.p95 <= ISOLATION_TARGETS.poolMeP95Ms && me.max <= ISOLATION_TARGETS.poolMeMaxMs };
-    });
+    return await withServer(
+      { ALLOW_PRIVATE_URLS: "true", WORKER_THREADS: "2", WORKER_QUEUE_MAX: "1", WORKER_TASK_TIMEOUT_MS: "800" },
+      async (url) => {
+        const [reader, other] = [await registerAccount(url), await registerAccount(url)];
+        const heavy = Promise.all(
+          [0, 1].map(() =>
+            api(url, "/api/sermons/process-url", {
+              method: "POST",
+              token: reader.token,
+              body: { url: site.url + HEAVY_PAGE },
+            }),
+          ),
+        );
+        const me = await probeMeUntil(url, other.token, heavy);
+        for (const answer of await heavy)
+          if (answer.status !== 422) throw new Error(`the heavy page answered ${answer.status}, not 422`);
+        return { me, met: me.p95 <= ISOLATION_TARGETS.poolMeP95Ms && me.max <= ISOLATION_TARGETS.poolMeMaxMs };
+      },
+    );
   } finally {
     await site.close();
   }
@@ -81,22 +96,39 @@ async function slowCallsScenario() {
     return await withServer(env, async (url) => {
       const users = [await registerAccount(url), await registerAccount(url), await registerAccount(url)];
       const reader = await registerAccount(url);
-      await api(url, "/api/plans/user-plans", { method: "POST", token: users[0]!.token, body: { planId: "romans-16-days" } });
+      await api(url, "/api/plans/user-plans", {
+        method: "POST",
+        token: users[0]!.token,
+        body: { planId: "romans-16-days" },
+      });
       const baseline = await measureOtherRequests(url, reader.token, 800);
       fake.fallback = () => ({ hang: true });
       const inFlight = [
         api(url, "/api/studies/topic", { method: "POST", token: users[0]!.token, body: { topic: "Patience" } }),
         api(url, "/api/studies/passage", { method: "POST", token: users[0]!.token, body: { reference: "Psalm 23" } }),
         api(url, "/api/studies/topic", { method: "POST", token: users[1]!.token, body: { topic: "Hope" } }),
-        api(url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/never` } }),
-        api(url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/never?again` } }),
-        api(url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/article` } }),
+        api(url, "/api/sermons/process-url", {
+          method: "POST",
+          token: users[1]!.token,
+          body: { url: `${site.url}/never` },
+        }),
+        api(url, "/api/sermons/process-url", {
+          method: "POST",
+          token: users[2]!.token,
+          body: { url: `${site.url}/never?again` },
+        }),
+        api(url, "/api/sermons/process-url", {
+          method: "POST",
+          token: users[2]!.token,
+          body: { url: `${site.url}/article` },
+        }),
         api(url, "/api/plans/user-plans/today", { token: users[0]!.token }),
       ];
       await new Promise((resolve) => setTimeout(resolve, 150));
       const during = await measureOtherRequests(url, reader.token, SLOW_TIMEOUT_MS - 600);
       await Promise.all(inFlight);
-      const bound = (quiet: number) => Math.max(ISOLATION_TARGETS.slowCallsP95FloorMs, ISOLATION_TARGETS.slowCallsBaselineFactor * quiet);
+      const bound = (quiet: number) =>
+        Math.max(ISOLATION_TARGETS.slowCallsP95FloorMs, ISOLATION_TARGETS.slowCallsBaselineFactor * quiet);
       const boundMs = { me: bound(baseline.me.p95), pages: bound(baseline.pages.p95) };
       return { baseline, during, boundMs, met: during.me.p95 <= boundMs.me && during.pages.p95 <= boundMs.pages };
     });
@@ -120,7 +152,8 @@ export const isolationSuite: BenchSuite = {
   print(result) {
     const r = result as IsolationResult;
     const flag = (ok: boolean) => (ok ? "met" : "MISSED");
-    const line = (label: string, s: LatencySummary) => `${label}: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (${s.n})`;
+    const line = (label: string, s: LatencySummary) =>
+      `${label}: p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (${s.n})`;
     return [
       `${line("worker pool full: another user's GET /api/me", r.pool.me)}; target p95 <= ${r.targets.poolMeP95Ms} ms, max <= ${r.targets.poolMeMaxMs} ms: ${flag(r.pool.met)}`,
       `${line("quiet: GET /api/me", r.slowCalls.baseline.me)}; ${line("pages", r.slowCalls.baseline.pages)}`,

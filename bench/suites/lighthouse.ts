@@ -33,7 +33,11 @@ export const lighthouseSuite: BenchSuite = {
   description: "Lighthouse scores of /login and / (signed in), Debian chromium, headless, offline",
   async run() {
     if (!fs.existsSync(CHROMIUM_PATH)) {
-      return { ran: false, reason: `Chromium was not found at ${CHROMIUM_PATH}; Lighthouse needs a Chrome or Chromium binary.`, pages: [] };
+      return {
+        ran: false,
+        reason: `Chromium was not found at ${CHROMIUM_PATH}; Lighthouse needs a Chrome or Chromium binary.`,
+        pages: [],
+      };
     }
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
@@ -50,10 +54,13 @@ export const lighthouseSuite: BenchSuite = {
         ["/", { Cookie: `sb_session=${fixture.main.token}` }],
       ] as const) {
         try {
-          const result = await lighthouse(
-            fixture.app.url + page,
-            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: headers },
-          );
+          const result = await lighthouse(fixture.app.url + page, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            extraHeaders: headers,
+          });
           if (!result) throw new Error("Lighthouse returned no result");
           const { lhr } = result;
           if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -78,7 +85,13 @@ export const lighthouseSuite: BenchSuite = {
           );
           pages.push({ page, scores, metrics, failing });
         } catch (error) {
-          pages.push({ page, scores: { performance: null, accessibility: null, "best-practices": null, seo: null }, metrics: {}, failing: [], error: String(error) });
+          pages.push({
+            page,
+            scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+            metrics: {},
+            failing: [],
+            error: String(error),
+          });
         }
       }
     } finally {

@@ -9,7 +9,14 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 interface PlansResult {
   generation: Array<{ level: string; days: number; p50Ms: number; maxMs: number }>;
-  today: Array<{ plan: string; reading: string; firstViewMs: number; cachedP50Ms: number; cachedP95Ms: number; requests: number }>;
+  today: Array<{
+    plan: string;
+    reading: string;
+    firstViewMs: number;
+    cachedP50Ms: number;
+    cachedP95Ms: number;
+    requests: number;
+  }>;
 }
 
 async function json(url: string, init: RequestInit = {}) {
@@ -45,7 +52,11 @@ export const plansSuite: BenchSuite = {
       ...catalogue.find((plan) => plan.slug === "gospel-of-john-21-days")!.days.slice(0, 10),
       ...catalogue.find((plan) => plan.slug === "bible-in-a-year")!.days.filter((_, index) => index % 37 === 0),
     ];
-    const limits = { beginner: defaultAiSettings.beginnerWordLimit, intermediate: defaultAiSettings.intermediateWordLimit, deep: defaultAiSettings.deepStudyWordLimit };
+    const limits = {
+      beginner: defaultAiSettings.beginnerWordLimit,
+      intermediate: defaultAiSettings.intermediateWordLimit,
+      deep: defaultAiSettings.deepStudyWordLimit,
+    };
     // Warm the Bible database and the reference parser, as a running server has them.
     devotional({ passages: passagesOf(["John 3"]), level: "beginner", wordLimit: 300, settings: defaultAiSettings });
     const generation = (["beginner", "intermediate", "deep"] as const).map((level) => {
@@ -83,15 +94,27 @@ export const plansSuite: BenchSuite = {
         times.push(performance.now() - started);
       }
       const timing = summarize(times, times);
-      today.push({ plan: slug, reading: first.references.join("; "), firstViewMs: round(firstViewMs), cachedP50Ms: timing.p50, cachedP95Ms: timing.p95, requests: REQUESTS });
+      today.push({
+        plan: slug,
+        reading: first.references.join("; "),
+        firstViewMs: round(firstViewMs),
+        cachedP50Ms: timing.p50,
+        cachedP95Ms: timing.p95,
+        requests: REQUESTS,
+      });
     }
     return { generation, today };
   },
   print(result) {
     const r = result as PlansResult;
     return [
-      ...r.generation.map((row) => `built-in devotional, ${row.level} (${row.days} days): p50 ${row.p50Ms} ms, max ${row.maxMs} ms`),
-      ...r.today.map((row) => `Today API, ${row.plan} (${row.reading}): first view ${row.firstViewMs} ms (3 levels), cached p50 ${row.cachedP50Ms} ms, p95 ${row.cachedP95Ms} ms`),
+      ...r.generation.map(
+        (row) => `built-in devotional, ${row.level} (${row.days} days): p50 ${row.p50Ms} ms, max ${row.maxMs} ms`,
+      ),
+      ...r.today.map(
+        (row) =>
+          `Today API, ${row.plan} (${row.reading}): first view ${row.firstViewMs} ms (3 levels), cached p50 ${row.cachedP50Ms} ms, p95 ${row.cachedP95Ms} ms`,
+      ),
     ];
   },
 };

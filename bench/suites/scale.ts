@@ -5,8 +5,18 @@ import { summarize, type Timing } from "../stats";
 
 /** Tables whose size grows with the number of users: a full scan of one of them fails. */
 const GROWING_TABLES = new Set([
-  "users", "sessions", "user_profiles", "user_onboarding", "authors", "books", "sermons", "studies",
-  "library_saves", "user_plans", "user_plan_progress", "devotionals",
+  "users",
+  "sessions",
+  "user_profiles",
+  "user_onboarding",
+  "authors",
+  "books",
+  "sermons",
+  "studies",
+  "library_saves",
+  "user_plans",
+  "user_plan_progress",
+  "devotionals",
 ]);
 const SCALE_TARGET_P50_MS = 5;
 const SAMPLE = 300;
@@ -37,7 +47,8 @@ function aliasesOf(sql: string) {
   for (const match of sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?(?:\s+(?:as\s+)?"?(\w+)"?)?/gi)) {
     const table = match[1]!;
     aliases.set(table, table);
-    if (match[2] && !/^(on|where|join|left|inner|order|group|limit|using)$/i.test(match[2])) aliases.set(match[2], table);
+    if (match[2] && !/^(on|where|join|left|inner|order|group|limit|using)$/i.test(match[2]))
+      aliases.set(match[2], table);
   }
   return aliases;
 }
@@ -122,17 +133,25 @@ export const scaleSuite: BenchSuite = {
       const { findSessionUser } = await import("~/modules/auth/sessions.server");
       const { getOnboardingStatus } = await import("~/modules/onboarding/onboarding.server");
 
-      const users = (sqlite.prepare("select id, email from users order by rowid").all() as Array<{ id: string; email: string }>).map(
-        (user, index) => ({ ...user, token: scaleToken(index) }),
-      );
+      const users = (
+        sqlite.prepare("select id, email from users order by rowid").all() as Array<{ id: string; email: string }>
+      ).map((user, index) => ({ ...user, token: scaleToken(index) }));
       const owners = (table: string) =>
-        new Set((sqlite.prepare(`select distinct user_id as id from ${table}`).all() as Array<{ id: string }>).map((row) => row.id));
+        new Set(
+          (sqlite.prepare(`select distinct user_id as id from ${table}`).all() as Array<{ id: string }>).map(
+            (row) => row.id,
+          ),
+        );
       const withSermons = owners("sermons");
       const withSaves = owners("library_saves");
       const withStudies = owners("studies");
       const withPlans = owners("user_plans");
       const everyone = sample(users, SAMPLE);
-      const pick = (owning: Set<string>) => sample(users.filter((user) => owning.has(user.id)), SAMPLE);
+      const pick = (owning: Set<string>) =>
+        sample(
+          users.filter((user) => owning.has(user.id)),
+          SAMPLE,
+        );
 
       const cases: Array<{
         key: string;
@@ -157,7 +176,10 @@ export const scaleSuite: BenchSuite = {
           label: "Library page: saved lesson plans, newest 20 (listLibrarySaves + countLibrarySaves)",
           users: pick(withSaves),
           run: (user) => {
-            const saves = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: LIBRARY_PAGE_SIZE }).items;
+            const saves = listLibrarySaves(user.id, {
+              contentLimit: STUDY_PREVIEW_LENGTH + 1,
+              limit: LIBRARY_PAGE_SIZE,
+            }).items;
             countLibrarySaves(user.id);
             return saves;
           },
@@ -220,7 +242,9 @@ export const scaleSuite: BenchSuite = {
           counts.push(entry.count(result));
         }
         const timing = summarize(times, cpu, 3);
-        const growingScans = [...new Set(plans.flatMap((plan) => plan.fullScans).filter((table) => GROWING_TABLES.has(table)))];
+        const growingScans = [
+          ...new Set(plans.flatMap((plan) => plan.fullScans).filter((table) => GROWING_TABLES.has(table))),
+        ];
         queries[entry.key] = {
           label: entry.label,
           rowsMedian: median(counts),
@@ -247,7 +271,10 @@ export const scaleSuite: BenchSuite = {
     }
   },
   print(result) {
-    const r = result as { database: { reused: boolean; generationSeconds: number; megabytes: number; rows: Record<string, number> }; queries: Record<string, ScaleQuery> };
+    const r = result as {
+      database: { reused: boolean; generationSeconds: number; megabytes: number; rows: Record<string, number> };
+      queries: Record<string, ScaleQuery>;
+    };
     return [
       `database: ${r.database.megabytes} MB, ${r.database.reused ? "reused" : "generated"} (generation took ${r.database.generationSeconds} s); ${r.database.rows.users} users, ${r.database.rows.sermons + r.database.rows.studies + r.database.rows.library_saves} library items`,
       ...Object.values(r.queries).map(

@@ -20,7 +20,13 @@ export async function buildMain(outDir) {
     { entry: "main.ts", outfile: "main.js", format: "esm", ...node },
     { entry: "preload.ts", outfile: "preload.cjs", format: "cjs", ...node },
     { entry: "settings-preload.ts", outfile: "settings-preload.cjs", format: "cjs", ...node },
-    { entry: "settings-window/settings.ts", outfile: "settings.js", format: "iife", platform: "browser", target: "chrome120" },
+    {
+      entry: "settings-window/settings.ts",
+      outfile: "settings.js",
+      format: "iife",
+      platform: "browser",
+      target: "chrome120",
+    },
   ];
   for (const { entry, outfile, ...options } of bundles) {
     await build({

@@ -26,7 +26,10 @@ try {
       `<html><body style="margin:0;background:transparent"><img src="${source}" width="${size}" height="${size}" style="display:block"></body></html>`,
     );
     await page.locator("img").evaluate((img) => img.decode());
-    rendered.set(size, await page.screenshot({ clip: { x: 0, y: 0, width: size, height: size }, omitBackground: true }));
+    rendered.set(
+      size,
+      await page.screenshot({ clip: { x: 0, y: 0, width: size, height: size }, omitBackground: true }),
+    );
   }
 } finally {
   await browser.close();
@@ -59,12 +62,24 @@ icoSizes.forEach((size, index) => {
   header.writeUInt32LE(offset, entry + 12);
   offset += png.length;
 });
-fs.writeFileSync(path.join(resources, "icon.ico"), Buffer.concat([header, ...icoSizes.map((size) => rendered.get(size))]));
+fs.writeFileSync(
+  path.join(resources, "icon.ico"),
+  Buffer.concat([header, ...icoSizes.map((size) => rendered.get(size))]),
+);
 
 // ICNS: typed chunks of PNG data, big-endian lengths.
 const icnsTypes = [
-  ["icp4", 16], ["icp5", 32], ["icp6", 64], ["ic07", 128], ["ic08", 256], ["ic09", 512], ["ic10", 1024],
-  ["ic11", 32], ["ic12", 64], ["ic13", 256], ["ic14", 512],
+  ["icp4", 16],
+  ["icp5", 32],
+  ["icp6", 64],
+  ["ic07", 128],
+  ["ic08", 256],
+  ["ic09", 512],
+  ["ic10", 1024],
+  ["ic11", 32],
+  ["ic12", 64],
+  ["ic13", 256],
+  ["ic14", 512],
 ];
 const chunks = icnsTypes.map(([type, size]) => {
   const png = rendered.get(size);

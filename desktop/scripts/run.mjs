@@ -44,7 +44,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
 
 buildIfNeeded();
 ensureDesktopDependencies({ skipBinary: mode === "dist" });
-const electronVersion = JSON.parse(fs.readFileSync(path.join(desktopRoot, "node_modules/electron/package.json"), "utf8")).version;
+const electronVersion = JSON.parse(
+  fs.readFileSync(path.join(desktopRoot, "node_modules/electron/package.json"), "utf8"),
+).version;
 await stageApp(stageDir);
 
 if (mode === "dist") {
@@ -52,9 +54,19 @@ if (mode === "dist") {
   // packaged server starting, before any installer is made (it builds a Linux folder, so other
   // hosts skip it; npm test checks the staged app offline everywhere).
   if (process.platform === "linux") {
-    run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", path.join(desktopRoot, "../tests/desktop/electron-builder.check.ts")], {
-      cwd: path.join(desktopRoot, ".."),
-    });
+    run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-reporter=spec",
+        path.join(desktopRoot, "../tests/desktop/electron-builder.check.ts"),
+      ],
+      {
+        cwd: path.join(desktopRoot, ".."),
+      },
+    );
   }
   run(process.execPath, [builderCli, ...builderArgs]);
   console.log(`\nInstallers are in ${path.join(desktopRoot, "dist")}`);

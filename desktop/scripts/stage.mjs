@@ -66,7 +66,9 @@ function copyPackage(from, to) {
 }
 
 function lockDigest() {
-  return createHash("sha256").update(fs.readFileSync(path.join(projectRoot, "package-lock.json"))).digest("hex");
+  return createHash("sha256")
+    .update(fs.readFileSync(path.join(projectRoot, "package-lock.json")))
+    .digest("hex");
 }
 
 /**

@@ -78,9 +78,7 @@ export function mergeAiSettings(
   const form = parsed.data;
   const apiKey = form.apiKey ? vault.seal(form.apiKey) : form.forgetKey ? undefined : current?.apiKey;
   if (form.provider === "openai" && !apiKey) {
-    throw new AiSettingsError(
-      "Enter the API key for this endpoint (local servers such as Ollama accept any text)",
-    );
+    throw new AiSettingsError("Enter the API key for this endpoint (local servers such as Ollama accept any text)");
   }
   return {
     provider: form.provider,

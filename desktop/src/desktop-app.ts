@@ -18,12 +18,7 @@ import {
 } from "./ai-settings";
 import { APP_ID, CREDITS, PRODUCT_NAME, TAGLINE } from "./credits";
 import { dataPaths, resolveDataFolder, type DataPaths } from "./data-folder";
-import {
-  backupLiveDatabase,
-  restoreSnapshot,
-  snapshotBeforeStart,
-  type OpenSqlite,
-} from "./database-backup";
+import { backupLiveDatabase, restoreSnapshot, snapshotBeforeStart, type OpenSqlite } from "./database-backup";
 import type {
   BrowserWindowLike,
   ElectronApi,
@@ -154,9 +149,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
         : { encrypted: false, value: key };
     },
     open(stored) {
-      return stored.encrypted
-        ? electron.safeStorage.decryptString(Buffer.from(stored.value, "base64"))
-        : stored.value;
+      return stored.encrypted ? electron.safeStorage.decryptString(Buffer.from(stored.value, "base64")) : stored.value;
     },
   };
 
@@ -365,7 +358,10 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   function createMainWindow() {
     const { windowState } = requirePaths();
     const saved = readJsonFile(windowState, windowStateSchema);
-    const bounds = initialWindowBounds(saved, electron.screen.getAllDisplays().map((display) => display.workArea));
+    const bounds = initialWindowBounds(
+      saved,
+      electron.screen.getAllDisplays().map((display) => display.workArea),
+    );
     const window = new BrowserWindow({
       ...bounds,
       minWidth: MIN_WINDOW_SIZE.width,
@@ -456,7 +452,9 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   }
 
   /** "Test connection": checks what the window holds, as it would be saved, without saving it. */
-  async function testAiSettings(input: unknown): Promise<{ ok: true; check: AiCheckView } | { ok: false; error: string }> {
+  async function testAiSettings(
+    input: unknown,
+  ): Promise<{ ok: true; check: AiCheckView } | { ok: false; error: string }> {
     let candidate: StoredAiSettings;
     try {
       candidate = mergeAiSettings(settings.ai, input, vault);
@@ -514,7 +512,13 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   }
 
   function showCredits() {
-    return showMessage({ type: "info", title: "Credits", message: `${PRODUCT_NAME} credits`, detail: CREDITS, buttons: ["OK"] });
+    return showMessage({
+      type: "info",
+      title: "Credits",
+      message: `${PRODUCT_NAME} credits`,
+      detail: CREDITS,
+      buttons: ["OK"],
+    });
   }
 
   async function backUpData() {
@@ -539,7 +543,12 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       });
     } catch (error) {
       log.error(error);
-      await showMessage({ type: "error", title: "Back Up Data", message: "The backup could not be saved.", detail: messageOf(error) });
+      await showMessage({
+        type: "error",
+        title: "Back Up Data",
+        message: "The backup could not be saved.",
+        detail: messageOf(error),
+      });
     }
   }
 

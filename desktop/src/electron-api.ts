@@ -62,7 +62,10 @@ export interface WebContentsLike {
   getURL(): string;
   on(event: "will-navigate" | "will-redirect", listener: (event: PreventableEvent, url: string) => void): unknown;
   on(event: "will-attach-webview", listener: (event: PreventableEvent) => void): unknown;
-  on(event: "did-fail-load", listener: (event: unknown, errorCode: number, errorDescription: string, url: string) => void): unknown;
+  on(
+    event: "did-fail-load",
+    listener: (event: unknown, errorCode: number, errorDescription: string, url: string) => void,
+  ): unknown;
   setWindowOpenHandler(handler: (details: WindowOpenDetails) => { action: "allow" | "deny" }): void;
 }
 
@@ -87,7 +90,9 @@ export interface BrowserWindowLike {
   once(event: "ready-to-show", listener: () => void): unknown;
 }
 
-export type BrowserWindowConstructor<W extends BrowserWindowLike = BrowserWindowLike> = new (options: WindowOptions<W>) => W;
+export type BrowserWindowConstructor<W extends BrowserWindowLike = BrowserWindowLike> = new (
+  options: WindowOptions<W>,
+) => W;
 
 export type MenuRole =
   | "about"
@@ -180,7 +185,12 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
     showErrorBox(title: string, content: string): void;
     showSaveDialog(
       window: W,
-      options: { title?: string; defaultPath?: string; buttonLabel?: string; filters?: Array<{ name: string; extensions: string[] }> },
+      options: {
+        title?: string;
+        defaultPath?: string;
+        buttonLabel?: string;
+        filters?: Array<{ name: string; extensions: string[] }>;
+      },
     ): Promise<{ canceled: boolean; filePath?: string }>;
   };
   shell: {

@@ -3,7 +3,15 @@
  * which is tested under Node with a stand-in for this module.
  */
 import os from "node:os";
-import {
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, screen, session, shell } from "electron";
+import { createDesktopApp } from "./desktop-app";
+import type { ElectronApi } from "./electron-api";
+
+// The server bundle is imported later (desktop.start()); React and Remix read NODE_ENV when first
+// loaded, and the desktop app serves the production build.
+process.env.NODE_ENV ??= "production";
+
+const electron: ElectronApi<BrowserWindow> = {
   app,
   BrowserWindow,
   clipboard,
@@ -14,15 +22,7 @@ import {
   screen,
   session,
   shell,
-} from "electron";
-import { createDesktopApp } from "./desktop-app";
-import type { ElectronApi } from "./electron-api";
-
-// The server bundle is imported later (desktop.start()); React and Remix read NODE_ENV when first
-// loaded, and the desktop app serves the production build.
-process.env.NODE_ENV ??= "production";
-
-const electron: ElectronApi<BrowserWindow> = { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, screen, session, shell };
+};
 
 const desktop = createDesktopApp({
   electron,
@@ -33,6 +33,9 @@ const desktop = createDesktopApp({
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.quit());
 
 desktop.start().catch((error: unknown) => {
-  dialog.showErrorBox("Sagacity Bites could not start", error instanceof Error ? error.stack ?? error.message : String(error));
+  dialog.showErrorBox(
+    "Sagacity Bites could not start",
+    error instanceof Error ? (error.stack ?? error.message) : String(error),
+  );
   app.exit(1);
 });

@@ -105,10 +105,7 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
       label: "Help",
       // macOS adds its search field to the menu with this role.
       ...(isMac ? { role: "help" as const } : {}),
-      submenu: [
-        ...(isMac ? [] : [about]),
-        { id: MENU_IDS.credits, label: "Credits", click: actions.showCredits },
-      ],
+      submenu: [...(isMac ? [] : [about]), { id: MENU_IDS.credits, label: "Credits", click: actions.showCredits }],
     },
   );
   return template;

@@ -63,11 +63,7 @@ function currentWindowState(window: BrowserWindowLike): WindowState {
 }
 
 /** Saves the window's place shortly after it moves or resizes, and at once when it closes. */
-export function trackWindowState(
-  window: BrowserWindowLike,
-  save: (state: WindowState) => void,
-  delayMs = 500,
-) {
+export function trackWindowState(window: BrowserWindowLike, save: (state: WindowState) => void, delayMs = 500) {
   let timer: NodeJS.Timeout | undefined;
   const saveNow = () => {
     clearTimeout(timer);

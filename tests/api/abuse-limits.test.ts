@@ -14,7 +14,12 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-abuse-"));
 const databasePath = path.join(folder, "abuse.db");
 // Behind one proxy (as deploy/sagacity-bites.service runs it): the proxy appends the address it
 // saw as the right-most X-Forwarded-For entry; anything left of it the client wrote itself.
-const proxyEnv = { TRUST_PROXY: "true", REGISTER_MAX_PER_IP: "5", LOGIN_MAX_FAILURES_PER_EMAIL: "5", LOGIN_MAX_FAILURES_PER_IP: "50" };
+const proxyEnv = {
+  TRUST_PROXY: "true",
+  REGISTER_MAX_PER_IP: "5",
+  LOGIN_MAX_FAILURES_PER_EMAIL: "5",
+  LOGIN_MAX_FAILURES_PER_IP: "50",
+};
 
 function via(address: string, spoofed?: string) {
   return { "x-forwarded-for": spoofed ? `${spoofed}, ${address}` : address };
@@ -55,7 +60,10 @@ describe("sign-ups per address", () => {
     for (let index = 0; index < 5; index++) assert.equal((await register(server.url, address)).status, 201);
     const refused = await register(server.url, address);
     assert.equal(refused.status, 429);
-    assert.equal(refused.body.error, "Too many accounts have been created from your network. Please try again in 60 minutes.");
+    assert.equal(
+      refused.body.error,
+      "Too many accounts have been created from your network. Please try again in 60 minutes.",
+    );
     assert.ok(Number(refused.headers.get("retry-after")) > 59 * 60);
     // The register page answers the same, with the same header.
     const page = await fetch(`${server.url}/register`, {
@@ -69,7 +77,8 @@ describe("sign-ups per address", () => {
     assert.match(await page.text(), /Too many accounts have been created from your network/);
     // Another address, and another IPv6 /64, are counted apart; addresses in one /64 together.
     assert.equal((await register(server.url, "192.0.2.11")).status, 201);
-    for (let index = 1; index <= 5; index++) assert.equal((await register(server.url, `2001:db8:a:b::${index}`)).status, 201);
+    for (let index = 1; index <= 5; index++)
+      assert.equal((await register(server.url, `2001:db8:a:b::${index}`)).status, 201);
     assert.equal((await register(server.url, "2001:db8:a:b:ffff::1")).status, 429);
     assert.equal((await register(server.url, "2001:db8:a:c::1")).status, 201);
   });
@@ -82,7 +91,10 @@ describe("sign-in limits behind a proxy", () => {
     for (let index = 0; index < 8; index++) {
       answers.push(await login(server.url, victim.email, "wrong", "203.0.113.5", `10.9.8.${index}`));
     }
-    assert.deepEqual(answers.map((answer) => answer.status), [401, 401, 401, 401, 401, 429, 429, 429]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [401, 401, 401, 401, 401, 429, 429, 429],
+    );
     // Held for the window as one address (a spoofed address each time would meet only the
     // per-email delay of a second or two).
     assert.ok(Number(answers[7]!.headers.get("retry-after")) > 60);
@@ -99,7 +111,8 @@ describe("sign-in limits behind a proxy", () => {
 
   test("guesses spread over many addresses meet a delay that doubles, shown in Retry-After", async () => {
     const victim = await register(server.url, "192.0.2.21");
-    for (let index = 0; index < 5; index++) assert.equal((await login(server.url, victim.email, "wrong", `198.18.1.${index}`)).status, 401);
+    for (let index = 0; index < 5; index++)
+      assert.equal((await login(server.url, victim.email, "wrong", `198.18.1.${index}`)).status, 401);
     const waits: number[] = [];
     for (let index = 0; index < 3; index++) {
       const held = await login(server.url, victim.email, "wrong", `198.18.2.${index}`);
@@ -120,25 +133,48 @@ describe("sign-up modes", () => {
   test("closed: 403 for everyone but the first account; the admin API is admin-only", async () => {
     const user = await register(server.url, "192.0.2.30");
     assert.equal((await api(server.url, "/api/admin/signup")).status, 401);
-    assert.equal((await api(server.url, "/api/admin/signup", { method: "PATCH", token: user.token, body: { mode: "closed" } })).status, 403);
-    assert.deepEqual((await api(server.url, "/api/admin/signup", { token: admin.token })).body, { mode: "open", fixedByServer: false });
-    const closed = await api(server.url, "/api/admin/signup", { method: "PATCH", token: admin.token, body: { mode: "closed" } });
+    assert.equal(
+      (await api(server.url, "/api/admin/signup", { method: "PATCH", token: user.token, body: { mode: "closed" } }))
+        .status,
+      403,
+    );
+    assert.deepEqual((await api(server.url, "/api/admin/signup", { token: admin.token })).body, {
+      mode: "open",
+      fixedByServer: false,
+    });
+    const closed = await api(server.url, "/api/admin/signup", {
+      method: "PATCH",
+      token: admin.token,
+      body: { mode: "closed" },
+    });
     assert.deepEqual(closed.body, { mode: "closed", fixedByServer: false });
     const refused = await register(server.url, "192.0.2.31");
     assert.equal(refused.status, 403);
     assert.deepEqual(refused.body, { error: "Sign-up is closed on this server. Ask an administrator for an account." });
-    assert.equal((await api(server.url, "/api/admin/signup", { method: "PATCH", token: admin.token, body: { mode: "sometimes" } })).status, 400);
+    assert.equal(
+      (await api(server.url, "/api/admin/signup", { method: "PATCH", token: admin.token, body: { mode: "sometimes" } }))
+        .status,
+      400,
+    );
     // The AI settings keep exactly their ten fields.
     assert.equal(Object.keys((await api(server.url, "/api/admin/settings", { token: admin.token })).body).length, 10);
   });
 
   test("invite: a code is needed, works once, and a revoked code is refused; only admins handle invites", async () => {
-    assert.equal((await api(server.url, "/api/admin/signup", { method: "PATCH", token: admin.token, body: { mode: "invite" } })).status, 200);
+    assert.equal(
+      (await api(server.url, "/api/admin/signup", { method: "PATCH", token: admin.token, body: { mode: "invite" } }))
+        .status,
+      200,
+    );
     const without = await register(server.url, "192.0.2.40");
     assert.equal(without.status, 403);
     assert.match(without.body.error, /invite code/);
 
-    const user = await api(server.url, "/api/auth/login", { method: "POST", headers: via(ADMIN_ADDRESS), body: { email: admin.email, password: admin.password } });
+    const user = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      headers: via(ADMIN_ADDRESS),
+      body: { email: admin.email, password: admin.password },
+    });
     assert.equal(user.status, 200);
     assert.equal((await api(server.url, "/api/admin/invites")).status, 401);
     assert.equal((await api(server.url, "/api/admin/invites", { method: "POST", body: {} })).status, 401);
@@ -163,12 +199,35 @@ describe("sign-up modes", () => {
     assert.equal(again.status, 403);
     assert.equal(again.body.error, "This invite code is not valid. It may have been used, revoked or have expired.");
     assert.equal((await api(server.url, "/api/admin/invites", { token: invited.token })).status, 403);
-    assert.equal((await api(server.url, "/api/admin/invites", { method: "POST", token: invited.token, body: {} })).status, 403);
+    assert.equal(
+      (await api(server.url, "/api/admin/invites", { method: "POST", token: invited.token, body: {} })).status,
+      403,
+    );
 
-    const revoked = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: { expiresInDays: 1 } });
-    assert.equal((await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, { method: "DELETE", token: invited.token })).status, 403);
-    assert.equal((await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, { method: "DELETE", token: admin.token })).status, 200);
-    assert.equal((await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, { method: "DELETE", token: admin.token })).status, 404);
+    const revoked = await api(server.url, "/api/admin/invites", {
+      method: "POST",
+      token: admin.token,
+      body: { expiresInDays: 1 },
+    });
+    assert.equal(
+      (
+        await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, {
+          method: "DELETE",
+          token: invited.token,
+        })
+      ).status,
+      403,
+    );
+    assert.equal(
+      (await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, { method: "DELETE", token: admin.token }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await api(server.url, `/api/admin/invites/${revoked.body.invite.id}`, { method: "DELETE", token: admin.token }))
+        .status,
+      404,
+    );
     assert.equal((await register(server.url, "192.0.2.44", { inviteCode: revoked.body.code })).status, 403);
 
     // The register page takes the code from its form as well.
@@ -177,13 +236,20 @@ describe("sign-up modes", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", ...via("192.0.2.45") },
-      body: new URLSearchParams({ email: uniqueEmail(), password: "correct horse", confirmPassword: "correct horse", inviteCode: second.body.code }),
+      body: new URLSearchParams({
+        email: uniqueEmail(),
+        password: "correct horse",
+        confirmPassword: "correct horse",
+        inviteCode: second.body.code,
+      }),
     });
     assert.equal(form.status, 302);
 
     // The Admin Console's user tab shows the mode and the pending invites (server-rendered).
     const third = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
-    const consolePage = await (await fetch(`${server.url}/admin`, { headers: { cookie: `sb_session=${admin.token}` } })).text();
+    const consolePage = await (
+      await fetch(`${server.url}/admin`, { headers: { cookie: `sb_session=${admin.token}` } })
+    ).text();
     assert.match(consolePage, /Who can create an account/);
     // Server-rendered as plain radio buttons (the form works before and without scripts).
     assert.match(consolePage, /<input type="radio" name="mode" id="signup-invite"[^>]*checked=""/);
@@ -197,7 +263,8 @@ describe("limiter state lives in the database", () => {
   test("a hold survives a restart, is seen by a second process on the same file, and the sign-up mode too", async () => {
     const email = uniqueEmail("held");
     // An unknown email is counted like any other: five failures hold this pair.
-    for (let index = 0; index < 5; index++) assert.equal((await login(server.url, email, "wrong", "203.0.113.90")).status, 401);
+    for (let index = 0; index < 5; index++)
+      assert.equal((await login(server.url, email, "wrong", "203.0.113.90")).status, 401);
     assert.equal((await login(server.url, email, "wrong", "203.0.113.90")).status, 429);
 
     await server.close();
@@ -212,7 +279,8 @@ describe("limiter state lives in the database", () => {
       // Failures in one process count in the other.
       const second = uniqueEmail("shared");
       for (let index = 0; index < 3; index++) await login(server.url, second, "wrong", "203.0.113.91");
-      for (let index = 0; index < 2; index++) assert.equal((await login(other.url, second, "wrong", "203.0.113.91")).status, 401);
+      for (let index = 0; index < 2; index++)
+        assert.equal((await login(other.url, second, "wrong", "203.0.113.91")).status, 401);
       assert.equal((await login(server.url, second, "wrong", "203.0.113.91")).status, 429);
       const held = await login(other.url, second, "wrong", "203.0.113.91");
       assert.equal(held.status, 429);
@@ -230,7 +298,10 @@ describe("limiter state lives in the database", () => {
     server = await startTestServer({ ...proxyEnv, SIGNUP_MODE: "open" }, { databasePath });
     try {
       const token = (await login(server.url, admin.email, admin.password, ADMIN_ADDRESS)).body.token;
-      assert.deepEqual((await api(server.url, "/api/admin/signup", { token })).body, { mode: "open", fixedByServer: true });
+      assert.deepEqual((await api(server.url, "/api/admin/signup", { token })).body, {
+        mode: "open",
+        fixedByServer: true,
+      });
       const change = await api(server.url, "/api/admin/signup", { method: "PATCH", token, body: { mode: "closed" } });
       assert.equal(change.status, 409);
       assert.equal((await register(server.url, "192.0.2.60")).status, 201);
@@ -263,7 +334,10 @@ describe("a new install", () => {
 describe("the password-hash queue", () => {
   test("when its waiting line is full, sign-ins and sign-ups are a 503 with Retry-After, and nothing is counted against them", async () => {
     await server.close();
-    server = await startTestServer({ ...proxyEnv, HASH_QUEUE_MAX: "1", REGISTER_MAX_PER_IP: "1000" }, { databasePath: path.join(folder, "busy.db") });
+    server = await startTestServer(
+      { ...proxyEnv, HASH_QUEUE_MAX: "1", REGISTER_MAX_PER_IP: "1000" },
+      { databasePath: path.join(folder, "busy.db") },
+    );
     try {
       const account = await register(server.url, "192.0.2.80");
       assert.equal(account.status, 201);
@@ -279,7 +353,10 @@ describe("the password-hash queue", () => {
         assert.deepEqual(answer.body, { error: "The server is busy. Please try again in a few seconds." });
         assert.ok(Number(answer.headers.get("retry-after")) > 0);
       }
-      assert.ok(logins.every((answer) => answer.status === 200 || answer.status === 503), logins.map((answer) => answer.status).join(","));
+      assert.ok(
+        logins.every((answer) => answer.status === 200 || answer.status === 503),
+        logins.map((answer) => answer.status).join(","),
+      );
       assert.ok(logins.some((answer) => answer.status === 200));
       // Turned-away sign-ins were never checked, so they hold nothing: the next one goes through.
       assert.equal((await login(server.url, account.email, account.password, "192.0.2.80")).status, 200);

@@ -19,32 +19,36 @@ function giveUserData(userId: string, { plans = 1, studies = 1 } = {}) {
     const planIds: string[] = [];
     for (let index = 0; index < plans; index++) {
       const planId = crypto.randomUUID();
-      db.prepare("insert into reading_plans (id, slug, name, description, days_count, plan_type) values (?, ?, ?, ?, 3, 'test')").run(
-        planId,
-        `plan-${planId}`,
-        "Plan",
-        "A plan",
-      );
+      db.prepare(
+        "insert into reading_plans (id, slug, name, description, days_count, plan_type) values (?, ?, ?, ?, 3, 'test')",
+      ).run(planId, `plan-${planId}`, "Plan", "A plan");
       const userPlanId = crypto.randomUUID();
       db.prepare("insert into user_plans (id, user_id, plan_id) values (?, ?, ?)").run(userPlanId, userId, planId);
-      db.prepare("insert into user_plan_progress (id, user_plan_id, day_number) values (?, ?, 1)").run(crypto.randomUUID(), userPlanId);
+      db.prepare("insert into user_plan_progress (id, user_plan_id, day_number) values (?, ?, 1)").run(
+        crypto.randomUUID(),
+        userPlanId,
+      );
       planIds.push(userPlanId);
     }
     const studyIds: string[] = [];
     for (let index = 0; index < studies; index++) {
       const studyId = crypto.randomUUID();
-      db.prepare("insert into studies (id, user_id, title, content, study_type) values (?, ?, 'Study', '## Overview', 'topic')").run(studyId, userId);
-      db.prepare("insert into library_saves (id, user_id, study_id) values (?, ?, ?)").run(crypto.randomUUID(), userId, studyId);
+      db.prepare(
+        "insert into studies (id, user_id, title, content, study_type) values (?, ?, 'Study', '## Overview', 'topic')",
+      ).run(studyId, userId);
+      db.prepare("insert into library_saves (id, user_id, study_id) values (?, ?, ?)").run(
+        crypto.randomUUID(),
+        userId,
+        studyId,
+      );
       studyIds.push(studyId);
     }
     const authorId = crypto.randomUUID();
     db.prepare("insert into authors (id, user_id, name) values (?, ?, 'An Author')").run(authorId, userId);
     const bookId = crypto.randomUUID();
-    db.prepare("insert into books (id, user_id, author_id, asin, title, amazon_url) values (?, ?, ?, 'B000', 'A Book', 'https://example.com/b')").run(
-      bookId,
-      userId,
-      authorId,
-    );
+    db.prepare(
+      "insert into books (id, user_id, author_id, asin, title, amazon_url) values (?, ?, ?, 'B000', 'A Book', 'https://example.com/b')",
+    ).run(bookId, userId, authorId);
     db.prepare(
       "insert into sermons (id, user_id, author_id, book_id, title, transcript, content_type) values (?, ?, ?, ?, 'Sermon', 'Text', 'blog')",
     ).run(crypto.randomUUID(), userId, authorId, bookId);
@@ -60,10 +64,14 @@ function rowsOwnedBy(userId: string) {
     for (const { name } of tables) {
       const columns = db.prepare(`pragma table_info("${name}")`).all() as Array<{ name: string }>;
       if (!columns.some((column) => column.name === "user_id")) continue;
-      const { count } = db.prepare(`select count(*) as count from "${name}" where user_id = ?`).get(userId) as { count: number };
+      const { count } = db.prepare(`select count(*) as count from "${name}" where user_id = ?`).get(userId) as {
+        count: number;
+      };
       if (count > 0) owned[name] = count;
     }
-    const { count: users } = db.prepare("select count(*) as count from users where id = ?").get(userId) as { count: number };
+    const { count: users } = db.prepare("select count(*) as count from users where id = ?").get(userId) as {
+      count: number;
+    };
     if (users > 0) owned.users = users;
     return owned;
   });
@@ -81,7 +89,13 @@ describe("authorization matrix", () => {
       { method: "GET", path: "/api/profile", adminOnly: false, ok: 200 },
       { method: "PATCH", path: "/api/profile", body: { studyDepthPreference: "beginner" }, adminOnly: false, ok: 200 },
       { method: "GET", path: "/api/onboarding/status", adminOnly: false, ok: 200 },
-      { method: "PATCH", path: "/api/onboarding/progress", body: { hasCompletedWelcome: true }, adminOnly: false, ok: 200 },
+      {
+        method: "PATCH",
+        path: "/api/onboarding/progress",
+        body: { hasCompletedWelcome: true },
+        adminOnly: false,
+        ok: 200,
+      },
       // Last, so the target is still there for the rows above.
       { method: "DELETE", path: `/api/admin/users/${target.id}`, adminOnly: true, ok: 200 },
     ];
@@ -101,7 +115,11 @@ describe("authorization matrix", () => {
   test("a user's refused admin calls change nothing", async () => {
     const user = await registerAccount(server.url);
     const target = await registerAccount(server.url);
-    await api(server.url, `/api/admin/users/${target.id}`, { method: "PATCH", token: user.token, body: { isAdmin: true } });
+    await api(server.url, `/api/admin/users/${target.id}`, {
+      method: "PATCH",
+      token: user.token,
+      body: { isAdmin: true },
+    });
     await api(server.url, `/api/admin/users/${target.id}`, { method: "DELETE", token: user.token });
     const list = await api(server.url, "/api/admin/users", { token: admin.token });
     const row = list.body.find((item: { id: string }) => item.id === target.id);
@@ -135,33 +153,73 @@ describe("PATCH /api/admin/users/{userId}", () => {
   test("deactivating ends the user's sessions at once; reactivating lets them sign in again", async () => {
     const user = await registerAccount(server.url);
     assert.equal((await api(server.url, "/api/me", { token: user.token })).status, 200);
-    const off = await api(server.url, `/api/admin/users/${user.id}`, { method: "PATCH", token: admin.token, body: { isActive: false } });
+    const off = await api(server.url, `/api/admin/users/${user.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isActive: false },
+    });
     assert.equal(off.status, 200);
     assert.equal(off.body.isActive, false);
     assert.equal((await api(server.url, "/api/me", { token: user.token })).status, 401);
-    assert.equal(server.withDb((db) => (db.prepare("select count(*) as count from sessions where user_id = ?").get(user.id) as { count: number }).count), 0);
-    const refused = await api(server.url, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password } });
+    assert.equal(
+      server.withDb(
+        (db) =>
+          (db.prepare("select count(*) as count from sessions where user_id = ?").get(user.id) as { count: number })
+            .count,
+      ),
+      0,
+    );
+    const refused = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: user.password },
+    });
     assert.equal(refused.status, 403);
 
-    const on = await api(server.url, `/api/admin/users/${user.id}`, { method: "PATCH", token: admin.token, body: { isActive: true } });
+    const on = await api(server.url, `/api/admin/users/${user.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isActive: true },
+    });
     assert.equal(on.body.isActive, true);
-    const login = await api(server.url, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password } });
+    const login = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: user.password },
+    });
     assert.equal(login.status, 200);
   });
 
   test("granting and revoking admin takes effect on the next request", async () => {
     const user = await registerAccount(server.url);
-    await api(server.url, `/api/admin/users/${user.id}`, { method: "PATCH", token: admin.token, body: { isAdmin: true } });
+    await api(server.url, `/api/admin/users/${user.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isAdmin: true },
+    });
     assert.equal((await api(server.url, "/api/admin/users", { token: user.token })).status, 200);
     assert.equal((await api(server.url, "/api/me", { token: user.token })).body.isAdmin, true);
-    await api(server.url, `/api/admin/users/${user.id}`, { method: "PATCH", token: admin.token, body: { isAdmin: false } });
+    await api(server.url, `/api/admin/users/${user.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isAdmin: false },
+    });
     assert.equal((await api(server.url, "/api/admin/users", { token: user.token })).status, 403);
   });
 
   test("the body must be exactly one of isActive or isAdmin, as a boolean", async () => {
     const user = await registerAccount(server.url);
-    for (const body of [{}, { isActive: "false" }, { isAdmin: 1 }, { isActive: false, isAdmin: true }, { email: "x@y.z" }, null]) {
-      const answer = await api(server.url, `/api/admin/users/${user.id}`, { method: "PATCH", token: admin.token, body });
+    for (const body of [
+      {},
+      { isActive: "false" },
+      { isAdmin: 1 },
+      { isActive: false, isAdmin: true },
+      { email: "x@y.z" },
+      null,
+    ]) {
+      const answer = await api(server.url, `/api/admin/users/${user.id}`, {
+        method: "PATCH",
+        token: admin.token,
+        body,
+      });
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.match(answer.body.error, /either isActive or isAdmin/, JSON.stringify(body));
     }
@@ -169,18 +227,33 @@ describe("PATCH /api/admin/users/{userId}", () => {
   });
 
   test("an unknown user is a 404", async () => {
-    const answer = await api(server.url, `/api/admin/users/${crypto.randomUUID()}`, { method: "PATCH", token: admin.token, body: { isActive: false } });
+    const answer = await api(server.url, `/api/admin/users/${crypto.randomUUID()}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isActive: false },
+    });
     assert.equal(answer.status, 404);
     assert.equal(answer.body.error, "User not found");
-    const gone = await api(server.url, `/api/admin/users/${crypto.randomUUID()}`, { method: "DELETE", token: admin.token });
+    const gone = await api(server.url, `/api/admin/users/${crypto.randomUUID()}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
     assert.equal(gone.status, 404);
   });
 
   test("an admin cannot deactivate, demote or delete their own account", async () => {
-    const deactivate = await api(server.url, `/api/admin/users/${admin.id}`, { method: "PATCH", token: admin.token, body: { isActive: false } });
+    const deactivate = await api(server.url, `/api/admin/users/${admin.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isActive: false },
+    });
     assert.equal(deactivate.status, 400);
     assert.equal(deactivate.body.error, "You cannot deactivate your own account");
-    const demote = await api(server.url, `/api/admin/users/${admin.id}`, { method: "PATCH", token: admin.token, body: { isAdmin: false } });
+    const demote = await api(server.url, `/api/admin/users/${admin.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isAdmin: false },
+    });
     assert.equal(demote.status, 400);
     assert.equal(demote.body.error, "You cannot remove your own admin access");
     const remove = await api(server.url, `/api/admin/users/${admin.id}`, { method: "DELETE", token: admin.token });
@@ -192,14 +265,29 @@ describe("PATCH /api/admin/users/{userId}", () => {
 
   test("an admin may act on another admin while another active admin remains", async () => {
     const second = await registerAccount(server.url);
-    await api(server.url, `/api/admin/users/${second.id}`, { method: "PATCH", token: admin.token, body: { isAdmin: true } });
+    await api(server.url, `/api/admin/users/${second.id}`, {
+      method: "PATCH",
+      token: admin.token,
+      body: { isAdmin: true },
+    });
     // The second admin demotes the first, then the first cannot act any more.
-    const demote = await api(server.url, `/api/admin/users/${admin.id}`, { method: "PATCH", token: second.token, body: { isAdmin: false } });
+    const demote = await api(server.url, `/api/admin/users/${admin.id}`, {
+      method: "PATCH",
+      token: second.token,
+      body: { isAdmin: false },
+    });
     assert.equal(demote.status, 200);
     assert.equal((await api(server.url, "/api/admin/users", { token: admin.token })).status, 403);
-    const restore = await api(server.url, `/api/admin/users/${admin.id}`, { method: "PATCH", token: second.token, body: { isAdmin: true } });
+    const restore = await api(server.url, `/api/admin/users/${admin.id}`, {
+      method: "PATCH",
+      token: second.token,
+      body: { isAdmin: true },
+    });
     assert.equal(restore.status, 200);
-    const removeSecond = await api(server.url, `/api/admin/users/${second.id}`, { method: "DELETE", token: admin.token });
+    const removeSecond = await api(server.url, `/api/admin/users/${second.id}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
     assert.equal(removeSecond.status, 200);
   });
 });
@@ -207,11 +295,30 @@ describe("PATCH /api/admin/users/{userId}", () => {
 describe("DELETE /api/admin/users/{userId}", () => {
   test("removes the user and all their data, and ends their sessions", async () => {
     const user = await registerAccount(server.url);
-    await api(server.url, "/api/profile", { method: "PATCH", token: user.token, body: { favoriteTeachers: ["Someone"] } });
-    await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: user.token, body: { hasCompletedWelcome: true } });
+    await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: user.token,
+      body: { favoriteTeachers: ["Someone"] },
+    });
+    await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: user.token,
+      body: { hasCompletedWelcome: true },
+    });
     const { planIds } = giveUserData(user.id, { plans: 2, studies: 2 });
     const before = rowsOwnedBy(user.id);
-    for (const table of ["users", "sessions", "user_profiles", "user_onboarding", "authors", "books", "sermons", "studies", "library_saves", "user_plans"]) {
+    for (const table of [
+      "users",
+      "sessions",
+      "user_profiles",
+      "user_onboarding",
+      "authors",
+      "books",
+      "sermons",
+      "studies",
+      "library_saves",
+      "user_plans",
+    ]) {
       assert.ok(before[table], `the test gave the user a row in ${table}`);
     }
 
@@ -223,13 +330,22 @@ describe("DELETE /api/admin/users/{userId}", () => {
     assert.deepEqual(rowsOwnedBy(user.id), {});
     const progress = server.withDb(
       (db) =>
-        (db.prepare(`select count(*) as count from user_plan_progress where user_plan_id in (${planIds.map(() => "?").join(",")})`).get(...planIds) as {
-          count: number;
-        }).count,
+        (
+          db
+            .prepare(
+              `select count(*) as count from user_plan_progress where user_plan_id in (${planIds.map(() => "?").join(",")})`,
+            )
+            .get(...planIds) as {
+            count: number;
+          }
+        ).count,
     );
     assert.equal(progress, 0);
     assert.equal((await api(server.url, "/api/me", { token: user.token })).status, 401);
-    const login = await api(server.url, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password } });
+    const login = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: user.password },
+    });
     assert.equal(login.status, 401);
 
     // Nobody else lost anything.
@@ -275,7 +391,11 @@ describe("GET and PATCH /api/admin/settings", () => {
     assert.deepEqual(saved.body, next);
     assert.deepEqual((await api(server.url, "/api/admin/settings", { token: admin.token })).body, next);
 
-    const partial = await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: { tone: "Pastoral" } });
+    const partial = await api(server.url, "/api/admin/settings", {
+      method: "PATCH",
+      token: admin.token,
+      body: { tone: "Pastoral" },
+    });
     assert.deepEqual(partial.body, { ...next, tone: "Pastoral" });
     await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: current.body });
   });

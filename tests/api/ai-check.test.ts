@@ -117,7 +117,10 @@ describe("POST /api/admin/ai-check", () => {
       ],
     );
     assert.equal(step(result, "key").detail, "The API key was accepted.");
-    assert.equal(step(result, "structured").detail, 'The model answered with JSON matching the schema: {"ok":true,"word":"amen"}');
+    assert.equal(
+      step(result, "structured").detail,
+      'The model answered with JSON matching the schema: {"ok":true,"word":"amen"}',
+    );
     assert.ok(result.totalMs >= 0 && result.steps.every((entry) => Number.isInteger(entry.ms) && entry.ms >= 0));
     assert.equal(result.advice, undefined);
 
@@ -142,10 +145,15 @@ describe("POST /api/admin/ai-check", () => {
   });
 
   test("follows the admin's model setting", async () => {
-    const saved = await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: { model: "gpt-4.1-mini" } });
+    const saved = await api(server.url, "/api/admin/settings", {
+      method: "PATCH",
+      token: admin.token,
+      body: { model: "gpt-4.1-mini" },
+    });
     assert.equal(saved.status, 200);
     fake.enqueue(goodAnswer);
-    const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token })).body;
+    const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token }))
+      .body;
     assert.equal(result.model, "gpt-4.1-mini");
     assert.equal(fake.requests[0]?.model, "gpt-4.1-mini");
     await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: { model: "gpt-4o" } });
@@ -167,29 +175,47 @@ describe("POST /api/admin/ai-check", () => {
     test(`against a server like ${mode}: ${expected[mode]}`, async () => {
       fake.mode = mode;
       fake.fallback = () => goodAnswer;
-      const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token })).body;
+      const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token }))
+        .body;
       const outcome = expected[mode];
       assert.equal(result.ok, mode !== "refuse", JSON.stringify(result));
       if (outcome.startsWith("structured")) {
         assert.equal(step(result, "structured").ok, true);
-        assert.equal(result.steps.some((entry) => entry.name === "fallback"), false);
-        if (outcome.endsWith("wrapped")) assert.match(step(result, "structured").detail, /wrapped its JSON in other text, which the app reads through: \{"ok":true,"word":"amen"\}$/);
+        assert.equal(
+          result.steps.some((entry) => entry.name === "fallback"),
+          false,
+        );
+        if (outcome.endsWith("wrapped"))
+          assert.match(
+            step(result, "structured").detail,
+            /wrapped its JSON in other text, which the app reads through: \{"ok":true,"word":"amen"\}$/,
+          );
       } else if (outcome.startsWith("fallback")) {
         assert.equal(step(result, "structured").ok, false);
-        assert.match(step(result, "fallback").detail, new RegExp(`^The app falls back to ${outcome.slice("fallback: ".length).replace(/[()]/g, "\\$&")}`));
+        assert.match(
+          step(result, "fallback").detail,
+          new RegExp(`^The app falls back to ${outcome.slice("fallback: ".length).replace(/[()]/g, "\\$&")}`),
+        );
       } else {
-        assert.equal(step(result, "model").detail, `Model "gpt-4o" not found at ${fake.baseUrl}; the server does not list its models.`);
+        assert.equal(
+          step(result, "model").detail,
+          `Model "gpt-4o" not found at ${fake.baseUrl}; the server does not list its models.`,
+        );
       }
     });
   }
 
   test("an answer that does not match the schema fails the structured step, and says what came back", async () => {
     fake.enqueue({ json: { ok: "yes" } });
-    const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token })).body;
+    const result = (await api<CheckResult>(server.url, "/api/admin/ai-check", { method: "POST", token: admin.token }))
+      .body;
     assert.equal(result.ok, false);
     assert.equal(step(result, "model").ok, true);
     assert.equal(step(result, "structured").ok, false);
-    assert.equal(step(result, "structured").detail, 'The model answered, but not with JSON matching the schema: "{\\"ok\\":\\"yes\\"}".');
+    assert.equal(
+      step(result, "structured").detail,
+      'The model answered, but not with JSON matching the schema: "{\\"ok\\":\\"yes\\"}".',
+    );
     assert.match(result.advice ?? "", /does not keep to response_format/);
   });
 });
@@ -197,21 +223,31 @@ describe("POST /api/admin/ai-check", () => {
 describe("what each failure says", () => {
   test("connection refused: nothing answers, and how to start a local server", async () => {
     const baseUrl = await closedPortUrl();
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl, apiKey: "k", model: "llama3.2:3b" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl, apiKey: "k", model: "llama3.2:3b" },
+    });
     assert.equal(result.ok, false);
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [["reachable", false]]);
+    assert.deepEqual(
+      result.steps.map((entry) => [entry.name, entry.ok]),
+      [["reachable", false]],
+    );
     assert.equal(result.steps[0]!.detail, `Nothing answers at ${baseUrl} (connection refused).`);
     assert.match(result.advice ?? "", /^Is the server running\? For Ollama: `ollama serve`/);
   });
 
   test("a refused key (OpenAI's 401): reachable, key refused with the server's words", async () => {
     const broken = await endpoint("key-refused");
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: broken.baseUrl, apiKey: "sk-wrong-0000abcd" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl: broken.baseUrl, apiKey: "sk-wrong-0000abcd" },
+    });
     assert.equal(result.ok, false);
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [
-      ["reachable", true],
-      ["key", false],
-    ]);
+    assert.deepEqual(
+      result.steps.map((entry) => [entry.name, entry.ok]),
+      [
+        ["reachable", true],
+        ["key", false],
+      ],
+    );
     assert.equal(
       step(result, "key").detail,
       `The server at ${broken.baseUrl} refused the API key (HTTP 401): Incorrect API key provided: sk-*****abcd. You can find your API key at https://platform.openai.com/account/api-keys.`,
@@ -223,7 +259,9 @@ describe("what each failure says", () => {
 
   test("a missing model: not found, with the models the server has", async () => {
     const broken = await endpoint("model-missing");
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: broken.baseUrl, model: "llama3.1:8b" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl: broken.baseUrl, model: "llama3.1:8b" },
+    });
     assert.equal(result.ok, false);
     assert.equal(result.model, "llama3.1:8b");
     assert.equal(step(result, "reachable").ok, true);
@@ -234,29 +272,45 @@ describe("what each failure says", () => {
       `Model "llama3.1:8b" not found at ${broken.baseUrl}; available: llama3.2:3b, qwen2.5:7b-instruct, mistral-nemo:12b.`,
     );
     assert.match(result.advice ?? "", /ollama pull llama3\.1:8b/);
-    assert.equal(result.steps.some((entry) => entry.name === "structured"), false);
+    assert.equal(
+      result.steps.some((entry) => entry.name === "structured"),
+      false,
+    );
   });
 
   test("the same server with a model it has works, and the model step says it was listed", async () => {
     const working = await endpoint("model-missing");
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: working.baseUrl, model: "qwen2.5:7b-instruct" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl: working.baseUrl, model: "qwen2.5:7b-instruct" },
+    });
     assert.equal(result.ok, true, JSON.stringify(result));
-    assert.equal(step(result, "reachable").detail, `${working.baseUrl} answers as an OpenAI-compatible API (3 models listed).`);
+    assert.equal(
+      step(result, "reachable").detail,
+      `${working.baseUrl} answers as an OpenAI-compatible API (3 models listed).`,
+    );
     assert.equal(step(result, "model").detail, `"qwen2.5:7b-instruct" is available at ${working.baseUrl}.`);
-    assert.deepEqual(working.requests.map((request) => `${request.method} ${request.path}`), ["GET /v1/models", "POST /v1/chat/completions"]);
+    assert.deepEqual(
+      working.requests.map((request) => `${request.method} ${request.path}`),
+      ["GET /v1/models", "POST /v1/chat/completions"],
+    );
   });
 
   test("structured output refused (400 on response_format): usable through the app's fallback, and what to try", async () => {
     const broken = await endpoint("no-structured-output");
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: broken.baseUrl, apiKey: "k", model: "llama3.2:3b" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl: broken.baseUrl, apiKey: "k", model: "llama3.2:3b" },
+    });
     assert.equal(result.ok, true, "the app asks in plain JSON mode then, and that works");
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [
-      ["reachable", true],
-      ["key", true],
-      ["model", true],
-      ["structured", false],
-      ["fallback", true],
-    ]);
+    assert.deepEqual(
+      result.steps.map((entry) => [entry.name, entry.ok]),
+      [
+        ["reachable", true],
+        ["key", true],
+        ["model", true],
+        ["structured", false],
+        ["fallback", true],
+      ],
+    );
     assert.match(
       step(result, "structured").detail,
       /^The server refused structured output \(HTTP 400\): Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\./,
@@ -265,16 +319,23 @@ describe("what each failure says", () => {
       step(result, "fallback").detail,
       'The app falls back to plain JSON mode (response_format json_object) here, and that worked. The model answered with JSON matching the schema: {"ok":true,"word":"amen"}',
     );
-    assert.match(result.advice ?? "", /^It works through the fallback; answers are checked against the schema locally\. .*Ollama, use version 0\.5 or later/);
+    assert.match(
+      result.advice ?? "",
+      /^It works through the fallback; answers are checked against the schema locally\. .*Ollama, use version 0\.5 or later/,
+    );
     assert.deepEqual(
-      broken.requests.map((request) => (request.body?.response_format as { type?: string } | undefined)?.type ?? request.path),
+      broken.requests.map(
+        (request) => (request.body?.response_format as { type?: string } | undefined)?.type ?? request.path,
+      ),
       ["/v1/models", "json_schema", "json_object"],
     );
   });
 
   test("a server that ignores the schema and answers prose: not JSON, with an excerpt", async () => {
     const broken = await endpoint("ignores-schema");
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: broken.baseUrl, model: "llama3.2:3b" } });
+    const result = await checkAiConnection({
+      endpoint: { provider: "openai", baseUrl: broken.baseUrl, model: "llama3.2:3b" },
+    });
     assert.equal(result.ok, false);
     assert.equal(
       step(result, "structured").detail,
@@ -286,7 +347,10 @@ describe("what each failure says", () => {
     const site = await endpoint("web-page");
     const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: site.baseUrl, model: "m" } });
     assert.equal(result.ok, false);
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [["reachable", false]]);
+    assert.deepEqual(
+      result.steps.map((entry) => [entry.name, entry.ok]),
+      [["reachable", false]],
+    );
     assert.equal(
       step(result, "reachable").detail,
       `${site.baseUrl} answers (HTTP 200), but not with JSON (text/html; charset=utf-8): it is not an OpenAI-compatible API address.`,
@@ -294,24 +358,34 @@ describe("what each failure says", () => {
     assert.match(result.advice ?? "", /usually end in \/v1/);
   });
 
-  test("a server that never answers: a timeout after AI_CHECK_TIMEOUT_MS, not a hang", { timeout: 30_000 }, async () => {
-    const silent = await endpoint("silent");
-    const started = Date.now();
-    const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: silent.baseUrl, model: "m" } });
-    const took = Date.now() - started;
-    assert.equal(result.ok, false);
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [["reachable", false]]);
-    assert.equal(step(result, "reachable").detail, `No answer from ${silent.baseUrl} within 1 s.`);
-    // It waited for the limit (a slower machine only waits longer); the test's timeout catches a hang.
-    assert.ok(took >= CHECK_TIMEOUT_MS - 50, `took ${took} ms`);
-  });
+  test(
+    "a server that never answers: a timeout after AI_CHECK_TIMEOUT_MS, not a hang",
+    { timeout: 30_000 },
+    async () => {
+      const silent = await endpoint("silent");
+      const started = Date.now();
+      const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl: silent.baseUrl, model: "m" } });
+      const took = Date.now() - started;
+      assert.equal(result.ok, false);
+      assert.deepEqual(
+        result.steps.map((entry) => [entry.name, entry.ok]),
+        [["reachable", false]],
+      );
+      assert.equal(step(result, "reachable").detail, `No answer from ${silent.baseUrl} within 1 s.`);
+      // It waited for the limit (a slower machine only waits longer); the test's timeout catches a hang.
+      assert.ok(took >= CHECK_TIMEOUT_MS - 50, `took ${took} ms`);
+    },
+  );
 
   test("https:// to a plain-HTTP server: a TLS failure, and to use http://", async () => {
     const plain = await endpoint("model-missing");
     const baseUrl = plain.baseUrl.replace("http://", "https://");
     const result = await checkAiConnection({ endpoint: { provider: "openai", baseUrl, model: "llama3.2:3b" } });
     assert.equal(result.ok, false);
-    assert.match(step(result, "reachable").detail, /^A secure \(TLS\) connection to 127\.0\.0\.1:\d+ failed: wrong version number \(ERR_SSL_WRONG_VERSION_NUMBER\)\.$/);
+    assert.match(
+      step(result, "reachable").detail,
+      /^A secure \(TLS\) connection to 127\.0\.0\.1:\d+ failed: wrong version number \(ERR_SSL_WRONG_VERSION_NUMBER\)\.$/,
+    );
     assert.match(result.advice ?? "", /use an address starting with http:\/\//);
   });
 
@@ -320,11 +394,17 @@ describe("what each failure says", () => {
     assert.equal(result.ok, true);
     assert.equal(result.provider, "builtin");
     assert.equal(result.baseUrl, null);
-    assert.deepEqual(result.steps.map((entry) => [entry.name, entry.ok]), [
-      ["builtin", true],
-      ["generation", true],
-    ]);
-    assert.equal(step(result, "builtin").detail, "The built-in offline writer is in use: there is no endpoint, key or model to test.");
+    assert.deepEqual(
+      result.steps.map((entry) => [entry.name, entry.ok]),
+      [
+        ["builtin", true],
+        ["generation", true],
+      ],
+    );
+    assert.equal(
+      step(result, "builtin").detail,
+      "The built-in offline writer is in use: there is no endpoint, key or model to test.",
+    );
     assert.match(step(result, "generation").detail, /^Wrote a short test summary offline \(\d learning bites\)\.$/);
     assert.equal(result.summary, "The built-in offline writer is in use: nothing needs testing.");
     assert.match(result.advice ?? "", /^To use an OpenAI-compatible endpoint instead, set OPENAI_API_KEY/);
@@ -336,20 +416,36 @@ describe("npm run ai:check", () => {
   /** Runs scripts/ai-check.mjs (what `npm run ai:check` runs) with these AI variables and no database. */
   function runCli(env: Record<string, string>) {
     return new Promise<{ code: number; output: string }>((resolve) => {
-      const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, DATABASE_PATH: path.join(projectRoot, "data/no-such-database.db") };
+      const childEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        ...env,
+        DATABASE_PATH: path.join(projectRoot, "data/no-such-database.db"),
+      };
       delete childEnv.AI_PROVIDER;
-      execFile(process.execPath, [path.join(projectRoot, "scripts/ai-check.mjs")], { env: childEnv }, (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr });
-      });
+      execFile(
+        process.execPath,
+        [path.join(projectRoot, "scripts/ai-check.mjs")],
+        { env: childEnv },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code) : 0, output: stdout + stderr });
+        },
+      );
     });
   }
 
   test("prints each step with its time and exits 0 when the endpoint is usable", async () => {
     const working = await endpoint("model-missing");
-    const { code, output } = await runCli({ OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: working.baseUrl, OPENAI_MODEL: "llama3.2:3b" });
+    const { code, output } = await runCli({
+      OPENAI_API_KEY: "sk-local",
+      OPENAI_BASE_URL: working.baseUrl,
+      OPENAI_MODEL: "llama3.2:3b",
+    });
     assert.equal(code, 0, output);
     assert.deepEqual(
-      output.trim().split("\n").map((line) => line.replace(/\(\d+ ms\)/g, "(N ms)")),
+      output
+        .trim()
+        .split("\n")
+        .map((line) => line.replace(/\(\d+ ms\)/g, "(N ms)")),
       [
         `✓ Server reachable (N ms): ${working.baseUrl} answers as an OpenAI-compatible API (3 models listed).`,
         "✓ API key (N ms): The API key was accepted.",
@@ -364,7 +460,13 @@ describe("npm run ai:check", () => {
     const baseUrl = await closedPortUrl();
     const { code, output } = await runCli({ OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: baseUrl });
     assert.equal(code, 1, output);
-    assert.match(output, new RegExp(`^✗ Server reachable \\(\\d+ ms\\): Nothing answers at ${baseUrl.replace(/[.]/g, "\\.")} \\(connection refused\\)\\.$`, "m"));
+    assert.match(
+      output,
+      new RegExp(
+        `^✗ Server reachable \\(\\d+ ms\\): Nothing answers at ${baseUrl.replace(/[.]/g, "\\.")} \\(connection refused\\)\\.$`,
+        "m",
+      ),
+    );
     assert.match(output, /^How to fix: Is the server running\? For Ollama: `ollama serve`/m);
     assert.match(output, /model "gpt-4o"/, "no database yet: the default admin model");
   });

@@ -30,12 +30,19 @@ const passageLesson = {
 function modelAnswer(request: ChatRequest) {
   const user = request.messages.find((message) => message.role === "user")!.content;
   const level = /Write the (.+?) devotional/.exec(user)?.[1];
-  if (level) return { json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` } };
+  if (level)
+    return {
+      json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` },
+    };
   if (user.startsWith("Title:")) {
     return {
       json: {
         summary: "Rest is a gift from God that frees us from proving ourselves (Mark 2:27).",
-        learningBites: ["Rest is built into creation (Genesis 2:2-3).", "Sabbath declares our freedom.", "Jesus offers rest to the weary (Matthew 11:28)."],
+        learningBites: [
+          "Rest is built into creation (Genesis 2:2-3).",
+          "Sabbath declares our freedom.",
+          "Jesus offers rest to the weary (Matthew 11:28).",
+        ],
       },
     };
   }
@@ -56,7 +63,11 @@ before(async () => {
     ALLOW_PRIVATE_URLS: "true",
   });
   admin = await registerAccount(server.url);
-  await api(server.url, "/api/plans/user-plans", { method: "POST", token: admin.token, body: { planId: "romans-16-days" } });
+  await api(server.url, "/api/plans/user-plans", {
+    method: "POST",
+    token: admin.token,
+    body: { planId: "romans-16-days" },
+  });
 });
 after(async () => {
   await server.close();
@@ -67,7 +78,11 @@ after(async () => {
 async function useMode(mode: FakeMode) {
   fake.mode = mode;
   fake.reset();
-  const changed = await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body: { model: `${mode}-model` } });
+  const changed = await api(server.url, "/api/admin/settings", {
+    method: "PATCH",
+    token: admin.token,
+    body: { model: `${mode}-model` },
+  });
   assert.equal(changed.status, 200, JSON.stringify(changed.body));
 }
 
@@ -77,7 +92,10 @@ async function generateStream() {
     headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
     body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
   });
-  return (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+  return (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }
 
 /** The response_format types the endpoint answered 200 to, and those it refused. */
@@ -101,35 +119,54 @@ const expected: Record<Exclude<FakeMode, "refuse">, { accepted: string[]; refuse
 };
 
 describe("every AI feature against every kind of endpoint", () => {
-  for (const [mode, formatsUsed] of Object.entries(expected) as Array<[Exclude<FakeMode, "refuse">, { accepted: string[]; refused: string[] }]>) {
+  for (const [mode, formatsUsed] of Object.entries(expected) as Array<
+    [Exclude<FakeMode, "refuse">, { accepted: string[]; refused: string[] }]
+  >) {
     test(mode, async () => {
       await useMode(mode);
 
-      const topic = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: admin.token });
+      const topic = await api(server.url, "/api/studies/topic", {
+        method: "POST",
+        body: { topic: "Hope" },
+        token: admin.token,
+      });
       assert.equal(topic.status, 201, JSON.stringify(topic.body));
       assert.equal(topic.body.aiModel, `${mode}-model`);
       assert.match(topic.body.title, /^Hope That Holds/);
       assert.ok(topic.body.title.length <= 120);
       assert.match(topic.body.content, /### \(Romans 5:3-5\)\n\n> /, "the verse is quoted from the shipped Bible");
 
-      const passage = await api(server.url, "/api/studies/passage", { method: "POST", body: { reference: "Psalm 23" }, token: admin.token });
+      const passage = await api(server.url, "/api/studies/passage", {
+        method: "POST",
+        body: { reference: "Psalm 23" },
+        token: admin.token,
+      });
       assert.equal(passage.status, 201, JSON.stringify(passage.body));
       assert.match(passage.body.content, /## Outline\n\n1\. \*\*The shepherd provides/);
       const keyWords = /## Key Words\n\n([\s\S]*?)(\n## |$)/.exec(passage.body.content)![1]!;
       const words = [...keyWords.matchAll(/^- \*\*(.+?)\*\*/gm)].map((match) => match[1]!);
       assert.ok(words.length >= 1 && words.length <= 8, words.join(", "));
-      assert.ok(words.every((word) => word.length <= 60), words.join(", "));
+      assert.ok(
+        words.every((word) => word.length <= 60),
+        words.join(", "),
+      );
 
       const events = await generateStream();
       assert.equal(events.at(-1).type, "study", JSON.stringify(events.at(-1)));
-      assert.ok(events.some((event) => event.type === "partial"), "the text streamed");
+      assert.ok(
+        events.some((event) => event.type === "partial"),
+        "the text streamed",
+      );
       assert.match(events.at(-1).study.content, /\(Hebrews 6:19\)/);
 
       const today = await api(server.url, "/api/plans/user-plans/today", { token: admin.token });
       assert.equal(today.status, 200);
       assert.deepEqual(today.body.devotionErrors, []);
       assert.deepEqual(
-        today.body.devotions.map((devotion: { level: string; content: string }) => [devotion.level, /\(Romans 1:16\)/.test(devotion.content)]),
+        today.body.devotions.map((devotion: { level: string; content: string }) => [
+          devotion.level,
+          /\(Romans 1:16\)/.test(devotion.content),
+        ]),
         [
           ["beginner", true],
           ["intermediate", true],
@@ -150,7 +187,10 @@ describe("every AI feature against every kind of endpoint", () => {
       assert.deepEqual(formats(), formatsUsed);
       if (mode === "overlong") {
         assert.ok(topic.body.title.endsWith("…"), "the over-long title is cut and marked");
-        assert.ok(fake.statuses.every((status) => status === 200) && fake.requests.length === 7, "nothing was asked twice");
+        assert.ok(
+          fake.statuses.every((status) => status === 200) && fake.requests.length === 7,
+          "nothing was asked twice",
+        );
       }
     });
   }
@@ -158,7 +198,11 @@ describe("every AI feature against every kind of endpoint", () => {
   test("refuse: an endpoint that refuses everything gives clear errors and saves nothing", async () => {
     await useMode("refuse");
     const before = (await api(server.url, "/api/studies", { token: admin.token })).body.length;
-    const topic = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: admin.token });
+    const topic = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "Hope" },
+      token: admin.token,
+    });
     assert.equal(topic.status, 502);
     assert.match(topic.body.error, /refused the request \(HTTP 404\)/);
     const events = await generateStream();
@@ -167,7 +211,11 @@ describe("every AI feature against every kind of endpoint", () => {
     const today = await api(server.url, "/api/plans/user-plans/today", { token: admin.token });
     assert.equal(today.status, 200);
     assert.equal(today.body.devotionErrors.length, 3);
-    const summary = await api(server.url, "/api/sermons/process-url", { method: "POST", token: admin.token, body: { url: `${site.url}/articles/sabbath` } });
+    const summary = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token: admin.token,
+      body: { url: `${site.url}/articles/sabbath` },
+    });
     assert.equal(summary.body.success, false);
     assert.ok(summary.status >= 400 && summary.status !== 500, String(summary.status));
   });

@@ -48,7 +48,9 @@ describe("registration", () => {
   test("passwords are stored as argon2id hashes", async () => {
     const account = await registerAccount(server.url);
     const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare("select password_hash from users where email = ?").get(account.email) as { password_hash: string };
+    const row = db.prepare("select password_hash from users where email = ?").get(account.email) as {
+      password_hash: string;
+    };
     db.close();
     assert.match(row.password_hash, /^\$argon2id\$/);
   });
@@ -117,7 +119,9 @@ describe("login and sessions", () => {
   test("lastActiveAt is set on sign-in", async () => {
     const account = await registerAccount(server.url);
     const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare("select last_active_at from users where id = ?").get(account.id) as { last_active_at: number };
+    const row = db.prepare("select last_active_at from users where id = ?").get(account.id) as {
+      last_active_at: number;
+    };
     db.close();
     assert.ok(Date.now() - row.last_active_at < 60_000);
   });
@@ -214,7 +218,10 @@ describe("page guards", () => {
 
   test("a non-admin opening /admin is sent to /", async () => {
     const account = await registerAccount(server.url);
-    const answer = await fetch(`${server.url}/ADMIN`, { redirect: "manual", headers: { cookie: `sb_session=${account.token}` } });
+    const answer = await fetch(`${server.url}/ADMIN`, {
+      redirect: "manual",
+      headers: { cookie: `sb_session=${account.token}` },
+    });
     assert.equal(answer.status, 302);
     assert.equal(answer.headers.get("location"), "/");
   });

@@ -86,7 +86,10 @@ test("a backup is taken automatically before pending migrations run", async () =
   const last = journal.entries.at(-1);
   journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_test_upgrade" });
   fs.writeFileSync(journalPath, JSON.stringify(journal));
-  fs.writeFileSync(path.join(migrations, "9999_test_upgrade.sql"), "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);");
+  fs.writeFileSync(
+    path.join(migrations, "9999_test_upgrade.sql"),
+    "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);",
+  );
 
   const upgrade = await migrateDatabase(db, { migrationsFolder: migrations, databasePath });
   assert.equal(upgrade.applied, 1);
@@ -151,7 +154,10 @@ test("BACKUP_DIR holds the backups, the restore's copy of the replaced database 
     const last = journal.entries.at(-1);
     journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_test_upgrade" });
     fs.writeFileSync(journalPath, JSON.stringify(journal));
-    fs.writeFileSync(path.join(migrations, "9999_test_upgrade.sql"), "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);");
+    fs.writeFileSync(
+      path.join(migrations, "9999_test_upgrade.sql"),
+      "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);",
+    );
     const upgrade = await migrateDatabase(openDatabase(databasePath), { migrationsFolder: migrations, databasePath });
     assert.equal(path.dirname(upgrade.backupPath!), backupDir);
   } finally {
@@ -160,6 +166,10 @@ test("BACKUP_DIR holds the backups, the restore's copy of the replaced database 
     else process.env.BACKUP_DIR = previous;
     resetConfig();
   }
-  assert.deepEqual(fs.readdirSync(path.dirname(databasePath)).filter((name) => !name.startsWith("app.db")), [], "nothing but the database in its folder");
+  assert.deepEqual(
+    fs.readdirSync(path.dirname(databasePath)).filter((name) => !name.startsWith("app.db")),
+    [],
+    "nothing but the database in its folder",
+  );
   fs.rmSync(folder, { recursive: true, force: true });
 });

@@ -42,10 +42,18 @@ describe("process-url with the OpenAI provider", () => {
     fake.enqueue({
       json: {
         summary: "Rest is a gift from God that frees us from proving ourselves (Mark 2:27).",
-        learningBites: ["Rest is built into creation (Genesis 2:2-3).", "Sabbath declares our freedom.", "Jesus offers rest to the weary (Matthew 11:28)."],
+        learningBites: [
+          "Rest is built into creation (Genesis 2:2-3).",
+          "Sabbath declares our freedom.",
+          "Jesus offers rest to the weary (Matthew 11:28).",
+        ],
       },
     });
-    const answer = await api(server.url, "/api/sermons/process-url", { method: "POST", token, body: { url: `${site.url}/articles/sabbath` } });
+    const answer = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token,
+      body: { url: `${site.url}/articles/sabbath` },
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.content.learningBites.length, 3);
     const request = fake.requests[0]!;
@@ -54,7 +62,9 @@ describe("process-url with the OpenAI provider", () => {
     assert.match(request.messages[1]!.content, /Most of us do not struggle to work hard/);
     assert.doesNotMatch(request.messages[1]!.content, /Save 40% on study Bibles|Great post!/);
     const db = new Database(server.databasePath, { readonly: true });
-    const row = db.prepare("select ai_provider, ai_model from sermons where id = ?").get(answer.body.content.id) as Record<string, string>;
+    const row = db
+      .prepare("select ai_provider, ai_model from sermons where id = ?")
+      .get(answer.body.content.id) as Record<string, string>;
     db.close();
     assert.deepEqual(row, { ai_provider: "openai", ai_model: "gpt-4o" });
   });
@@ -62,7 +72,11 @@ describe("process-url with the OpenAI provider", () => {
   test("a failing model answers success false and saves nothing", async () => {
     const before = count();
     fake.enqueue({ status: 500 }, { status: 500 });
-    const answer = await api(server.url, "/api/sermons/process-url", { method: "POST", token, body: { url: `${site.url}/articles/sabbath` } });
+    const answer = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token,
+      body: { url: `${site.url}/articles/sabbath` },
+    });
     assert.equal(answer.body.success, false);
     assert.match(answer.body.error, /AI provider failed/);
     assert.ok(answer.status >= 400 && answer.status !== 500);
@@ -73,7 +87,11 @@ describe("process-url with the OpenAI provider", () => {
     const before = count();
     const bad = { json: { summary: "S", learningBites: ["One."] } };
     fake.enqueue(bad, bad);
-    const answer = await api(server.url, "/api/sermons/process-url", { method: "POST", token, body: { url: `${site.url}/articles/prayer` } });
+    const answer = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token,
+      body: { url: `${site.url}/articles/prayer` },
+    });
     assert.equal(answer.body.success, false);
     assert.match(answer.body.error, /could not use/);
     assert.equal(count(), before);

@@ -17,7 +17,11 @@ let userId: string;
 before(async () => {
   site = await startFakeSite();
   youtube = await startFakeYouTube();
-  youtube.videos.set("prodigal001", { title: "The Prodigal Son | Sunday Sermon", channel: "Grace Church", captions: sermonCaptions });
+  youtube.videos.set("prodigal001", {
+    title: "The Prodigal Son | Sunday Sermon",
+    channel: "Grace Church",
+    captions: sermonCaptions,
+  });
   youtube.videos.set("nocaptions1", { title: "Worship Night", channel: "Grace Church" });
   server = await startTestServer({
     ALLOW_PRIVATE_URLS: "true",
@@ -40,7 +44,9 @@ function process(body: unknown, auth = token) {
 
 function sermonCount() {
   const db = new Database(server.databasePath, { readonly: true });
-  const { count } = db.prepare("select count(*) as count from sermons where user_id = ?").get(userId) as { count: number };
+  const { count } = db.prepare("select count(*) as count from sermons where user_id = ?").get(userId) as {
+    count: number;
+  };
   db.close();
   return count;
 }
@@ -145,7 +151,12 @@ describe("failures: success false, a clear error, a 4xx, nothing saved", () => {
     ["missing URL", {}, 400, /Please enter a URL to process/],
     ["not a URL", { url: "sermon notes" }, 400, /valid web address/],
     ["another scheme", { url: "ftp://example.com/sermon.mp3" }, 400, /http:\/\/ or https:\/\//],
-    ["a bad content type", { url: "https://example.com/", contentType: "video" }, 400, /contentType must be audio or blog/],
+    [
+      "a bad content type",
+      { url: "https://example.com/", contentType: "video" },
+      400,
+      /contentType must be audio or blog/,
+    ],
     ["a missing page", { url: "SITE/no-such-article" }, 404, /not found \(HTTP 404\)/],
     ["a server error", { url: "SITE/server-error" }, 422, /HTTP 500/],
     ["a PDF", { url: "SITE/files/sermon.pdf" }, 422, /PDF file, not an article/],
@@ -176,7 +187,10 @@ describe("failures: success false, a clear error, a 4xx, nothing saved", () => {
   });
 
   test("without a session: 401", async () => {
-    const answer = await api(server.url, "/api/sermons/process-url", { method: "POST", body: { url: `${site.url}/articles/sabbath` } });
+    const answer = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      body: { url: `${site.url}/articles/sabbath` },
+    });
     assert.equal(answer.status, 401);
     assert.equal(answer.body.success, false);
   });

@@ -6,7 +6,6 @@ import { test } from "node:test";
 import Database from "better-sqlite3";
 import { api, startServerProcess } from "../support/server";
 
-
 /** The server's processes: the one started, and its cluster workers (Linux lists them in /proc). */
 function processTree(pid: number): number[] {
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
@@ -14,63 +13,64 @@ function processTree(pid: number): number[] {
 }
 
 for (const workers of ["1", "2"]) {
-test(`kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly (WORKERS=${workers})`, async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-crash-"));
-  const databasePath = path.join(folder, "crash.db");
-  const env = { WORKERS: workers };
-  const first = await startServerProcess(databasePath, { env });
+  test(`kill -9 in the middle of writes loses no acknowledged write, and the server restarts cleanly (WORKERS=${workers})`, async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-crash-"));
+    const databasePath = path.join(folder, "crash.db");
+    const env = { WORKERS: workers };
+    const first = await startServerProcess(databasePath, { env });
 
-  const acknowledged: string[] = [];
-  let stop = false;
-  const writer = async (worker: number) => {
-    for (let index = 0; !stop; index++) {
-      const email = `crash-${worker}-${index}@example.com`;
-      try {
-        const answer = await api(first.url, "/api/auth/register", {
-          method: "POST",
-          body: { email, password: "crash-password" },
-        });
-        if (answer.status === 201) acknowledged.push(email);
-      } catch {
-        return; // the server is gone
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (worker: number) => {
+      for (let index = 0; !stop; index++) {
+        const email = `crash-${worker}-${index}@example.com`;
+        try {
+          const answer = await api(first.url, "/api/auth/register", {
+            method: "POST",
+            body: { email, password: "crash-password" },
+          });
+          if (answer.status === 201) acknowledged.push(email);
+        } catch {
+          return; // the server is gone
+        }
       }
-    }
-  };
-  const writers = [0, 1, 2, 3].map(writer);
-  // Killed in the middle of writing, once a few have been acknowledged (however loaded the machine).
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  for (let waited = 0; acknowledged.length < 5 && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-  // Every process at once, as a power cut would: the workers get no chance to finish either.
-  const tree = processTree(first.child.pid!);
-  assert.equal(tree.length, workers === "1" ? 1 : 3, `the primary and ${workers} workers: ${tree.join(", ")}`);
-  for (const pid of tree) process.kill(pid, "SIGKILL");
-  stop = true;
-  await Promise.all(writers);
-  assert.ok(acknowledged.length >= 5, `some writes were acknowledged (${acknowledged.length})`);
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    // Killed in the middle of writing, once a few have been acknowledged (however loaded the machine).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (let waited = 0; acknowledged.length < 5 && waited < 20_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every process at once, as a power cut would: the workers get no chance to finish either.
+    const tree = processTree(first.child.pid!);
+    assert.equal(tree.length, workers === "1" ? 1 : 3, `the primary and ${workers} workers: ${tree.join(", ")}`);
+    for (const pid of tree) process.kill(pid, "SIGKILL");
+    stop = true;
+    await Promise.all(writers);
+    assert.ok(acknowledged.length >= 5, `some writes were acknowledged (${acknowledged.length})`);
 
-  const second = await startServerProcess(databasePath, { env });
-  try {
-    const health = await api(second.url, "/healthz");
-    assert.deepEqual(health.body, { status: "ok" });
-    const db = new Database(databasePath, { readonly: true });
-    const stored = new Set(
-      (db.prepare("select email from users").all() as Array<{ email: string }>).map((row) => row.email),
-    );
-    assert.equal(db.pragma("integrity_check", { simple: true }), "ok");
-    db.close();
-    const lost = acknowledged.filter((email) => !stored.has(email));
-    assert.deepEqual(lost, [], "every acknowledged registration survived");
-    const login = await api(second.url, "/api/auth/login", {
-      method: "POST",
-      body: { email: acknowledged.at(-1), password: "crash-password" },
-    });
-    assert.equal(login.status, 200);
-  } finally {
-    second.child.kill("SIGTERM");
-    await new Promise((resolve) => second.child.once("exit", resolve));
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
-});
+    const second = await startServerProcess(databasePath, { env });
+    try {
+      const health = await api(second.url, "/healthz");
+      assert.deepEqual(health.body, { status: "ok" });
+      const db = new Database(databasePath, { readonly: true });
+      const stored = new Set(
+        (db.prepare("select email from users").all() as Array<{ email: string }>).map((row) => row.email),
+      );
+      assert.equal(db.pragma("integrity_check", { simple: true }), "ok");
+      db.close();
+      const lost = acknowledged.filter((email) => !stored.has(email));
+      assert.deepEqual(lost, [], "every acknowledged registration survived");
+      const login = await api(second.url, "/api/auth/login", {
+        method: "POST",
+        body: { email: acknowledged.at(-1), password: "crash-password" },
+      });
+      assert.equal(login.status, 200);
+    } finally {
+      second.child.kill("SIGTERM");
+      await new Promise((resolve) => second.child.once("exit", resolve));
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
 }
 
 test("SIGTERM lets the server finish and exit cleanly", async () => {

@@ -34,7 +34,11 @@ before(async () => {
   for (let index = 0; index < 3; index++) users.push(await registerAccount(server.url));
   reader = await registerAccount(server.url);
   for (const user of users) {
-    const started = await api(server.url, "/api/plans/user-plans", { method: "POST", token: user.token, body: { planId: "romans-16-days" } });
+    const started = await api(server.url, "/api/plans/user-plans", {
+      method: "POST",
+      token: user.token,
+      body: { planId: "romans-16-days" },
+    });
     assert.equal(started.status, 201);
   }
 });
@@ -65,23 +69,47 @@ describe("a slow AI provider and a page that never answers", () => {
     const inFlight = [
       // Two generations for one user (its limit), one for another.
       api(server.url, "/api/studies/topic", { method: "POST", token: users[0]!.token, body: { topic: "Patience" } }),
-      api(server.url, "/api/studies/passage", { method: "POST", token: users[0]!.token, body: { reference: "Psalm 23" } }),
+      api(server.url, "/api/studies/passage", {
+        method: "POST",
+        token: users[0]!.token,
+        body: { reference: "Psalm 23" },
+      }),
       api(server.url, "/api/studies/topic", { method: "POST", token: users[1]!.token, body: { topic: "Hope" } }),
       // A page that never answers, and a page whose summary never comes.
-      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/never` } }),
-      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/never?again` } }),
-      api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/article` } }),
+      api(server.url, "/api/sermons/process-url", {
+        method: "POST",
+        token: users[1]!.token,
+        body: { url: `${site.url}/never` },
+      }),
+      api(server.url, "/api/sermons/process-url", {
+        method: "POST",
+        token: users[2]!.token,
+        body: { url: `${site.url}/never?again` },
+      }),
+      api(server.url, "/api/sermons/process-url", {
+        method: "POST",
+        token: users[2]!.token,
+        body: { url: `${site.url}/article` },
+      }),
       // Today, whose devotionals are being written.
       api(server.url, "/api/plans/user-plans/today", { token: users[0]!.token }),
     ];
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const during = await measureOtherRequests(server.url, reader.token, Math.min(AI_TIMEOUT_MS, FETCH_TIMEOUT_MS) - 600);
+    const during = await measureOtherRequests(
+      server.url,
+      reader.token,
+      Math.min(AI_TIMEOUT_MS, FETCH_TIMEOUT_MS) - 600,
+    );
     const measuredInFlight = performance.now() - started < Math.min(AI_TIMEOUT_MS, FETCH_TIMEOUT_MS);
     const [topic, passage, other, never, neverAgain, article, today] = await Promise.all(inFlight);
     const elapsed = performance.now() - started;
     t.diagnostic(`baseline: /api/me ${JSON.stringify(baseline.me)}, pages ${JSON.stringify(baseline.pages)}`);
-    t.diagnostic(`during 7 slow calls${measuredInFlight ? "" : " (the last samples after some ended)"}: /api/me ${JSON.stringify(during.me)}, pages ${JSON.stringify(during.pages)}`);
-    t.diagnostic(`the slow calls ended after ${Math.round(elapsed)} ms (timeouts ${AI_TIMEOUT_MS} ms for the AI, ${FETCH_TIMEOUT_MS} ms for the page)`);
+    t.diagnostic(
+      `during 7 slow calls${measuredInFlight ? "" : " (the last samples after some ended)"}: /api/me ${JSON.stringify(during.me)}, pages ${JSON.stringify(during.pages)}`,
+    );
+    t.diagnostic(
+      `the slow calls ended after ${Math.round(elapsed)} ms (timeouts ${AI_TIMEOUT_MS} ms for the AI, ${FETCH_TIMEOUT_MS} ms for the page)`,
+    );
 
     for (const answer of [topic!, passage!, other!]) {
       assert.equal(answer.status, 504, JSON.stringify(answer.body));
@@ -91,7 +119,10 @@ describe("a slow AI provider and a page that never answers", () => {
     for (const answer of [never!, neverAgain!]) {
       assert.equal(answer.status, 408, JSON.stringify(answer.body));
       assert.equal(answer.body.success, false);
-      assert.equal(answer.body.error, `The website took too long to answer (more than ${FETCH_TIMEOUT_MS / 1000} seconds).`);
+      assert.equal(
+        answer.body.error,
+        `The website took too long to answer (more than ${FETCH_TIMEOUT_MS / 1000} seconds).`,
+      );
     }
     assert.equal(article!.status, 504, JSON.stringify(article!.body));
     assert.equal(article!.body.success, false);
@@ -110,23 +141,42 @@ describe("a failing AI provider", () => {
   test("a 500 is retried once, then a 502; a 429 is a 503; nothing is saved", async () => {
     const before = counts();
     fake.fallback = () => ({ status: 500 });
-    const failed = await api(server.url, "/api/studies/topic", { method: "POST", token: users[1]!.token, body: { topic: "Grace" } });
+    const failed = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      token: users[1]!.token,
+      body: { topic: "Grace" },
+    });
     assert.equal(failed.status, 502);
     assert.equal(failed.body.error, "The AI provider failed (HTTP 500). Please try again.");
     assert.equal(fake.requests.length, 2, "one retry");
 
-    const summary = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/article` } });
+    const summary = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token: users[1]!.token,
+      body: { url: `${site.url}/article` },
+    });
     assert.equal(summary.status, 502);
     assert.equal(summary.body.success, false);
     assert.match(summary.body.error, /AI provider failed \(HTTP 500\)/);
 
     fake.reset();
-    fake.fallback = () => ({ status: 429, body: { error: { message: "Rate limit reached", type: "rate_limit_error" } } });
-    const busy = await api(server.url, "/api/studies/passage", { method: "POST", token: users[1]!.token, body: { reference: "John 1:1-5" } });
+    fake.fallback = () => ({
+      status: 429,
+      body: { error: { message: "Rate limit reached", type: "rate_limit_error" } },
+    });
+    const busy = await api(server.url, "/api/studies/passage", {
+      method: "POST",
+      token: users[1]!.token,
+      body: { reference: "John 1:1-5" },
+    });
     assert.equal(busy.status, 503);
     assert.equal(busy.body.error, "The AI provider is busy right now (rate limited). Please try again in a minute.");
     assert.equal(fake.requests.length, 1, "a rate limit is not hammered with retries");
-    const busySummary = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[1]!.token, body: { url: `${site.url}/article` } });
+    const busySummary = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token: users[1]!.token,
+      body: { url: `${site.url}/article` },
+    });
     assert.equal(busySummary.status, 503);
     assert.equal(busySummary.body.success, false);
 
@@ -135,8 +185,15 @@ describe("a failing AI provider", () => {
       headers: { authorization: `Bearer ${users[1]!.token}`, "content-type": "application/json" },
       body: JSON.stringify({ studyType: "topic", topic: "Grace" }),
     });
-    const events = (await stream.text()).trim().split("\n").map((line) => JSON.parse(line));
-    assert.deepEqual(events.at(-1), { type: "error", error: "The AI provider is busy right now (rate limited). Please try again in a minute.", status: 503 });
+    const events = (await stream.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(events.at(-1), {
+      type: "error",
+      error: "The AI provider is busy right now (rate limited). Please try again in a minute.",
+      status: 503,
+    });
     assert.deepEqual(counts(), before);
   });
 });
@@ -146,13 +203,23 @@ describe("an AI provider that is down", () => {
     const before = counts();
     await fake.close(); // the port now refuses connections
     const started = performance.now();
-    const study = await api(server.url, "/api/studies/topic", { method: "POST", token: users[2]!.token, body: { topic: "Joy" } });
+    const study = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      token: users[2]!.token,
+      body: { topic: "Joy" },
+    });
     assert.equal(study.status, 502);
     assert.equal(study.body.error, "Could not reach the AI provider. Check the AI endpoint settings and try again.");
     // The message tells a refused connection from a timeout; how fast it came is only logged.
-    t.diagnostic(`connection refused answered in ${Math.round(performance.now() - started)} ms (timeout ${AI_TIMEOUT_MS} ms)`);
+    t.diagnostic(
+      `connection refused answered in ${Math.round(performance.now() - started)} ms (timeout ${AI_TIMEOUT_MS} ms)`,
+    );
 
-    const processed = await api(server.url, "/api/sermons/process-url", { method: "POST", token: users[2]!.token, body: { url: `${site.url}/article` } });
+    const processed = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token: users[2]!.token,
+      body: { url: `${site.url}/article` },
+    });
     assert.equal(processed.status, 502);
     assert.equal(processed.body.success, false);
     assert.match(processed.body.error, /Could not reach the AI provider/);

@@ -56,10 +56,16 @@ before(async () => {
 
 async function warmToday(url: string, token: string) {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const started = await fetch(`${url}/api/plans/user-plans`, { method: "POST", headers, body: JSON.stringify({ planId: "romans-16-days" }) });
+  const started = await fetch(`${url}/api/plans/user-plans`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ planId: "romans-16-days" }),
+  });
   assert.ok(started.ok, `starting a plan: ${started.status}`);
   for (let attempt = 0; attempt < 40; attempt += 1) {
-    const today = (await (await fetch(`${url}/api/plans/user-plans/today`, { headers })).json()) as { devotions: unknown[] };
+    const today = (await (await fetch(`${url}/api/plans/user-plans/today`, { headers })).json()) as {
+      devotions: unknown[];
+    };
     if (today.devotions.length === 3) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -88,14 +94,27 @@ describe("the hostile cases", () => {
     assert.deepEqual(new Set(cases.map((hostile) => hostile.unit)), new Set(HOSTILE_UNITS));
     for (const target of HOSTILE_TARGETS) {
       for (const field of target.fields) {
-        const own = cases.filter((hostile) => hostile.target === target && hostile.field === field.name && hostile.kind === "field");
+        const own = cases.filter(
+          (hostile) => hostile.target === target && hostile.field === field.name && hostile.kind === "field",
+        );
         assert.ok(own.length >= 3 && own.every((hostile) => hostile.size >= 100_000), `${target.id} ${field.name}`);
       }
-      for (const param of target.params ?? []) assert.ok(cases.some((hostile) => hostile.target === target && hostile.kind === "param" && hostile.field === param));
+      for (const param of target.params ?? [])
+        assert.ok(
+          cases.some((hostile) => hostile.target === target && hostile.kind === "param" && hostile.field === param),
+        );
     }
-    const sizes = cases.filter((hostile) => hostile.kind === "near-limit").map((hostile) => Buffer.byteLength(hostile.build().body!));
-    assert.ok(sizes.length > 20 && sizes.every((bytes) => bytes > 1024 * 1024 - 4096 && bytes <= 1024 * 1024), `near-limit bodies: ${Math.min(...sizes)}-${Math.max(...sizes)} bytes`);
-    assert.deepEqual(hostileCases({ seed: SEED }).map((hostile) => hostile.label), cases.map((hostile) => hostile.label));
+    const sizes = cases
+      .filter((hostile) => hostile.kind === "near-limit")
+      .map((hostile) => Buffer.byteLength(hostile.build().body!));
+    assert.ok(
+      sizes.length > 20 && sizes.every((bytes) => bytes > 1024 * 1024 - 4096 && bytes <= 1024 * 1024),
+      `near-limit bodies: ${Math.min(...sizes)}-${Math.max(...sizes)} bytes`,
+    );
+    assert.deepEqual(
+      hostileCases({ seed: SEED }).map((hostile) => hostile.label),
+      cases.map((hostile) => hostile.label),
+    );
   });
 });
 
@@ -107,12 +126,21 @@ describe("hostile input from outside", () => {
     const me = await probe.stop();
     console.log(
       `# ${run.sent} hostile requests (seed ${SEED}); /api/me of another user meanwhile: p50 ${me.p50} ms, p95 ${me.p95} ms, max ${me.max} ms over ${me.n} probes (${me.timeouts} without an answer); ` +
-        `slowest: ${run.slowest.slice(0, 5).map((slow) => `${slow.label} ${slow.ms} ms (${slow.status})`).join(", ")}`,
+        `slowest: ${run.slowest
+          .slice(0, 5)
+          .map((slow) => `${slow.label} ${slow.ms} ms (${slow.status})`)
+          .join(", ")}`,
     );
     const report = [
       ...run.failures.map((failure) => describeFailure(failure, SEED)),
-      ...(run.skipped.length > 0 ? [`${run.skipped.length} cases skipped after their field froze the server (${run.restarts} restarts)`] : []),
-      ...(me.p95 > ME_P95_BOUND_MS ? [`another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`] : []),
+      ...(run.skipped.length > 0
+        ? [`${run.skipped.length} cases skipped after their field froze the server (${run.restarts} restarts)`]
+        : []),
+      ...(me.p95 > ME_P95_BOUND_MS
+        ? [
+            `another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`,
+          ]
+        : []),
     ];
     assert.equal(run.sent + run.skipped.length, cases.length);
     assert.deepEqual(report, [], `\n${report.join("\n")}`);
@@ -129,8 +157,17 @@ describe("hostile input from outside", () => {
         `/api/me meanwhile p50 ${me.p50} ms, p95 ${me.p95} ms, max ${me.max} ms (${me.n} probes, ${me.timeouts} timeouts, ${restarts} restarts)`,
     );
     const report = [
-      ...results.filter((result) => result.problems.length > 0).map((result) => `${result.path} -> ${result.status || "no answer"} in ${result.ms} ms (bound ${result.boundMs} ms): ${result.problems.join("; ")}`),
-      ...(me.p95 > ME_P95_BOUND_MS ? [`another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`] : []),
+      ...results
+        .filter((result) => result.problems.length > 0)
+        .map(
+          (result) =>
+            `${result.path} -> ${result.status || "no answer"} in ${result.ms} ms (bound ${result.boundMs} ms): ${result.problems.join("; ")}`,
+        ),
+      ...(me.p95 > ME_P95_BOUND_MS
+        ? [
+            `another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`,
+          ]
+        : []),
     ];
     assert.deepEqual(report, [], `\n${report.join("\n")}`);
   });

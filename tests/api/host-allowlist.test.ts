@@ -23,7 +23,12 @@ interface Answer {
 function send(
   port: number,
   pathname: string,
-  { host, method = "GET", headers = {}, body }: { host: string; method?: string; headers?: Record<string, string>; body?: unknown },
+  {
+    host,
+    method = "GET",
+    headers = {},
+    body,
+  }: { host: string; method?: string; headers?: Record<string, string>; body?: unknown },
 ) {
   return new Promise<Answer>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -132,11 +137,20 @@ describe("default: loopback names on the port in use", () => {
   test("the same names on another port, an address it does not listen on, or no Host at all get 421", async () => {
     const { port } = await serve();
     const otherPort = port === 65535 ? port - 1 : port + 1;
-    for (const host of [`localhost:${otherPort}`, "localhost", "127.0.0.1", `192.168.1.10:${port}`, `localhost.evil.example:${port}`]) {
+    for (const host of [
+      `localhost:${otherPort}`,
+      "localhost",
+      "127.0.0.1",
+      `192.168.1.10:${port}`,
+      `localhost.evil.example:${port}`,
+    ]) {
       assert.equal((await send(port, "/healthz", { host })).status, 421, host);
     }
     // X-Forwarded-Host counts only with TRUST_PROXY.
-    const forged = await send(port, "/healthz", { host: "evil.example", headers: { "x-forwarded-host": `localhost:${port}` } });
+    const forged = await send(port, "/healthz", {
+      host: "evil.example",
+      headers: { "x-forwarded-host": `localhost:${port}` },
+    });
     assert.equal(forged.status, 421);
 
     // HTTP/1.0 may leave Host out; HTTP/1.1 without it is refused by Node itself (400).
@@ -157,7 +171,15 @@ describe("ALLOWED_HOSTS and TRUSTED_ORIGINS", () => {
       ALLOWED_HOSTS: "study.church.org, Second.example:8443",
       TRUSTED_ORIGINS: "https://partner.example",
     });
-    const answered = ["study.church.org", "study.church.org:443", `study.church.org:${port}`, "study.church.org.", "second.example:8443", "partner.example", `localhost:${port}`];
+    const answered = [
+      "study.church.org",
+      "study.church.org:443",
+      `study.church.org:${port}`,
+      "study.church.org.",
+      "second.example:8443",
+      "partner.example",
+      `localhost:${port}`,
+    ];
     for (const host of answered) assert.equal((await send(port, "/api/me", { host })).status, 401, host);
     for (const host of ["second.example", "second.example:443", "church.org", "evil.example"]) {
       assert.equal((await send(port, "/api/me", { host })).status, 421, host);
@@ -179,7 +201,8 @@ describe("behind a trusted proxy", () => {
   test("X-Forwarded-Host is what is checked; Host when the proxy sends none", async () => {
     const { port } = await serve({ TRUST_PROXY: "true", ALLOWED_HOSTS: "study.church.org" });
     const upstream = `127.0.0.1:${port}`;
-    const viaProxy = (forwarded: string) => send(port, "/api/me", { host: upstream, headers: { "x-forwarded-host": forwarded } });
+    const viaProxy = (forwarded: string) =>
+      send(port, "/api/me", { host: upstream, headers: { "x-forwarded-host": forwarded } });
     assert.equal((await viaProxy("study.church.org")).status, 401);
     assert.equal((await viaProxy("study.church.org, proxy.internal")).status, 401, "the first hop counts");
     assert.equal((await viaProxy("evil.example")).status, 421);

@@ -24,7 +24,11 @@ async function page(path: string, token: string) {
 function postForm(path: string, token: string, form: Record<string, string>) {
   return fetch(server.url + path, {
     method: "POST",
-    headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      cookie: `sb_session=${token}`,
+      origin: new URL(server.url).origin,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams(form),
     redirect: "manual",
   });
@@ -41,7 +45,10 @@ describe("adding quotes and book excerpts by hand", () => {
     });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.contentType, "quote");
-    assert.equal(answer.body.transcript, "You can never get a cup of tea large enough or a book long enough to suit me.");
+    assert.equal(
+      answer.body.transcript,
+      "You can never get a cup of tea large enough or a book long enough to suit me.",
+    );
     assert.equal(answer.body.title, "Quote by C. S. Lewis");
     assert.equal(answer.body.authorName, "C. S. Lewis");
     assert.deepEqual(answer.body.author, { name: "C. S. Lewis" });
@@ -67,13 +74,20 @@ describe("adding quotes and book excerpts by hand", () => {
       title: "The Great Omission",
       amazonUrl: "https://www.amazon.com/Great-Omission/dp/0060882433/ref=sr_1_1",
     });
-    const asin = server.withDb((db) => (db.prepare("select asin from books where id = ?").get(answer.body.bookId) as { asin: string }).asin);
+    const asin = server.withDb(
+      (db) => (db.prepare("select asin from books where id = ?").get(answer.body.bookId) as { asin: string }).asin,
+    );
     assert.equal(asin, "0060882433");
   });
 
   test("an ASIN alone makes the store link", async () => {
     const { token } = await registerAccount(server.url);
-    const answer = await addItem(token, { contentType: "book", text: "Excerpt text.", bookTitle: "Knowing God", asin: "b00abc1234" });
+    const answer = await addItem(token, {
+      contentType: "book",
+      text: "Excerpt text.",
+      bookTitle: "Knowing God",
+      asin: "b00abc1234",
+    });
     assert.equal(answer.body.book.amazonUrl, "https://www.amazon.com/dp/B00ABC1234");
   });
 
@@ -84,8 +98,14 @@ describe("adding quotes and book excerpts by hand", () => {
       [{ contentType: "quote" }, /Text is required/],
       [{ contentType: "blog", text: "Hello" }, /Choose Quote or Book Excerpt/],
       [{ contentType: "book", text: "Hello" }, /Book title is required/],
-      [{ contentType: "book", text: "Hello", bookTitle: "B", storeUrl: "javascript:alert(1)" }, /Store URL must be a web address/],
-      [{ contentType: "book", text: "Hello", bookTitle: "B", coverUrl: "ftp://x/y.jpg" }, /Cover image URL must be a web address/],
+      [
+        { contentType: "book", text: "Hello", bookTitle: "B", storeUrl: "javascript:alert(1)" },
+        /Store URL must be a web address/,
+      ],
+      [
+        { contentType: "book", text: "Hello", bookTitle: "B", coverUrl: "ftp://x/y.jpg" },
+        /Cover image URL must be a web address/,
+      ],
       [{ contentType: "book", text: "Hello", bookTitle: "B", asin: "12" }, /ASIN must be 10 letters or digits/],
       [{ contentType: "quote", text: "x".repeat(20_001) }, /Text is too long/],
     ];
@@ -104,7 +124,12 @@ describe("listing, reading and deleting content", () => {
     const other = await registerAccount(server.url);
     await addItem(other.token, { contentType: "quote", text: "Someone else's quote." });
     const first = await addItem(token, { contentType: "quote", text: "First.", author: "A. Author" });
-    const second = await addItem(token, { contentType: "book", text: "Second.", bookTitle: "Book Two", asin: "B000000002" });
+    const second = await addItem(token, {
+      contentType: "book",
+      text: "Second.",
+      bookTitle: "Book Two",
+      asin: "B000000002",
+    });
     const third = await addItem(token, { contentType: "quote", text: "Third." });
     const list = await api(server.url, "/api/sermons", { token });
     assert.equal(list.status, 200);
@@ -114,7 +139,19 @@ describe("listing, reading and deleting content", () => {
     );
     assert.deepEqual(list.body[2].author, { name: "A. Author" });
     assert.equal(list.body[1].book.title, "Book Two");
-    for (const key of ["id", "title", "url", "transcript", "contentType", "source", "sourceTitle", "authorName", "aiSummary", "aiLearningBites", "createdAt"]) {
+    for (const key of [
+      "id",
+      "title",
+      "url",
+      "transcript",
+      "contentType",
+      "source",
+      "sourceTitle",
+      "authorName",
+      "aiSummary",
+      "aiLearningBites",
+      "createdAt",
+    ]) {
       assert.ok(key in list.body[0], key);
     }
   });
@@ -122,7 +159,9 @@ describe("listing, reading and deleting content", () => {
   test("another user's item is 404 to read and to delete; the owner can delete it", async () => {
     const owner = await registerAccount(server.url);
     const stranger = await registerAccount(server.url);
-    const item = (await addItem(owner.token, { contentType: "book", text: "Mine.", bookTitle: "My Book", asin: "B000000003" })).body;
+    const item = (
+      await addItem(owner.token, { contentType: "book", text: "Mine.", bookTitle: "My Book", asin: "B000000003" })
+    ).body;
 
     assert.equal((await api(server.url, `/api/sermons/${item.id}`, { token: stranger.token })).status, 404);
     const theirDelete = await api(server.url, `/api/sermons/${item.id}`, { method: "DELETE", token: stranger.token });
@@ -133,29 +172,54 @@ describe("listing, reading and deleting content", () => {
     const deleted = await api(server.url, `/api/sermons/${item.id}`, { method: "DELETE", token: owner.token });
     assert.equal(deleted.status, 200);
     assert.equal((await api(server.url, `/api/sermons/${item.id}`, { token: owner.token })).status, 404);
-    assert.equal((await api(server.url, `/api/sermons/${item.id}`, { method: "DELETE", token: owner.token })).status, 404);
-    const books = server.withDb((db) => (db.prepare("select count(*) as n from books where id = ?").get(item.bookId) as { n: number }).n);
+    assert.equal(
+      (await api(server.url, `/api/sermons/${item.id}`, { method: "DELETE", token: owner.token })).status,
+      404,
+    );
+    const books = server.withDb(
+      (db) => (db.prepare("select count(*) as n from books where id = ?").get(item.bookId) as { n: number }).n,
+    );
     assert.equal(books, 0, "the excerpt's book went with it");
   });
 
   test("without a session every call is 401; other methods are 405", async () => {
     assert.equal((await api(server.url, "/api/sermons")).status, 401);
-    assert.equal((await api(server.url, "/api/sermons", { method: "POST", body: { contentType: "quote", text: "x" } })).status, 401);
+    assert.equal(
+      (await api(server.url, "/api/sermons", { method: "POST", body: { contentType: "quote", text: "x" } })).status,
+      401,
+    );
     assert.equal((await api(server.url, `/api/sermons/${randomUUID()}`, { method: "DELETE" })).status, 401);
     const { token } = await registerAccount(server.url);
     assert.equal((await api(server.url, "/api/sermons", { method: "PUT", token, body: {} })).status, 405);
-    assert.equal((await api(server.url, `/api/sermons/${randomUUID()}`, { method: "PATCH", token, body: {} })).status, 405);
+    assert.equal(
+      (await api(server.url, `/api/sermons/${randomUUID()}`, { method: "PATCH", token, body: {} })).status,
+      405,
+    );
   });
 });
 
 describe("the /library page", () => {
   test("visiting it writes nothing (the page reports the visit by a POST); a new library shows the empty state and both lists", async () => {
     const account = await registerAccount(server.url);
-    const visited = () => server.withDb((db) => db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number } | undefined)?.v;
+    const visited = () =>
+      server.withDb(
+        (db) =>
+          db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as
+            { v: number } | undefined,
+      )?.v;
     assert.ok(!visited());
     const { status, html } = await page("/library", account.token);
     assert.equal(status, 200);
-    for (const text of ["My Library", "Content &amp; Excerpts", "Saved Lesson Plans", "Your library is empty", "Save book excerpts", "Capture blog insights", "Preserve quotes", "Create lesson plans"]) {
+    for (const text of [
+      "My Library",
+      "Content &amp; Excerpts",
+      "Saved Lesson Plans",
+      "Your library is empty",
+      "Save book excerpts",
+      "Capture blog insights",
+      "Preserve quotes",
+      "Create lesson plans",
+    ]) {
       assert.ok(html.includes(text), text);
     }
     assert.ok(!visited(), "a GET never writes");
@@ -166,21 +230,48 @@ describe("the /library page", () => {
 
   test("without JavaScript the first change in the library ticks the visit", async () => {
     const account = await registerAccount(server.url);
-    const answer = await postForm("/library", account.token, { intent: "add", contentType: "quote", text: "Grace upon grace." });
+    const answer = await postForm("/library", account.token, {
+      intent: "add",
+      contentType: "quote",
+      text: "Grace upon grace.",
+    });
     assert.equal(answer.status, 200);
-    assert.equal(server.withDb((db) => (db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as { v: number }).v), 1);
+    assert.equal(
+      server.withDb(
+        (db) =>
+          (
+            db.prepare("select has_visited_library as v from user_onboarding where user_id = ?").get(account.id) as {
+              v: number;
+            }
+          ).v,
+      ),
+      1,
+    );
   });
 
   test("the save toggle's form: a fetcher gets the outcome, the no-JavaScript form goes back with a toast; both use the API's functions", async () => {
     const account = await registerAccount(server.url);
     const other = await registerAccount(server.url);
-    const study = (await api(server.url, "/api/studies/topic", { method: "POST", token: account.token, body: { topic: "Hope" } })).body;
-    const saves = () => (server.withDb((db) => db.prepare("select count(*) as n from library_saves where user_id = ? and study_id = ?").get(account.id, study.id)) as { n: number }).n;
+    const study = (
+      await api(server.url, "/api/studies/topic", { method: "POST", token: account.token, body: { topic: "Hope" } })
+    ).body;
+    const saves = () =>
+      (
+        server.withDb((db) =>
+          db
+            .prepare("select count(*) as n from library_saves where user_id = ? and study_id = ?")
+            .get(account.id, study.id),
+        ) as { n: number }
+      ).n;
 
     const saved = await postForm("/library", account.token, { intent: "save", studyId: study.id });
     assert.equal(saved.status, 200);
     assert.equal(saves(), 1);
-    const removed = await postForm("/library", account.token, { intent: "remove", studyId: study.id, redirectTo: `/lesson-plans?study=${study.id}` });
+    const removed = await postForm("/library", account.token, {
+      intent: "remove",
+      studyId: study.id,
+      redirectTo: `/lesson-plans?study=${study.id}`,
+    });
     assert.equal(removed.status, 302);
     assert.equal(removed.headers.get("location"), `/lesson-plans?study=${study.id}`);
     assert.match(removed.headers.get("set-cookie") ?? "", /sb_toast=/);
@@ -188,7 +279,11 @@ describe("the /library page", () => {
 
     // Another reader's study is not found; a redirect off the site is refused.
     assert.equal((await postForm("/library", other.token, { intent: "save", studyId: study.id })).status, 404);
-    assert.equal((await postForm("/library", account.token, { intent: "save", studyId: study.id, redirectTo: "//evil.example/" })).status, 400);
+    assert.equal(
+      (await postForm("/library", account.token, { intent: "save", studyId: study.id, redirectTo: "//evil.example/" }))
+        .status,
+      400,
+    );
     assert.equal(saves(), 0);
   });
 
@@ -199,7 +294,9 @@ describe("the /library page", () => {
     const studyId = randomUUID();
     const otherStudyId = randomUUID();
     server.withDb((db) => {
-      const insertStudy = db.prepare("insert into studies (id, user_id, title, content, study_type) values (?, ?, ?, ?, ?)");
+      const insertStudy = db.prepare(
+        "insert into studies (id, user_id, title, content, study_type) values (?, ?, ?, ?, ?)",
+      );
       insertStudy.run(studyId, account.id, "Faith and Works", content, "topic");
       insertStudy.run(otherStudyId, other.id, "Someone Else's Study", content, "passage");
       const save = db.prepare("insert into library_saves (id, user_id, study_id) values (?, ?, ?)");

@@ -76,7 +76,11 @@ describe("onboarding status and progress", () => {
 
   test("flags only move to true, and bad bodies are a 400 with a clear message", async () => {
     const account = await registerAccount(server.url);
-    await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, body: { hasStartedPlan: true } });
+    await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      body: { hasStartedPlan: true },
+    });
     const cases: Array<[unknown, RegExp]> = [
       [{ hasStartedPlan: false }, /only be marked as completed/],
       [{ hasCompletedWelcome: "yes" }, /only be marked as completed/],
@@ -89,7 +93,11 @@ describe("onboarding status and progress", () => {
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.match(answer.body.error, message, JSON.stringify(body));
     }
-    const malformed = await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, rawBody: "{" });
+    const malformed = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      token: account.token,
+      rawBody: "{",
+    });
     assert.equal(malformed.status, 400);
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
     assert.equal(status.body.hasStartedPlan, true);
@@ -97,7 +105,10 @@ describe("onboarding status and progress", () => {
 
   test("both routes need a session, and answer 405 to other methods", async () => {
     assert.equal((await api(server.url, "/api/onboarding/status")).status, 401);
-    const anonymous = await api(server.url, "/api/onboarding/progress", { method: "PATCH", body: { hasCompletedWelcome: true } });
+    const anonymous = await api(server.url, "/api/onboarding/progress", {
+      method: "PATCH",
+      body: { hasCompletedWelcome: true },
+    });
     assert.equal(anonymous.status, 401);
     assert.deepEqual(anonymous.body, { error: "Authentication required" });
     const account = await registerAccount(server.url);
@@ -113,7 +124,11 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
   function postForm(token: string, form: Record<string, string>) {
     return fetch(`${server.url}/resources/onboarding`, {
       method: "POST",
-      headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        cookie: `sb_session=${token}`,
+        origin: new URL(server.url).origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams(form),
       redirect: "manual",
     });
@@ -131,8 +146,14 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
   test("only the steps a page marks itself, only paths on this site, only signed in", async () => {
     const account = await registerAccount(server.url);
     assert.equal((await postForm(account.token, { step: "hasCreatedStudy" })).status, 400);
-    assert.equal((await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" })).status, 400);
-    assert.equal((await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "//evil.example/" })).status, 400);
+    assert.equal(
+      (await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" })).status,
+      400,
+    );
+    assert.equal(
+      (await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "//evil.example/" })).status,
+      400,
+    );
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
     assert.deepEqual(status.body, allFalse);
     const anonymous = await postForm("not-a-session", { step: "hasCompletedWelcome" });

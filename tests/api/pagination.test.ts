@@ -14,7 +14,11 @@ const QUOTA = 3;
 
 before(async () => {
   site = await startFakeSite();
-  server = await startTestServer({ ALLOW_PRIVATE_URLS: "true", MAX_ITEMS_PER_USER: String(QUOTA), AI_PROVIDER: "builtin" });
+  server = await startTestServer({
+    ALLOW_PRIVATE_URLS: "true",
+    MAX_ITEMS_PER_USER: String(QUOTA),
+    AI_PROVIDER: "builtin",
+  });
   // The first account is the admin.
   admin = await registerAccount(server.url);
 });
@@ -24,13 +28,20 @@ after(async () => {
 });
 
 // Two rows share a creation time, so the order within it (newest inserted first) is tested too.
-const times = (count: number, base = 1_767_225_600_000) => Array.from({ length: count }, (_, index) => base + Math.floor(index / 2) * 1000);
+const times = (count: number, base = 1_767_225_600_000) =>
+  Array.from({ length: count }, (_, index) => base + Math.floor(index / 2) * 1000);
 
 /** Rows inserted oldest first; the ids come back newest first, as the lists order them. */
-function insertSermons(userId: string, count: number, transcript = (index: number) => `Transcript ${index}.`): string[] {
+function insertSermons(
+  userId: string,
+  count: number,
+  transcript = (index: number) => `Transcript ${index}.`,
+): string[] {
   const ids = times(count).map(() => randomUUID());
   server.withDb((db) => {
-    const insert = db.prepare("insert into sermons (id, user_id, title, transcript, content_type, created_at) values (?, ?, ?, ?, 'quote', ?)");
+    const insert = db.prepare(
+      "insert into sermons (id, user_id, title, transcript, content_type, created_at) values (?, ?, ?, ?, 'quote', ?)",
+    );
     times(count).forEach((time, index) => insert.run(ids[index], userId, `Item ${index}`, transcript(index), time));
   });
   return ids.reverse();
@@ -39,8 +50,12 @@ function insertSermons(userId: string, count: number, transcript = (index: numbe
 function insertStudies(userId: string, count: number): string[] {
   const ids = times(count).map(() => randomUUID());
   server.withDb((db) => {
-    const insert = db.prepare("insert into studies (id, user_id, title, content, study_type, created_at) values (?, ?, ?, ?, 'topic', ?)");
-    times(count).forEach((time, index) => insert.run(ids[index], userId, `Study ${index}`, `## Overview ${index}`, time));
+    const insert = db.prepare(
+      "insert into studies (id, user_id, title, content, study_type, created_at) values (?, ?, ?, ?, 'topic', ?)",
+    );
+    times(count).forEach((time, index) =>
+      insert.run(ids[index], userId, `Study ${index}`, `## Overview ${index}`, time),
+    );
   });
   return ids.reverse();
 }
@@ -96,26 +111,36 @@ describe("walking every list a page at a time", () => {
       const theirs = fill(other.id, 3);
 
       const pages = await walk(`${path}?limit=2`, owner.token);
-      assert.deepEqual(pages.map((page) => page.length), [2, 2, 1]);
+      assert.deepEqual(
+        pages.map((page) => page.length),
+        [2, 2, 1],
+      );
       assert.deepEqual(pages.flat(), expected);
       assert.ok(!pages.flat().some((id) => theirs.includes(id)));
 
       // Another user's cursor only says where to start: the answer is still the caller's own items.
       const theirFirst = await api(server.url, `${path}?limit=1`, { token: other.token });
-      const mixed = await api(server.url, `${path}?limit=100&cursor=${theirFirst.headers.get("x-next-cursor")}`, { token: owner.token });
+      const mixed = await api(server.url, `${path}?limit=100&cursor=${theirFirst.headers.get("x-next-cursor")}`, {
+        token: owner.token,
+      });
       assert.equal(mixed.status, 200);
       assert.ok(mixed.body.every((item: { id: string }) => expected.includes(item.id)));
 
       const whole = await api(server.url, path, { token: owner.token });
-      assert.deepEqual(whole.body.map((item: { id: string }) => item.id), expected);
+      assert.deepEqual(
+        whole.body.map((item: { id: string }) => item.id),
+        expected,
+      );
       assert.equal(whole.headers.get("x-next-cursor"), null);
     });
   }
 
   test("/api/admin/users?limit=2 walks every account once, newest first", async () => {
     const created = insertUsers(5);
-    const expected = server.withDb(
-      (db) => (db.prepare("select id from users order by created_at desc, rowid desc").all() as Array<{ id: string }>).map((row) => row.id),
+    const expected = server.withDb((db) =>
+      (db.prepare("select id from users order by created_at desc, rowid desc").all() as Array<{ id: string }>).map(
+        (row) => row.id,
+      ),
     );
     assert.ok(created.every((id) => expected.includes(id)));
     const pages = await walk("/api/admin/users?limit=2", admin.token);
@@ -127,9 +152,15 @@ describe("walking every list a page at a time", () => {
 
   test("the Admin Console lists the newest 50 users, then more with each Show more, until all are shown", async () => {
     insertUsers(60);
-    const emails = server.withDb((db) => (db.prepare("select email from users order by created_at desc, rowid desc").all() as Array<{ email: string }>).map((row) => row.email));
+    const emails = server.withDb((db) =>
+      (
+        db.prepare("select email from users order by created_at desc, rowid desc").all() as Array<{ email: string }>
+      ).map((row) => row.email),
+    );
     const adminPage = async (search: string) => {
-      const response = await fetch(`${server.url}/admin${search}`, { headers: { cookie: `sb_session=${admin.token}` } });
+      const response = await fetch(`${server.url}/admin${search}`, {
+        headers: { cookie: `sb_session=${admin.token}` },
+      });
       assert.equal(response.status, 200);
       return response.text();
     };
@@ -155,7 +186,9 @@ describe("walking every list a page at a time", () => {
     const ids = times(count).map(() => randomUUID());
     server.withDb((db) => {
       const insert = db.prepare("insert into users (id, email, password_hash, created_at) values (?, ?, 'x', ?)");
-      times(count, Date.now()).forEach((time, index) => insert.run(ids[index], `paged-${ids[index]}@example.com`, time));
+      times(count, Date.now()).forEach((time, index) =>
+        insert.run(ids[index], `paged-${ids[index]}@example.com`, time),
+      );
     });
     return ids;
   }
@@ -171,23 +204,42 @@ describe("page sizes", () => {
     const big = await api(server.url, "/api/sermons?limit=100", { token });
     assert.equal(big.body.length, 100);
     const rest = await api(server.url, `/api/sermons?limit=100&cursor=${big.headers.get("x-next-cursor")}`, { token });
-    assert.deepEqual([...big.body, ...rest.body].map((item: { id: string }) => item.id), expected);
+    assert.deepEqual(
+      [...big.body, ...rest.body].map((item: { id: string }) => item.id),
+      expected,
+    );
     assert.equal(rest.headers.get("x-next-cursor"), null);
   });
 
   test("a bad limit or cursor is a 400 with { error }, on every list", async () => {
     const { token } = await registerAccount(server.url);
-    const garbage = ["garbage", "not*base64", Buffer.from("[1]").toString("base64url"), Buffer.from('{"createdAt":1}').toString("base64url")];
+    const garbage = [
+      "garbage",
+      "not*base64",
+      Buffer.from("[1]").toString("base64url"),
+      Buffer.from('{"createdAt":1}').toString("base64url"),
+    ];
     for (const path of ["/api/sermons", "/api/studies", "/api/library", "/api/admin/users"]) {
       const auth = path === "/api/admin/users" ? admin.token : token;
-      for (const query of ["limit=0", "limit=-1", "limit=1000", "limit=101", "limit=abc", "limit=", ...garbage.map((cursor) => `cursor=${cursor}`)]) {
+      for (const query of [
+        "limit=0",
+        "limit=-1",
+        "limit=1000",
+        "limit=101",
+        "limit=abc",
+        "limit=",
+        ...garbage.map((cursor) => `cursor=${cursor}`),
+      ]) {
         const answer = await api(server.url, `${path}?${query}`, { token: auth });
         assert.equal(answer.status, 400, `${path}?${query}`);
         assert.equal(typeof answer.body.error, "string", `${path}?${query}`);
         assert.deepEqual(Object.keys(answer.body), ["error"]);
       }
     }
-    assert.match((await api(server.url, "/api/sermons?limit=0", { token })).body.error, /limit must be a whole number from 1 to 100/);
+    assert.match(
+      (await api(server.url, "/api/sermons?limit=0", { token })).body.error,
+      /limit must be a whole number from 1 to 100/,
+    );
     assert.match((await api(server.url, "/api/sermons?cursor=garbage", { token })).body.error, /cursor is not valid/);
     assert.equal((await api(server.url, "/api/sermons?limit=abc")).status, 401, "signed out is 401 first");
   });
@@ -203,13 +255,31 @@ describe("excerpts in the list, the whole transcript by id", () => {
     assert.equal(listedLong.id, longId);
     assert.equal(listedLong.transcriptTruncated, true);
     assert.equal(listedLong.transcriptLength, long.length);
-    assert.ok(listedLong.transcript.length > 400 && listedLong.transcript.length <= 500, String(listedLong.transcript.length));
+    assert.ok(
+      listedLong.transcript.length > 400 && listedLong.transcript.length <= 500,
+      String(listedLong.transcript.length),
+    );
     assert.ok(long.startsWith(listedLong.transcript));
     assert.match(long[listedLong.transcript.length]!, /\s/, "cut at a word boundary");
-    for (const key of ["title", "url", "contentType", "source", "sourceTitle", "authorName", "aiSummary", "aiLearningBites", "createdAt", "author", "book"]) {
+    for (const key of [
+      "title",
+      "url",
+      "contentType",
+      "source",
+      "sourceTitle",
+      "authorName",
+      "aiSummary",
+      "aiLearningBites",
+      "createdAt",
+      "author",
+      "book",
+    ]) {
       assert.ok(key in listedLong, key);
     }
-    assert.deepEqual([listedShort.id, listedShort.transcript, listedShort.transcriptTruncated, listedShort.transcriptLength], [shortId, "A short quote.", false, 14]);
+    assert.deepEqual(
+      [listedShort.id, listedShort.transcript, listedShort.transcriptTruncated, listedShort.transcriptLength],
+      [shortId, "A short quote.", false, 14],
+    );
 
     const whole = await api(server.url, `/api/sermons/${longId}`, { token });
     assert.equal(whole.body.transcript, long);
@@ -221,11 +291,21 @@ describe("the transcript cap", () => {
     const { id, token } = await registerAccount(server.url);
     const article = generatedArticle(60_000).paragraphs.join("\n\n");
     assert.ok(article.length > 300_000, String(article.length));
-    const answer = await api(server.url, "/api/sermons/process-url", { method: "POST", token, body: { url: `${site.url}/articles/generated?words=60000` } });
+    const answer = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token,
+      body: { url: `${site.url}/articles/generated?words=60000` },
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.success, true);
     assert.deepEqual(Object.keys(answer.body.content).sort(), ["id", "learningBites", "summary", "title"]);
-    const stored = server.withDb((db) => db.prepare("select user_id, transcript from sermons where id = ?").get(answer.body.content.id) as { user_id: string; transcript: string });
+    const stored = server.withDb(
+      (db) =>
+        db.prepare("select user_id, transcript from sermons where id = ?").get(answer.body.content.id) as {
+          user_id: string;
+          transcript: string;
+        },
+    );
     assert.equal(stored.user_id, id);
     assert.equal(stored.transcript.length, 200_000);
     assert.equal(stored.transcript, article.slice(0, 200_000));
@@ -233,7 +313,11 @@ describe("the transcript cap", () => {
 
   test("a quote typed in over the limit is a 400 with a clear message", async () => {
     const { token } = await registerAccount(server.url);
-    const answer = await api(server.url, "/api/sermons", { method: "POST", token, body: { contentType: "quote", text: "x".repeat(200_001) } });
+    const answer = await api(server.url, "/api/sermons", {
+      method: "POST",
+      token,
+      body: { contentType: "quote", text: "x".repeat(200_001) },
+    });
     assert.equal(answer.status, 400);
     assert.match(answer.body.error, /Text is too long/);
   });
@@ -246,26 +330,51 @@ describe(`MAX_ITEMS_PER_USER (${QUOTA} here)`, () => {
     const { token } = await registerAccount(server.url);
     const ids: string[] = [];
     for (let index = 0; index < QUOTA; index++) {
-      const added = await api(server.url, "/api/sermons", { method: "POST", token, body: { contentType: "quote", text: `Quote ${index}` } });
+      const added = await api(server.url, "/api/sermons", {
+        method: "POST",
+        token,
+        body: { contentType: "quote", text: `Quote ${index}` },
+      });
       assert.equal(added.status, 201);
       ids.push(added.body.id);
     }
-    const over = await api(server.url, "/api/sermons", { method: "POST", token, body: { contentType: "quote", text: "One too many" } });
+    const over = await api(server.url, "/api/sermons", {
+      method: "POST",
+      token,
+      body: { contentType: "quote", text: "One too many" },
+    });
     assert.equal(over.status, 409);
     assert.deepEqual(over.body, { error: fullLibrary });
 
-    const fromUrl = await api(server.url, "/api/sermons/process-url", { method: "POST", token, body: { url: `${site.url}/articles/sabbath` } });
+    const fromUrl = await api(server.url, "/api/sermons/process-url", {
+      method: "POST",
+      token,
+      body: { url: `${site.url}/articles/sabbath` },
+    });
     assert.equal(fromUrl.status, 409);
     assert.deepEqual(fromUrl.body, { success: false, error: fullLibrary });
     assert.ok(!site.requests.includes("/articles/sabbath"), "nothing is fetched for a full library");
 
     const form = new URLSearchParams({ intent: "add", contentType: "quote", text: "From the page" });
-    const onPage = await fetch(`${server.url}/library`, { method: "POST", headers: { cookie: `sb_session=${token}` }, body: form });
+    const onPage = await fetch(`${server.url}/library`, {
+      method: "POST",
+      headers: { cookie: `sb_session=${token}` },
+      body: form,
+    });
     assert.equal(onPage.status, 409);
     assert.ok((await onPage.text()).includes(fullLibrary), "the page has the message to show");
 
     assert.equal((await api(server.url, `/api/sermons/${ids[0]}`, { method: "DELETE", token })).status, 200);
-    assert.equal((await api(server.url, "/api/sermons", { method: "POST", token, body: { contentType: "quote", text: "Room again" } })).status, 201);
+    assert.equal(
+      (
+        await api(server.url, "/api/sermons", {
+          method: "POST",
+          token,
+          body: { contentType: "quote", text: "Room again" },
+        })
+      ).status,
+      201,
+    );
   });
 
   test("one study past the limit is a 409", async () => {
@@ -274,9 +383,15 @@ describe(`MAX_ITEMS_PER_USER (${QUOTA} here)`, () => {
     const answer = await api(server.url, "/api/studies/topic", { method: "POST", token, body: { topic: "Hope" } });
     assert.equal(answer.status, 409);
     assert.deepEqual(answer.body, { error: `You have reached the limit of ${QUOTA} lesson plans for one account.` });
-    const streamed = await api(server.url, "/api/studies/generate", { method: "POST", token, body: { studyType: "topic", topic: "Hope" } });
+    const streamed = await api(server.url, "/api/studies/generate", {
+      method: "POST",
+      token,
+      body: { studyType: "topic", topic: "Hope" },
+    });
     assert.equal(streamed.status, 409);
-    const count = server.withDb((db) => (db.prepare("select count(*) as n from studies where user_id = ?").get(id) as { n: number }).n);
+    const count = server.withDb(
+      (db) => (db.prepare("select count(*) as n from studies where user_id = ?").get(id) as { n: number }).n,
+    );
     assert.equal(count, QUOTA);
   });
 });

@@ -26,14 +26,19 @@ test("with OpenAI configured, devotionals come from the model, are cached, and f
     const user = request.messages.find((message) => message.role === "user")!.content;
     const level = /Write the (.+?) devotional/.exec(user)![1];
     if (level === "Beginner" && beginnerFails) return { status: 500 };
-    return { json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` } };
+    return {
+      json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` },
+    };
   };
 
   const first = await api(server.url, "/api/plans/user-plans/today", { token });
   assert.equal(first.status, 200, "a failed devotional does not fail Today");
   assert.equal(first.body.passages[0].reference, "Romans 1");
   assert.equal(first.body.devotions.length + first.body.devotionErrors.length, 3);
-  assert.deepEqual(first.body.devotionErrors.map((failure: { level: string }) => failure.level), ["beginner"]);
+  assert.deepEqual(
+    first.body.devotionErrors.map((failure: { level: string }) => failure.level),
+    ["beginner"],
+  );
   assert.match(first.body.devotionErrors[0].error, /AI provider failed \(HTTP 500\)/);
 
   const db = new Database(server.databasePath, { readonly: true });
@@ -44,7 +49,10 @@ test("with OpenAI configured, devotionals come from the model, are cached, and f
   const second = await api(server.url, "/api/plans/user-plans/today", { token });
   assert.deepEqual(second.body.devotionErrors, []);
   assert.deepEqual(
-    second.body.devotions.map((devotion: { level: string; content: string }) => [devotion.level, devotion.content.split("\n")[0]]),
+    second.body.devotions.map((devotion: { level: string; content: string }) => [
+      devotion.level,
+      devotion.content.split("\n")[0],
+    ]),
     [
       ["beginner", "## Romans 1: Beginner"],
       ["intermediate", "## Romans 1: Intermediate"],

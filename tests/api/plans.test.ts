@@ -13,7 +13,15 @@ after(() => server.close());
 async function plans(token: string) {
   const answer = await api(server.url, "/api/plans", { token });
   assert.equal(answer.status, 200);
-  return answer.body as Array<{ id: string; slug: string; name: string; daysCount: number; planType: string; firstReading: string; progress: unknown }>;
+  return answer.body as Array<{
+    id: string;
+    slug: string;
+    name: string;
+    daysCount: number;
+    planType: string;
+    firstReading: string;
+    progress: unknown;
+  }>;
 }
 
 async function planId(token: string, slug: string) {
@@ -56,13 +64,17 @@ describe("GET /api/plans", () => {
 
   test("the seed is idempotent: a restart adds nothing", async () => {
     const db = database();
-    const before = db.prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days").get();
+    const before = db
+      .prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days")
+      .get();
     db.close();
     const { openDatabase } = await import("~/db.server");
     const { seedDatabase } = await import("~/server/startup.server");
     seedDatabase(openDatabase(server.databasePath));
     const again = database();
-    const after = again.prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days").get();
+    const after = again
+      .prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days")
+      .get();
     again.close();
     assert.deepEqual(after, before);
   });
@@ -86,14 +98,20 @@ describe("the Today flow", () => {
     const { token } = account;
     const id = await planId(token, "gospel-of-john-21-days");
 
-    const started = await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: id, translation: "NKJV" } });
+    const started = await api(server.url, "/api/plans/user-plans", {
+      method: "POST",
+      token,
+      body: { planId: id, translation: "NKJV" },
+    });
     assert.equal(started.status, 201);
     assert.equal(started.body.userPlan.planId, id);
     assert.equal(started.body.userPlan.translation, "NKJV");
     assert.equal(started.body.userPlan.plan.name, "Gospel of John in 21 Days");
 
     const onboarding = database();
-    const flags = onboarding.prepare("select has_started_plan from user_onboarding where user_id = ?").get(account.id) as { has_started_plan: number };
+    const flags = onboarding
+      .prepare("select has_started_plan from user_onboarding where user_id = ?")
+      .get(account.id) as { has_started_plan: number };
     onboarding.close();
     assert.equal(flags.has_started_plan, 1, "starting a plan sets hasStartedPlan");
 
@@ -105,7 +123,10 @@ describe("the Today flow", () => {
     assert.equal(body.currentDay, 1);
     assert.equal(body.isCompleted, false);
     assert.equal(body.streak, 0);
-    assert.deepEqual(body.devotions.map((devotion: { level: string }) => devotion.level), ["beginner", "intermediate", "deep"]);
+    assert.deepEqual(
+      body.devotions.map((devotion: { level: string }) => devotion.level),
+      ["beginner", "intermediate", "deep"],
+    );
     for (const devotion of body.devotions) {
       assert.match(devotion.content, /^## John 1/);
       assert.match(devotion.content, /\(BSB\)|BSB/);
@@ -118,11 +139,19 @@ describe("the Today flow", () => {
     assert.equal(body.translation.shown, "BSB");
     assert.match(body.translation.note, /NKJV is not available offline/);
 
-    const beyond = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 2 } });
+    const beyond = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token,
+      body: { dayNumber: 2 },
+    });
     assert.equal(beyond.status, 400);
     assert.match(beyond.body.error, /Day 2 is not open yet: today's reading is day 1/);
 
-    const complete = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 1 } });
+    const complete = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token,
+      body: { dayNumber: 1 },
+    });
     assert.equal(complete.status, 200);
     assert.equal(complete.body.dayNumber, 1);
     assert.equal(complete.body.alreadyCompleted, false);
@@ -136,12 +165,20 @@ describe("the Today flow", () => {
     assert.equal(after.body.userPlan.completedDays, 1);
     assert.ok(after.body.completedAt);
 
-    const again = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 1 } });
+    const again = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token,
+      body: { dayNumber: 1 },
+    });
     assert.equal(again.status, 200);
     assert.equal(again.body.alreadyCompleted, true);
     assert.equal(again.body.streak, 1);
 
-    const tomorrowsDay = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 2 } });
+    const tomorrowsDay = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token,
+      body: { dayNumber: 2 },
+    });
     assert.equal(tomorrowsDay.status, 400);
     assert.match(tomorrowsDay.body.error, /already completed today's reading/);
   });
@@ -150,7 +187,11 @@ describe("the Today flow", () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
     await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
-    await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: account.token, body: { dayNumber: 1 } });
+    await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: account.token,
+      body: { dayNumber: 1 },
+    });
     // Yesterday's completion: move it back one day.
     const db = database();
     db.prepare(
@@ -162,7 +203,11 @@ describe("the Today flow", () => {
     assert.equal(today.body.isCompleted, false);
     assert.equal(today.body.streak, 1, "a streak ending yesterday still counts");
     assert.equal(today.body.passages[0].reference, "Romans 2");
-    const complete = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: account.token, body: { dayNumber: 2 } });
+    const complete = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: account.token,
+      body: { dayNumber: 2 },
+    });
     assert.equal(complete.body.streak, 2);
   });
 
@@ -172,14 +217,20 @@ describe("the Today flow", () => {
     await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: account.token, body: { dayNumber: 1 } }),
+        api(server.url, "/api/plans/user-plans/complete", {
+          method: "POST",
+          token: account.token,
+          body: { dayNumber: 1 },
+        }),
       ),
     );
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([200]));
     assert.equal(answers.filter((answer) => answer.body.alreadyCompleted === false).length, 1);
     const db = database();
     const { count } = db
-      .prepare("select count(*) as count from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?")
+      .prepare(
+        "select count(*) as count from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?",
+      )
       .get(account.id) as { count: number };
     db.close();
     assert.equal(count, 1);
@@ -191,7 +242,11 @@ describe("the Today flow", () => {
     const psalms = await planId(token, "psalms-30-days");
     await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: john } });
     await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 1 } });
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: psalms, translation: "KJV" } });
+    await api(server.url, "/api/plans/user-plans", {
+      method: "POST",
+      token,
+      body: { planId: psalms, translation: "KJV" },
+    });
 
     const today = await api(server.url, "/api/plans/user-plans/today", { token });
     assert.equal(today.body.userPlan.plan.name, "Psalms in 30 Days");
@@ -207,7 +262,11 @@ describe("the Today flow", () => {
     const list = await plans(token);
     const johnEntry = list.find((plan) => plan.id === john)!;
     assert.deepEqual(johnEntry.progress, { isActive: false, completedDays: 1, isFinished: false });
-    assert.deepEqual(list.find((plan) => plan.id === psalms)!.progress, { isActive: true, completedDays: 0, isFinished: false });
+    assert.deepEqual(list.find((plan) => plan.id === psalms)!.progress, {
+      isActive: true,
+      completedDays: 0,
+      isFinished: false,
+    });
 
     const resumed = await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: john } });
     assert.equal(resumed.status, 200);
@@ -225,19 +284,30 @@ describe("the Today flow", () => {
     await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
     const db = database();
     const userPlanId = (db.prepare("select id from user_plans where user_id = ?").get(account.id) as { id: string }).id;
-    const insert = db.prepare("insert into user_plan_progress (id, user_plan_id, day_number, completed_at) values (?, ?, ?, ?)");
-    for (let day = 1; day <= 6; day++) insert.run(crypto.randomUUID(), userPlanId, day, Date.now() - (8 - day) * 86400000);
+    const insert = db.prepare(
+      "insert into user_plan_progress (id, user_plan_id, day_number, completed_at) values (?, ?, ?, ?)",
+    );
+    for (let day = 1; day <= 6; day++)
+      insert.run(crypto.randomUUID(), userPlanId, day, Date.now() - (8 - day) * 86400000);
     db.close();
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.currentDay, 7);
     assert.equal(today.body.passages[0].reference, "Matthew 7:15-29");
-    const last = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: account.token, body: { dayNumber: 7 } });
+    const last = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: account.token,
+      body: { dayNumber: 7 },
+    });
     assert.equal(last.body.isPlanFinished, true);
     const done = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(done.body.isPlanFinished, true);
     assert.equal(done.body.isCompleted, true);
     assert.equal(done.body.currentDay, 7);
-    const beyond = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: account.token, body: { dayNumber: 8 } });
+    const beyond = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: account.token,
+      body: { dayNumber: 8 },
+    });
     assert.equal(beyond.status, 400);
     assert.match(beyond.body.error, /This plan has 7 days/);
   });
@@ -247,12 +317,20 @@ describe("the Today flow", () => {
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "romans-16-days");
     await api(server.url, "/api/plans/user-plans", { method: "POST", token: first.token, body: { planId: id } });
-    await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: first.token, body: { dayNumber: 1 } });
+    await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: first.token,
+      body: { dayNumber: 1 },
+    });
     const theirs = await api(server.url, "/api/plans/user-plans/today", { token: second.token });
     assert.equal(theirs.body.userPlan, null);
     assert.equal(theirs.body.streak, 0);
     assert.ok((await plans(second.token)).every((plan) => plan.progress === null));
-    const complete = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token: second.token, body: { dayNumber: 1 } });
+    const complete = await api(server.url, "/api/plans/user-plans/complete", {
+      method: "POST",
+      token: second.token,
+      body: { dayNumber: 1 },
+    });
     assert.equal(complete.status, 404);
     assert.match(complete.body.error, /no active reading plan/);
   });
@@ -264,9 +342,15 @@ describe("devotionals are generated once and shared", () => {
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "new-testament-90-days");
     for (const account of [first, second]) {
-      await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id, translation: account === first ? "NIV" : "ESV" } });
+      await api(server.url, "/api/plans/user-plans", {
+        method: "POST",
+        token: account.token,
+        body: { planId: id, translation: account === first ? "NIV" : "ESV" },
+      });
     }
-    const [a, b] = await Promise.all([first, second].map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })));
+    const [a, b] = await Promise.all(
+      [first, second].map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
+    );
     assert.deepEqual(a.body.devotions, b.body.devotions, "NIV and ESV both show the BSB, so they share devotionals");
     const db = database();
     const rows = db
@@ -288,9 +372,19 @@ describe("devotionals are generated once and shared", () => {
     await api(server.url, "/api/plans/user-plans", { method: "POST", token: reader.token, body: { planId: id } });
     const page = await fetch(`${server.url}/today/devotions`, { headers: { cookie: `sb_session=${reader.token}` } });
     assert.equal(page.status, 200);
-    const late = (await page.json()) as { userPlanId: string; currentDay: number; devotions: unknown[]; devotionErrors: unknown[] };
+    const late = (await page.json()) as {
+      userPlanId: string;
+      currentDay: number;
+      devotions: unknown[];
+      devotionErrors: unknown[];
+    };
     const today = (await api(server.url, "/api/plans/user-plans/today", { token: reader.token })).body;
-    assert.deepEqual(late, { userPlanId: today.userPlan.id, currentDay: 1, devotions: today.devotions, devotionErrors: today.devotionErrors });
+    assert.deepEqual(late, {
+      userPlanId: today.userPlan.id,
+      currentDay: 1,
+      devotions: today.devotions,
+      devotionErrors: today.devotionErrors,
+    });
     assert.equal(late.devotions.length, 3);
     const signedOut = await fetch(`${server.url}/today/devotions`, { redirect: "manual" });
     assert.equal(signedOut.status, 302);
@@ -301,13 +395,21 @@ describe("devotionals are generated once and shared", () => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => registerAccount(server.url)));
     const id = await planId(accounts[0]!.token, "gospels-30-days");
     for (const account of accounts) {
-      await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id, translation: "WEB" } });
+      await api(server.url, "/api/plans/user-plans", {
+        method: "POST",
+        token: account.token,
+        body: { planId: id, translation: "WEB" },
+      });
     }
-    const answers = await Promise.all(accounts.map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })));
+    const answers = await Promise.all(
+      accounts.map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
+    );
     for (const answer of answers) assert.equal(answer.body.devotions.length, 3);
     const db = database();
     const { count } = db
-      .prepare("select count(*) as count from devotionals d join plan_days p on p.id = d.plan_day_id where p.plan_id = ? and d.translation = 'WEB'")
+      .prepare(
+        "select count(*) as count from devotionals d join plan_days p on p.id = d.plan_day_id where p.plan_id = ? and d.translation = 'WEB'",
+      )
       .get(id) as { count: number };
     db.close();
     assert.equal(count, 3);
@@ -331,7 +433,9 @@ describe("time zones", () => {
     const id = await planId(account.token, "romans-16-days");
     const storedZone = () => {
       const db = database();
-      const row = db.prepare("select time_zone from user_profiles where user_id = ?").get(account.id) as { time_zone: string };
+      const row = db.prepare("select time_zone from user_profiles where user_id = ?").get(account.id) as {
+        time_zone: string;
+      };
       db.close();
       return row.time_zone;
     };
@@ -344,10 +448,16 @@ describe("time zones", () => {
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.timeZone, "Pacific/Auckland");
     // A GET computes "today" in the zone it is sent, but never writes it.
-    const viaHeader = await api(server.url, "/api/plans/user-plans/today", { token: account.token, headers: { "x-time-zone": "America/New_York" } });
+    const viaHeader = await api(server.url, "/api/plans/user-plans/today", {
+      token: account.token,
+      headers: { "x-time-zone": "America/New_York" },
+    });
     assert.equal(viaHeader.body.timeZone, "America/New_York");
     assert.equal(storedZone(), "Pacific/Auckland");
-    const bad = await api(server.url, "/api/plans/user-plans/today", { token: account.token, headers: { "x-time-zone": "Mars/Olympus_Mons" } });
+    const bad = await api(server.url, "/api/plans/user-plans/today", {
+      token: account.token,
+      headers: { "x-time-zone": "Mars/Olympus_Mons" },
+    });
     assert.equal(bad.status, 400);
     assert.match(bad.body.error, /not a time zone we know/);
     // Completing a day is a write: the zone it is sent is stored.
@@ -374,7 +484,11 @@ describe("errors", () => {
     const cases: Array<[unknown, number, RegExp]> = [
       [{}, 400, /planId is required/],
       [{ planId: 42 }, 400, /planId is required/],
-      [{ planId: await planId(token, "romans-16-days"), translation: "MSG" }, 400, /translation must be one of NKJV, NIV, ESV, KJV, BSB, WEB/],
+      [
+        { planId: await planId(token, "romans-16-days"), translation: "MSG" },
+        400,
+        /translation must be one of NKJV, NIV, ESV, KJV, BSB, WEB/,
+      ],
       [{ planId: "no-such-plan" }, 404, /Reading plan not found/],
       [[], 400, /expected object/i],
     ];
@@ -390,10 +504,18 @@ describe("errors", () => {
 
   test("a plan can be started by its slug, and the translation defaults to NKJV", async () => {
     const { token } = await registerAccount(server.url);
-    const answer = await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: "proverbs-31-days" } });
+    const answer = await api(server.url, "/api/plans/user-plans", {
+      method: "POST",
+      token,
+      body: { planId: "proverbs-31-days" },
+    });
     assert.equal(answer.status, 201);
     assert.equal(answer.body.userPlan.translation, "NKJV");
-    const lower = await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: "romans-16-days", translation: "kjv" } });
+    const lower = await api(server.url, "/api/plans/user-plans", {
+      method: "POST",
+      token,
+      body: { planId: "romans-16-days", translation: "kjv" },
+    });
     assert.equal(lower.body.userPlan.translation, "KJV");
   });
 
@@ -415,9 +537,15 @@ describe("errors", () => {
   });
 
   test("needs a session, and the right method", async () => {
-    assert.equal((await api(server.url, "/api/plans/user-plans", { method: "POST", body: { planId: "x" } })).status, 401);
+    assert.equal(
+      (await api(server.url, "/api/plans/user-plans", { method: "POST", body: { planId: "x" } })).status,
+      401,
+    );
     assert.equal((await api(server.url, "/api/plans/user-plans/today")).status, 401);
-    assert.equal((await api(server.url, "/api/plans/user-plans/complete", { method: "POST", body: { dayNumber: 1 } })).status, 401);
+    assert.equal(
+      (await api(server.url, "/api/plans/user-plans/complete", { method: "POST", body: { dayNumber: 1 } })).status,
+      401,
+    );
     const { token } = await registerAccount(server.url);
     assert.equal((await api(server.url, "/api/plans", { method: "POST", token, body: {} })).status, 405);
     assert.equal((await api(server.url, "/api/plans/user-plans", { token })).status, 405);

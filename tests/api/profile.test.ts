@@ -91,14 +91,22 @@ describe("GET and PATCH /api/profile", () => {
   test("each user sees only their own profile", async () => {
     const first = await registerAccount(server.url);
     const second = await registerAccount(server.url);
-    await api(server.url, "/api/profile", { method: "PATCH", token: first.token, body: { favoriteTeachers: ["Only Mine"] } });
+    await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: first.token,
+      body: { favoriteTeachers: ["Only Mine"] },
+    });
     const other = await api(server.url, "/api/profile", { token: second.token });
     assert.deepEqual(other.body.favoriteTeachers, []);
   });
 
   test("the time zone can be set for streaks and is validated", async () => {
     const account = await registerAccount(server.url);
-    const patched = await api(server.url, "/api/profile", { method: "PATCH", token: account.token, body: { timeZone: "Europe/London" } });
+    const patched = await api(server.url, "/api/profile", {
+      method: "PATCH",
+      token: account.token,
+      body: { timeZone: "Europe/London" },
+    });
     assert.equal(patched.status, 200);
     assert.equal(patched.body.timeZone, "Europe/London");
   });
@@ -108,7 +116,11 @@ describe("the profile page's form (POST /profile)", () => {
   function postForm(token: string, form: Array<[string, string]>) {
     return fetch(`${server.url}/profile`, {
       method: "POST",
-      headers: { cookie: `sb_session=${token}`, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        cookie: `sb_session=${token}`,
+        origin: new URL(server.url).origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams(form),
       redirect: "manual",
     });
@@ -128,17 +140,30 @@ describe("the profile page's form (POST /profile)", () => {
     assert.equal(saved.headers.get("location"), "/profile");
     assert.match(saved.headers.get("set-cookie") ?? "", /sb_toast=/);
     const profile = await api(server.url, "/api/profile", { token });
-    assert.deepEqual(profile.body, { favoriteTeachers: ["John Stott", "Tim Keller"], studyDepthPreference: "advanced", denomination: "Anglican", timeZone: null });
+    assert.deepEqual(profile.body, {
+      favoriteTeachers: ["John Stott", "Tim Keller"],
+      studyDepthPreference: "advanced",
+      denomination: "Anglican",
+      timeZone: null,
+    });
 
     // The form always sends everything: no teachers and no denomination clear them.
     assert.equal((await postForm(token, [["studyDepthPreference", "beginner"]])).status, 302);
     const cleared = await api(server.url, "/api/profile", { token });
-    assert.deepEqual(cleared.body, { favoriteTeachers: [], studyDepthPreference: "beginner", denomination: null, timeZone: null });
+    assert.deepEqual(cleared.body, {
+      favoriteTeachers: [],
+      studyDepthPreference: "beginner",
+      denomination: null,
+      timeZone: null,
+    });
   });
 
   test("a bad value is a 400 with the schema's message, and nothing changes", async () => {
     const { token } = await registerAccount(server.url);
-    const refused = await postForm(token, [["studyDepthPreference", "advanced"], ["favoriteTeachers[0]", "x".repeat(101)]]);
+    const refused = await postForm(token, [
+      ["studyDepthPreference", "advanced"],
+      ["favoriteTeachers[0]", "x".repeat(101)],
+    ]);
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /Favorite teacher names must be at most 100 characters/);
     assert.equal((await api(server.url, "/api/profile", { token })).body.studyDepthPreference, "intermediate");

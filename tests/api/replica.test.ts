@@ -55,8 +55,15 @@ before(async () => {
     expiredToken = expired.token;
     const plans = (await api(primary.url, "/api/plans", { token: reader.token })).body as Array<{ id: string }>;
     assert.ok(plans.length >= 2);
-    for (const [account, plan] of [[reader, plans[0]!], [newcomer, plans[1]!]] as const) {
-      const started = await api(primary.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: plan.id } });
+    for (const [account, plan] of [
+      [reader, plans[0]!],
+      [newcomer, plans[1]!],
+    ] as const) {
+      const started = await api(primary.url, "/api/plans/user-plans", {
+        method: "POST",
+        token: account.token,
+        body: { planId: plan.id },
+      });
       assert.equal(started.status, 201, JSON.stringify(started.body));
     }
     const login = await fetch(`${primary.url}/login`, {
@@ -66,7 +73,10 @@ before(async () => {
       body: new URLSearchParams({ email: reader.email, password: reader.password }).toString(),
     });
     assert.equal(login.status, 302);
-    signedCookie = login.headers.getSetCookie().find((line) => line.startsWith("sb_session="))!.split(";")[0]!;
+    signedCookie = login.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("sb_session="))!
+      .split(";")[0]!;
     const today = await api(primary.url, "/api/plans/user-plans/today", { token: reader.token });
     assert.equal(today.status, 200);
     assert.equal(today.body.devotions.length, 3, "the reader's devotionals are cached");
@@ -127,12 +137,20 @@ test("pages answer a signed-in reader without writing", async () => {
   const pages = fs
     .readdirSync(path.join(projectRoot, "app/routes"))
     .filter((name) => /^_app\.[^$]/.test(name) && name !== "_app.tsx")
-    .map((name) => name.replace(/\.tsx$/, "").replace(/^_app\.(_index)?/, "/").replaceAll(".", "/"));
+    .map((name) =>
+      name
+        .replace(/\.tsx$/, "")
+        .replace(/^_app\.(_index)?/, "/")
+        .replaceAll(".", "/"),
+    );
   assert.ok(pages.includes("/") && pages.includes("/today") && pages.length >= 10, pages.join(", "));
   for (const pathname of pages) {
     const answer = await fetch(server.url + pathname, { headers: cookie(reader.token), redirect: "manual" });
     // The page's stream route (/lesson-plans/generate) sends a browser that opens it to its page.
-    assert.ok(answer.status === 200 || (answer.status === 302 && pathname === "/lesson-plans/generate"), `${pathname} -> ${answer.status}`);
+    assert.ok(
+      answer.status === 200 || (answer.status === 302 && pathname === "/lesson-plans/generate"),
+      `${pathname} -> ${answer.status}`,
+    );
     assert.equal(answer.headers.get("fly-replay"), null, pathname);
     await answer.text();
   }
@@ -143,7 +161,10 @@ test("every GET API route answers without writing", async () => {
   assert.ok(routes.length >= 10);
   for (const route of routes) {
     const answer = await api(server.url, route.pattern, { token: reader.token });
-    assert.ok([200, 405].includes(answer.status), `GET ${route.pattern} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+    assert.ok(
+      [200, 405].includes(answer.status),
+      `GET ${route.pattern} -> ${answer.status} ${JSON.stringify(answer.body)}`,
+    );
     assert.equal(answer.headers.get("fly-replay"), null, route.pattern);
   }
   const today = await api(server.url, "/api/plans/user-plans/today", { token: reader.token });
@@ -157,7 +178,11 @@ test("session bookkeeping is left to the primary: no activity stamp, no sliding 
     sessions: db.prepare("select id, expires_at from sessions order by id").all(),
   }));
   assert.equal((await api(server.url, "/api/me", { token: reader.token })).status, 200);
-  assert.equal((await api(server.url, "/api/me", { token: expiredToken })).status, 401, "an expired session is refused");
+  assert.equal(
+    (await api(server.url, "/api/me", { token: expiredToken })).status,
+    401,
+    "an expired session is refused",
+  );
   const after = readOnly((db) => ({
     user: db.prepare("select last_active_at as at from users where id = ?").get(reader.id),
     sessions: db.prepare("select id, expires_at from sessions order by id").all(),
@@ -204,7 +229,13 @@ test("a replica whose database lacks a migration of this code refuses to start",
   fs.chmodSync(path.join(other, "sagacity.db"), 0o444);
   fs.writeFileSync(path.join(other, ".primary"), `${PRIMARY}\n`);
   await assert.rejects(
-    startServer({ port: 0, host: "127.0.0.1", databasePath: path.join(other, "sagacity.db"), migrationsFolder: migrations, quiet: true }),
+    startServer({
+      port: 0,
+      host: "127.0.0.1",
+      databasePath: path.join(other, "sagacity.db"),
+      migrationsFolder: migrations,
+      quiet: true,
+    }),
     /read-only replica and its database lacks 1 migration/,
   );
   const tables = new Database(path.join(other, "sagacity.db"), { readonly: true });

@@ -57,7 +57,11 @@ describe("authorization matrix", () => {
     if (route.adminOnly) {
       test(`${route.pattern}: a non-admin gets 403 for every method`, async () => {
         for (const method of METHODS) {
-          const answer = await api(server.url, fill(route), { method, token: user.token, body: method === "GET" ? undefined : {} });
+          const answer = await api(server.url, fill(route), {
+            method,
+            token: user.token,
+            body: method === "GET" ? undefined : {},
+          });
           assert.ok([403, 405].includes(answer.status), `${method} ${route.pattern} -> ${answer.status}`);
         }
       });
@@ -90,28 +94,63 @@ describe("another user's ids and data", () => {
       sermons: await read("/api/sermons"),
       profile: await read("/api/profile"),
       onboarding: await read("/api/onboarding/status"),
-      today: { plan: today.userPlan?.planId, day: today.currentDay, isCompleted: today.isCompleted, streak: today.streak },
+      today: {
+        plan: today.userPlan?.planId,
+        day: today.currentDay,
+        isCompleted: today.isCompleted,
+        streak: today.streak,
+      },
     };
   }
 
   before(async () => {
     owner = await registerAccount(server.url);
     other = await registerAccount(server.url);
-    const study = await api(server.url, "/api/studies/topic", { method: "POST", token: owner.token, body: { topic: `Patience ${mark}` } });
+    const study = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      token: owner.token,
+      body: { topic: `Patience ${mark}` },
+    });
     assert.equal(study.status, 201, JSON.stringify(study.body));
     ids.studyId = study.body.id;
     assert.ok(JSON.stringify(study.body).includes(mark), "the study carries the marker");
-    assert.equal((await api(server.url, `/api/library/save/${ids.studyId}`, { method: "POST", token: owner.token })).status, 200);
+    assert.equal(
+      (await api(server.url, `/api/library/save/${ids.studyId}`, { method: "POST", token: owner.token })).status,
+      200,
+    );
     const quote = await api(server.url, "/api/sermons", {
       method: "POST",
       token: owner.token,
-      body: { contentType: "quote", text: `Quote text ${mark}`, title: `Quote title ${mark}`, author: `Author ${mark}` },
+      body: {
+        contentType: "quote",
+        text: `Quote text ${mark}`,
+        title: `Quote title ${mark}`,
+        author: `Author ${mark}`,
+      },
     });
     assert.equal(quote.status, 201, JSON.stringify(quote.body));
     ids.id = quote.body.id;
     ids.userId = owner.id;
-    assert.equal((await api(server.url, "/api/profile", { method: "PATCH", token: owner.token, body: { favoriteTeachers: [`Teacher ${mark}`], denomination: `Denomination ${mark}` } })).status, 200);
-    assert.equal((await api(server.url, "/api/plans/user-plans", { method: "POST", token: owner.token, body: { planId: "romans-16-days" } })).status, 201);
+    assert.equal(
+      (
+        await api(server.url, "/api/profile", {
+          method: "PATCH",
+          token: owner.token,
+          body: { favoriteTeachers: [`Teacher ${mark}`], denomination: `Denomination ${mark}` },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await api(server.url, "/api/plans/user-plans", {
+          method: "POST",
+          token: owner.token,
+          body: { planId: "romans-16-days" },
+        })
+      ).status,
+      201,
+    );
     const invite = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
     assert.equal(invite.status, 201, JSON.stringify(invite.body));
     ids.inviteId = invite.body.invite.id;
@@ -140,7 +179,11 @@ describe("another user's ids and data", () => {
       for (const method of methods) {
         const body = method === "GET" ? undefined : route.adminOnly ? { isActive: false } : {};
         const asOther = await api(server.url, url, { method, token: other.token, body });
-        assert.equal(asOther.status, route.adminOnly ? 403 : 404, `${method} ${url} as another user -> ${asOther.status}`);
+        assert.equal(
+          asOther.status,
+          route.adminOnly ? 403 : 404,
+          `${method} ${url} as another user -> ${asOther.status}`,
+        );
         assert.equal(typeof asOther.body?.error, "string");
         for (const marker of [...privateMarkers.filter((value) => !url.includes(value)), ...accountMarkers]) {
           assert.ok(!JSON.stringify(asOther.body).includes(marker), `${method} ${url} leaks ${marker}`);
@@ -162,7 +205,11 @@ describe("another user's ids and data", () => {
         if (answer.status === 405) continue;
         const text = JSON.stringify(answer.body);
         const forbidden = route.adminOnly ? privateMarkers : [...privateMarkers, ...accountMarkers];
-        for (const marker of forbidden) assert.ok(!text.includes(marker), `GET ${route.pattern} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`);
+        for (const marker of forbidden)
+          assert.ok(
+            !text.includes(marker),
+            `GET ${route.pattern} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`,
+          );
       }
     }
     // The owner does see it: the markers are real.
@@ -176,23 +223,55 @@ describe("another user's ids and data", () => {
     // they answer a GET: a page's loader or component, or a resource route's loader.
     const pages = fs
       .readdirSync(routes, { withFileTypes: true })
-      .map((entry) => (entry.isDirectory() ? { name: entry.name, file: path.join(entry.name, "route.tsx") } : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name }))
-      .filter(({ name, file }) => /^_app\.[^$]+$/.test(name) && file.endsWith(".tsx") && fs.existsSync(path.join(routes, file)))
-      .filter(({ file }) => /export (async )?function loader|export default|export \{[^}]*\b(loader|default)\b/.test(fs.readFileSync(path.join(routes, file), "utf8")))
-      .map(({ name }) => "/" + name.replace(/^_app\./, "").replace(/^_index$/, "").replaceAll(".", "/"));
-    for (const page of ["/", "/library", "/lesson-plans", "/today", "/today/devotions", "/add-content", "/process-sermon"]) {
+      .map((entry) =>
+        entry.isDirectory()
+          ? { name: entry.name, file: path.join(entry.name, "route.tsx") }
+          : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name },
+      )
+      .filter(
+        ({ name, file }) =>
+          /^_app\.[^$]+$/.test(name) && file.endsWith(".tsx") && fs.existsSync(path.join(routes, file)),
+      )
+      .filter(({ file }) =>
+        /export (async )?function loader|export default|export \{[^}]*\b(loader|default)\b/.test(
+          fs.readFileSync(path.join(routes, file), "utf8"),
+        ),
+      )
+      .map(
+        ({ name }) =>
+          "/" +
+          name
+            .replace(/^_app\./, "")
+            .replace(/^_index$/, "")
+            .replaceAll(".", "/"),
+      );
+    for (const page of [
+      "/",
+      "/library",
+      "/lesson-plans",
+      "/today",
+      "/today/devotions",
+      "/add-content",
+      "/process-sermon",
+    ]) {
       assert.ok(pages.includes(page), `${page} is not among ${pages.join(", ")}`);
     }
     for (const page of pages) {
       for (const caller of [other, admin]) {
-        const response = await fetch(`${server.url}${page}?study=${ids.studyId}&id=${ids.id}`, { headers: { cookie: `sb_session=${caller.token}` }, redirect: "manual" });
+        const response = await fetch(`${server.url}${page}?study=${ids.studyId}&id=${ids.id}`, {
+          headers: { cookie: `sb_session=${caller.token}` },
+          redirect: "manual",
+        });
         assert.ok([200, 302].includes(response.status), `${page} -> ${response.status}`);
         const html = await response.text();
         // The ids are in the address (a form may echo it); the content must not be. The admin
         // console lists accounts (the owner's email included), never their content.
         const forbidden = caller === admin && page === "/admin" ? [mark] : [mark, ...accountMarkers];
         for (const marker of forbidden) {
-          assert.ok(!html.includes(marker), `${page} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`);
+          assert.ok(
+            !html.includes(marker),
+            `${page} as ${caller === admin ? "an admin" : "another user"} shows ${marker}`,
+          );
         }
       }
     }
@@ -212,15 +291,54 @@ describe("another user's ids and data", () => {
 
 // Field names used across the API, so fuzzed objects reach past "expected object" into the schemas.
 const FIELD_NAMES = [
-  "email", "password", "topic", "reference", "planId", "translation", "dayNumber", "url", "title", "contentType",
-  "isActive", "isAdmin", "favoriteTeachers", "studyDepthPreference", "denomination", "model", "tone",
-  "beginnerWordLimit", "intermediateWordLimit", "deepStudyWordLimit", "writingStyle", "citationFormat",
-  "targetAudience", "languageComplexity", "hasCompletedWelcome", "text", "source", "author", "timeZone",
+  "email",
+  "password",
+  "topic",
+  "reference",
+  "planId",
+  "translation",
+  "dayNumber",
+  "url",
+  "title",
+  "contentType",
+  "isActive",
+  "isAdmin",
+  "favoriteTeachers",
+  "studyDepthPreference",
+  "denomination",
+  "model",
+  "tone",
+  "beginnerWordLimit",
+  "intermediateWordLimit",
+  "deepStudyWordLimit",
+  "writingStyle",
+  "citationFormat",
+  "targetAudience",
+  "languageComplexity",
+  "hasCompletedWelcome",
+  "text",
+  "source",
+  "author",
+  "timeZone",
 ];
 const NASTY_STRINGS = [
-  "' OR 1=1 --", "\"; DROP TABLE users; --", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-  "javascript:alert(1)", "\u0000", "\uFFFF\uD800", "𝕳𝖊𝖑𝖑𝖔 ✝️", "x".repeat(100_000), "../../etc/passwd",
-  "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "%00%0d%0a", "{{7*7}}", "NaN", "-1", "1e309",
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "\u0000",
+  "\uFFFF\uD800",
+  "𝕳𝖊𝖑𝖑𝖔 ✝️",
+  "x".repeat(100_000),
+  "../../etc/passwd",
+  "http://169.254.169.254/latest/meta-data/",
+  "file:///etc/passwd",
+  "%00%0d%0a",
+  "{{7*7}}",
+  "NaN",
+  "-1",
+  "1e309",
 ];
 
 const nastyValue = fc.oneof(
@@ -240,12 +358,20 @@ const fuzzedBody = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("{not json", "[", "null", '"just a string"', "\u0000", "") },
 );
 
-const fuzzedParam = fc.oneof(fc.constantFrom(...NASTY_STRINGS.map((text) => text.slice(0, 300))), fc.string({ maxLength: 60 }), fc.uuid());
+const fuzzedParam = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS.map((text) => text.slice(0, 300))),
+  fc.string({ maxLength: 60 }),
+  fc.uuid(),
+);
 
 async function supportedMethods(route: ApiRoute) {
   const methods: string[] = [];
   for (const method of METHODS) {
-    const answer = await api(server.url, fill(route), { method, token: admin.token, body: method === "GET" ? undefined : {} });
+    const answer = await api(server.url, fill(route), {
+      method,
+      token: admin.token,
+      body: method === "GET" ? undefined : {},
+    });
     if (answer.status !== 405) methods.push(method);
   }
   return methods;

@@ -28,7 +28,19 @@ interface Sent {
 
 async function send(
   path: string,
-  { method = "POST", form, json, cookie, headers = {} }: { method?: string; form?: Record<string, string>; json?: unknown; cookie?: string; headers?: Record<string, string> },
+  {
+    method = "POST",
+    form,
+    json,
+    cookie,
+    headers = {},
+  }: {
+    method?: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<Sent> {
   const response = await fetch(server.url + path, {
     method,
@@ -59,7 +71,9 @@ function state() {
     studies: all("select id from studies order by id"),
     sermons: all("select id, title from sermons order by id"),
     saves: all("select id from library_saves order by id"),
-    profiles: all("select user_id, favorite_teachers, denomination, time_zone, study_depth_preference from user_profiles order by user_id"),
+    profiles: all(
+      "select user_id, favorite_teachers, denomination, time_zone, study_depth_preference from user_profiles order by user_id",
+    ),
     onboarding: all("select user_id, has_completed_welcome from user_onboarding order by user_id"),
     plans: all("select id, plan_id, activated_at from user_plans order by id"),
     progress: all("select id from user_plan_progress order by id"),
@@ -75,9 +89,26 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
   const attacker = { email: uniqueEmail("attacker"), password: "attacker-password" };
 
   before(async () => {
-    sermonId = (await api(server.url, "/api/sermons", { method: "POST", token: victim.token, body: { contentType: "quote", text: "Keep me" } })).body.id;
-    studyId = (await api(server.url, "/api/studies/topic", { method: "POST", token: victim.token, body: { topic: "Mercy" } })).body.id;
-    assert.equal((await api(server.url, "/api/plans/user-plans", { method: "POST", token: victim.token, body: { planId: "romans-16-days" } })).status, 201);
+    sermonId = (
+      await api(server.url, "/api/sermons", {
+        method: "POST",
+        token: victim.token,
+        body: { contentType: "quote", text: "Keep me" },
+      })
+    ).body.id;
+    studyId = (
+      await api(server.url, "/api/studies/topic", { method: "POST", token: victim.token, body: { topic: "Mercy" } })
+    ).body.id;
+    assert.equal(
+      (
+        await api(server.url, "/api/plans/user-plans", {
+          method: "POST",
+          token: victim.token,
+          body: { planId: "romans-16-days" },
+        })
+      ).status,
+      201,
+    );
     await registerAccount(server.url, attacker.email, attacker.password);
   });
 
@@ -95,20 +126,38 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     crossSiteOnly?: boolean;
   }
   const writes = (): Write[] => [
-    { path: "/library", form: { intent: "add", contentType: "quote", text: "Forged quote", title: "Forged" }, ok: [200] },
+    {
+      path: "/library",
+      form: { intent: "add", contentType: "quote", text: "Forged quote", title: "Forged" },
+      ok: [200],
+    },
     { path: "/library", form: { intent: "delete", id: sermonId }, ok: [200] },
     { path: "/lesson-plans", form: { studyType: "topic", topic: "Forged topic" }, ok: [302] },
     { path: "/lesson-plans/generate", form: { studyType: "topic", topic: "Forged topic" }, ok: [200] },
     { path: "/bible-plans", form: { planId: "gospel-of-john-21-days", translation: "KJV" }, ok: [302] },
     { path: "/today", form: { intent: "timeZone", timeZone: "Asia/Tokyo" }, ok: [200] },
-    { path: "/profile", form: { intent: "save", studyDepthPreference: "advanced", "favoriteTeachers[0]": "Forged" }, ok: [302] },
+    {
+      path: "/profile",
+      form: { intent: "save", studyDepthPreference: "advanced", "favoriteTeachers[0]": "Forged" },
+      ok: [302],
+    },
     { path: "/library", form: { intent: "save", studyId }, ok: [200] },
     { path: "/resources/onboarding", form: { step: "hasCompletedWelcome" }, ok: [200] },
     { path: "/admin", form: { intent: "delete", userId: target.id }, ok: [405], crossSiteOnly: true },
     { path: "/settings", form: {}, ok: [405], crossSiteOnly: true },
-    { path: "/register", form: { email: uniqueEmail("forged"), password: "forged-password", confirmPassword: "forged-password" }, ok: [302], anonymous: true },
+    {
+      path: "/register",
+      form: { email: uniqueEmail("forged"), password: "forged-password", confirmPassword: "forged-password" },
+      ok: [302],
+      anonymous: true,
+    },
     { path: "/login", form: attacker, ok: [302], anonymous: true },
-    { path: "/api/profile", method: "PATCH", json: { favoriteTeachers: ["Forged"], denomination: "Forged" }, ok: [200] },
+    {
+      path: "/api/profile",
+      method: "PATCH",
+      json: { favoriteTeachers: ["Forged"], denomination: "Forged" },
+      ok: [200],
+    },
     { path: "/api/sermons", json: { contentType: "quote", text: "Forged" }, ok: [201] },
     { path: `/api/library/save/${studyId}`, ok: [200] },
     { path: `/api/library/remove/${studyId}`, method: "DELETE", ok: [200] },
@@ -120,7 +169,12 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     { path: `/api/admin/users/${target.id}`, method: "PATCH", json: { isActive: false }, ok: [200] },
     { path: `/api/admin/users/${target.id}`, method: "DELETE", ok: [200] },
     { path: `/api/sermons/${sermonId}`, method: "DELETE", ok: [200, 404] },
-    { path: "/api/auth/register", json: { email: uniqueEmail("forged"), password: "forged-password" }, ok: [201], anonymous: true },
+    {
+      path: "/api/auth/register",
+      json: { email: uniqueEmail("forged"), password: "forged-password" },
+      ok: [201],
+      anonymous: true,
+    },
     { path: "/api/auth/logout", ok: [200] },
     { path: "/logout", form: {}, ok: [302] },
   ];
@@ -137,13 +191,23 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     test(`${name}: every page action and API write is a 403 and nothing changes`, async () => {
       const before = state();
       for (const write of writes()) {
-        const answer = await send(write.path, { method: write.method, form: write.form, json: write.json, cookie: write.anonymous ? undefined : victim.token, headers });
+        const answer = await send(write.path, {
+          method: write.method,
+          form: write.form,
+          json: write.json,
+          cookie: write.anonymous ? undefined : victim.token,
+          headers,
+        });
         assert.equal(answer.status, 403, `${write.method ?? "POST"} ${write.path} -> ${answer.status}`);
         assert.deepEqual(JSON.parse(answer.text), { error: "Cross-site request refused" });
         assert.equal(sessionTokenOf(answer), null, "no cookie is set or cleared");
       }
       assert.deepEqual(state(), before);
-      assert.equal((await api(server.url, "/api/me", { token: victim.token })).status, 200, "the victim is still signed in");
+      assert.equal(
+        (await api(server.url, "/api/me", { token: victim.token })).status,
+        200,
+        "the victim is still signed in",
+      );
     });
   }
 
@@ -160,7 +224,10 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
         cookie: write.anonymous ? undefined : victim.token,
         headers: { origin, "sec-fetch-site": "same-origin" },
       });
-      assert.ok(write.ok.includes(answer.status), `${write.method ?? "POST"} ${write.path} -> ${answer.status} ${answer.text.slice(0, 200)}`);
+      assert.ok(
+        write.ok.includes(answer.status),
+        `${write.method ?? "POST"} ${write.path} -> ${answer.status} ${answer.text.slice(0, 200)}`,
+      );
     }
     const after = await api(server.url, "/api/me", { token: victim.token });
     assert.equal(after.status, 401, "the same-origin sign-out worked");
@@ -174,12 +241,20 @@ describe("the session cookie", () => {
     assert.equal(answer.status, 302);
     const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("sb_session="))!;
     assert.ok(line, "a session cookie is set");
-    const attributes = line.split(";").slice(1).map((part) => part.trim().toLowerCase());
+    const attributes = line
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
     assert.ok(attributes.includes("httponly"), line);
     assert.ok(attributes.includes("samesite=lax"), line);
     assert.ok(attributes.includes("path=/"), line);
-    assert.ok(attributes.some((attribute) => /^max-age=\d+$/.test(attribute) && Number(attribute.split("=")[1]) > 0), line);
-    const registered = await send("/register", { form: { email: uniqueEmail(), password: "secret-password", confirmPassword: "secret-password" } });
+    assert.ok(
+      attributes.some((attribute) => /^max-age=\d+$/.test(attribute) && Number(attribute.split("=")[1]) > 0),
+      line,
+    );
+    const registered = await send("/register", {
+      form: { email: uniqueEmail(), password: "secret-password", confirmPassword: "secret-password" },
+    });
     const registerCookie = registered.headers.getSetCookie().find((cookie) => cookie.startsWith("sb_session="))!;
     assert.match(registerCookie, /HttpOnly/);
     assert.match(registerCookie, /SameSite=Lax/);
@@ -190,7 +265,10 @@ describe("session fixation and sign-out", () => {
   test("a token planted before sign-in is not adopted: sign-in issues a new one, the planted one stays invalid", async () => {
     const account = await registerAccount(server.url);
     const planted = "planted-token-chosen-by-an-attacker";
-    const signIn = await send("/login", { form: { email: account.email, password: account.password }, cookie: planted });
+    const signIn = await send("/login", {
+      form: { email: account.email, password: account.password },
+      cookie: planted,
+    });
     assert.equal(signIn.status, 302);
     const issued = sessionTokenOf(signIn);
     assert.ok(issued && issued !== planted, "a fresh token");
@@ -202,11 +280,18 @@ describe("session fixation and sign-out", () => {
   test("an attacker's own valid session planted in the browser does not become the victim's", async () => {
     const attacker = await registerAccount(server.url);
     const account = await registerAccount(server.url);
-    const signIn = await send("/login", { form: { email: account.email, password: account.password }, cookie: attacker.token });
+    const signIn = await send("/login", {
+      form: { email: account.email, password: account.password },
+      cookie: attacker.token,
+    });
     // Someone signed in is sent away from /login; the form post itself still signs the victim in with a new token.
     const issued = sessionTokenOf(signIn);
     assert.ok(issued && issued !== attacker.token);
-    assert.equal(JSON.parse((await send("/api/me", { method: "GET", cookie: attacker.token })).text).email, attacker.email, "the planted token is still only the attacker's");
+    assert.equal(
+      JSON.parse((await send("/api/me", { method: "GET", cookie: attacker.token })).text).email,
+      attacker.email,
+      "the planted token is still only the attacker's",
+    );
     assert.equal(JSON.parse((await send("/api/me", { method: "GET", cookie: issued })).text).email, account.email);
   });
 
@@ -229,9 +314,14 @@ describe("session fixation and sign-out", () => {
       assert.equal(answer.status, 302, page);
       assert.equal(answer.headers.get("location"), "/login");
     }
-    assert.equal((await send("/api/sermons", { json: { contentType: "quote", text: "after sign-out" }, cookie: token })).status, 401);
+    assert.equal(
+      (await send("/api/sermons", { json: { contentType: "quote", text: "after sign-out" }, cookie: token })).status,
+      401,
+    );
     const db = new Database(server.databasePath, { readonly: true });
-    const { count } = db.prepare("select count(*) as count from sessions where user_id = ?").get(account.id) as { count: number };
+    const { count } = db.prepare("select count(*) as count from sessions where user_id = ?").get(account.id) as {
+      count: number;
+    };
     db.close();
     assert.equal(count, 1, "only the registration's session is left; the signed-out one is deleted");
   });
@@ -249,8 +339,13 @@ describe("the sign-in rate limit under concurrent attempts", () => {
     const account = await registerAccount(server.url);
     const attempts = Array.from({ length: 30 }, (_, index) =>
       index % 2 === 0
-        ? api(server.url, "/api/auth/login", { method: "POST", body: { email: account.email, password: `wrong-${index}` } }).then((answer) => answer.status)
-        : send("/login", { form: { email: account.email, password: `wrong-${index}` } }).then((answer) => answer.status),
+        ? api(server.url, "/api/auth/login", {
+            method: "POST",
+            body: { email: account.email, password: `wrong-${index}` },
+          }).then((answer) => answer.status)
+        : send("/login", { form: { email: account.email, password: `wrong-${index}` } }).then(
+            (answer) => answer.status,
+          ),
     );
     const statuses = await Promise.all(attempts);
     const checked = statuses.filter((status) => status === 401).length;
@@ -259,7 +354,10 @@ describe("the sign-in rate limit under concurrent attempts", () => {
     assert.ok(checked <= 5, `${checked} wrong passwords were checked (limit 5)`);
     assert.ok(limited >= 25);
 
-    const right = await api(server.url, "/api/auth/login", { method: "POST", body: { email: account.email, password: account.password } });
+    const right = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: account.email, password: account.password },
+    });
     assert.equal(right.status, 429);
     assert.match(right.body.error, /Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
     assert.ok(Number(right.headers.get("retry-after")) > 0);
@@ -267,7 +365,10 @@ describe("the sign-in rate limit under concurrent attempts", () => {
     assert.equal(rightForm.status, 429);
     assert.equal(sessionTokenOf(rightForm), null, "no session while blocked");
     const other = await registerAccount(server.url);
-    const otherLogin = await api(server.url, "/api/auth/login", { method: "POST", body: { email: other.email, password: other.password } });
+    const otherLogin = await api(server.url, "/api/auth/login", {
+      method: "POST",
+      body: { email: other.email, password: other.password },
+    });
     assert.equal(otherLogin.status, 200, "other accounts on the same address still sign in");
   });
 
@@ -275,7 +376,12 @@ describe("the sign-in rate limit under concurrent attempts", () => {
     const account = await registerAccount(server.url);
     for (let round = 0; round < 4; round++) {
       const statuses = await Promise.all(
-        Array.from({ length: 4 }, () => api(server.url, "/api/auth/login", { method: "POST", body: { email: account.email, password: account.password } }).then((answer) => answer.status)),
+        Array.from({ length: 4 }, () =>
+          api(server.url, "/api/auth/login", {
+            method: "POST",
+            body: { email: account.email, password: account.password },
+          }).then((answer) => answer.status),
+        ),
       );
       assert.deepEqual(statuses, [200, 200, 200, 200], `round ${round + 1}`);
     }

@@ -17,20 +17,25 @@ const runs = [
 ];
 
 for (const { users: USERS, seconds: SECONDS, workers } of runs) {
-test(`${USERS} simulated users for ${SECONDS} s (WORKERS=${workers}): no errors, every write in the database`, async (t) => {
-  const report = await runSoak({ users: USERS, durationMs: SECONDS * 1000, rampMs: 4000, serverEnv: { WORKERS: workers } });
-  const summary = formatSoakReport(report);
-  t.diagnostic(summary.split("\n")[0]!);
-  assert.equal(report.errors, 0, summary);
-  assert.deepEqual(report.writes.problems, [], summary);
-  assert.equal(report.database.integrity, "ok");
-  // Every user signed up (one account more: the one that read the plan catalogue), and users went
-  // on to write more than their accounts.
-  assert.equal(report.database.users, USERS + 1, summary);
-  assert.ok(report.writes.acknowledged > USERS, summary);
-  assert.equal(report.writes.verified, report.writes.acknowledged);
-  for (const operation of ["sign up (page)", "sign up (API)", "sign in (page)", "page /", "GET /api/studies"]) {
-    assert.ok((report.operations[operation]?.count ?? 0) > 0, `${operation} was exercised\n${summary}`);
-  }
-});
+  test(`${USERS} simulated users for ${SECONDS} s (WORKERS=${workers}): no errors, every write in the database`, async (t) => {
+    const report = await runSoak({
+      users: USERS,
+      durationMs: SECONDS * 1000,
+      rampMs: 4000,
+      serverEnv: { WORKERS: workers },
+    });
+    const summary = formatSoakReport(report);
+    t.diagnostic(summary.split("\n")[0]!);
+    assert.equal(report.errors, 0, summary);
+    assert.deepEqual(report.writes.problems, [], summary);
+    assert.equal(report.database.integrity, "ok");
+    // Every user signed up (one account more: the one that read the plan catalogue), and users went
+    // on to write more than their accounts.
+    assert.equal(report.database.users, USERS + 1, summary);
+    assert.ok(report.writes.acknowledged > USERS, summary);
+    assert.equal(report.writes.verified, report.writes.acknowledged);
+    for (const operation of ["sign up (page)", "sign up (API)", "sign in (page)", "page /", "GET /api/studies"]) {
+      assert.ok((report.operations[operation]?.count ?? 0) > 0, `${operation} was exercised\n${summary}`);
+    }
+  });
 }

@@ -20,7 +20,12 @@ async function startRecorder(answer: (req: http.IncomingMessage, res: http.Serve
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { port, url: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 // Test names and what "DNS" says about them: each points somewhere inside.
@@ -53,10 +58,13 @@ before(async () => {
     const known = NAMES[hostname.replace(/\.$/, "").toLowerCase()];
     if (known) return known;
     // localhost comes from the hosts file; any other name is unknown here, so no lookup leaves the machine.
-    if (hostname === "localhost") return (realLookup as (name: string, options: unknown) => Promise<unknown>)(hostname, options);
+    if (hostname === "localhost")
+      return (realLookup as (name: string, options: unknown) => Promise<unknown>)(hostname, options);
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname });
   }) as typeof dns.promises.lookup;
-  secret = await startRecorder((_req, res) => res.end("<html><body><article><p>internal secrets</p></article></body></html>"));
+  secret = await startRecorder((_req, res) =>
+    res.end("<html><body><article><p>internal secrets</p></article></body></html>"),
+  );
   // Stands where YOUTUBE_BASE_URL points (an operator's choice, allowed although it is local), and
   // redirects every call somewhere else.
   youtube = await startRecorder((_req, res) => {
@@ -122,7 +130,12 @@ describe("addresses that point inside are refused (400), nothing is fetched or s
   });
 
   test("user names and passwords in the address, and zone ids, are refused before any lookup", async () => {
-    for (const url of [`http://evil.example@127.0.0.1:${secret.port}/`, `http://127.0.0.1:${secret.port}@evil.example/`, "http://user:pass@example.com/", "http://[fe80::1%25eth0]/"]) {
+    for (const url of [
+      `http://evil.example@127.0.0.1:${secret.port}/`,
+      `http://127.0.0.1:${secret.port}@evil.example/`,
+      "http://user:pass@example.com/",
+      "http://[fe80::1%25eth0]/",
+    ]) {
       const answer = await processUrl(url);
       assert.equal(answer.status, 400, `${url}: ${JSON.stringify(answer.body)}`);
       assert.equal(answer.body.success, false);
@@ -157,7 +170,10 @@ describe("redirects into the private network are refused at the hop", () => {
       youtube.requests.length = 0;
       const answer = await processUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
       assert.ok(youtube.requests.length > 0, "the trusted host itself was reached");
-      assert.ok(answer.status >= 400 && answer.status < 500, `${target}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      assert.ok(
+        answer.status >= 400 && answer.status < 500,
+        `${target}: ${answer.status} ${JSON.stringify(answer.body)}`,
+      );
       assert.equal(answer.body.success, false);
     }
     assert.deepEqual(secret.requests, [], "no redirect reached the inside");

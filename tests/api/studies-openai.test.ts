@@ -10,7 +10,12 @@ let account: Awaited<ReturnType<typeof registerAccount>>;
 
 before(async () => {
   fake = await startFakeOpenAi();
-  server = await startTestServer({ OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: "1500", AI_PROVIDER: "openai" });
+  server = await startTestServer({
+    OPENAI_API_KEY: "test-key",
+    OPENAI_BASE_URL: fake.baseUrl,
+    AI_TIMEOUT_MS: "1500",
+    AI_PROVIDER: "openai",
+  });
   account = await registerAccount(server.url);
 });
 after(async () => {
@@ -22,7 +27,11 @@ beforeEach(() => fake.reset());
 describe("studies with an OpenAI-compatible provider", () => {
   test("a generated study stores the provider and the model", async () => {
     fake.enqueue({ json: hopeLesson });
-    const answer = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    const answer = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "Hope" },
+      token: account.token,
+    });
     assert.equal(answer.status, 201, JSON.stringify(answer.body));
     assert.equal(answer.body.title, "Hope That Holds");
     assert.equal(answer.body.aiProvider, "openai");
@@ -33,27 +42,45 @@ describe("studies with an OpenAI-compatible provider", () => {
   test("a failed generation is a clear error and saves nothing", async () => {
     const before = (await api(server.url, "/api/studies", { token: account.token })).body.length;
     fake.enqueue({ status: 500 }, { status: 500 });
-    const failed = await api(server.url, "/api/studies/passage", { method: "POST", body: { reference: "Psalm 23" }, token: account.token });
+    const failed = await api(server.url, "/api/studies/passage", {
+      method: "POST",
+      body: { reference: "Psalm 23" },
+      token: account.token,
+    });
     assert.equal(failed.status, 502);
     assert.match(failed.body.error, /AI provider failed/);
     fake.enqueue({ status: 429 });
-    const busy = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    const busy = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "Hope" },
+      token: account.token,
+    });
     assert.equal(busy.status, 503);
     assert.match(busy.body.error, /busy/);
     fake.enqueue({ content: "not json" }, { content: "still not json" });
-    const garbled = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Hope" }, token: account.token });
+    const garbled = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "Hope" },
+      token: account.token,
+    });
     assert.equal(garbled.status, 502);
     assert.equal((await api(server.url, "/api/studies", { token: account.token })).body.length, before);
   });
 
   test("the page's stream carries the text as it arrives, then the study", async () => {
-    fake.enqueue({ json: { ...hopeLesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` }, chunkDelayMs: 15 });
+    fake.enqueue({
+      json: { ...hopeLesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` },
+      chunkDelayMs: 15,
+    });
     const response = await fetch(`${server.url}/api/studies/generate`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
       body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
     });
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const partials = events.filter((event) => event.type === "partial");
     assert.ok(partials.length >= 2, `the text arrived in several parts (${partials.length})`);
     assert.ok(partials.some((event) => /^(Hope is an anchor\. ){3}/.test(event.markdown)));
@@ -69,8 +96,15 @@ describe("studies with an OpenAI-compatible provider", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
       body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
     });
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
-    assert.deepEqual(events.at(-1), { type: "error", error: "The AI provider took too long to answer. Please try again.", status: 504 });
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(events.at(-1), {
+      type: "error",
+      error: "The AI provider took too long to answer. Please try again.",
+      status: 504,
+    });
     assert.equal((await api(server.url, "/api/studies", { token: account.token })).body.length, before);
   });
 });

@@ -17,9 +17,9 @@ after(() => server.close());
 function onboarding(userId: string) {
   const db = new Database(server.databasePath, { readonly: true });
   try {
-    return db.prepare("select has_created_study, has_visited_library from user_onboarding where user_id = ?").get(userId) as
-      | { has_created_study: number; has_visited_library: number }
-      | undefined;
+    return db
+      .prepare("select has_created_study, has_visited_library from user_onboarding where user_id = ?")
+      .get(userId) as { has_created_study: number; has_visited_library: number } | undefined;
   } finally {
     db.close();
   }
@@ -37,7 +37,10 @@ function studyCount(userId: string) {
 describe("creating studies", () => {
   test("a signed-out caller gets a 401", async () => {
     assert.equal((await api(server.url, "/api/studies")).status, 401);
-    assert.equal((await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Faith" } })).status, 401);
+    assert.equal(
+      (await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Faith" } })).status,
+      401,
+    );
     assert.equal((await api(server.url, "/api/library")).status, 401);
   });
 
@@ -60,7 +63,11 @@ describe("creating studies", () => {
       assert.equal(answer.status, 400, `${path} ${JSON.stringify(body)}`);
       assert.match(answer.body.error, message, JSON.stringify(body));
     }
-    const malformed = await api(server.url, "/api/studies/topic", { method: "POST", rawBody: "{oops", token: owner.token });
+    const malformed = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      rawBody: "{oops",
+      token: owner.token,
+    });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error, "Request body must be valid JSON");
     assert.equal(studyCount(owner.id), 0, "nothing was saved");
@@ -68,7 +75,11 @@ describe("creating studies", () => {
   });
 
   test("a topic study is created, with the provider and model stored", async () => {
-    const answer = await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "  Forgiveness " }, token: owner.token });
+    const answer = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "  Forgiveness " },
+      token: owner.token,
+    });
     assert.equal(answer.status, 201);
     const study = answer.body;
     assert.match(study.id, /^[0-9a-f-]{36}$/);
@@ -84,7 +95,11 @@ describe("creating studies", () => {
   });
 
   test("a passage study is created from a reference in any common form", async () => {
-    const answer = await api(server.url, "/api/studies/passage", { method: "POST", body: { reference: "Jn 3:16-21" }, token: owner.token });
+    const answer = await api(server.url, "/api/studies/passage", {
+      method: "POST",
+      body: { reference: "Jn 3:16-21" },
+      token: owner.token,
+    });
     assert.equal(answer.status, 201);
     assert.equal(answer.body.studyType, "passage");
     assert.equal(answer.body.input, "John 3:16-21");
@@ -96,7 +111,10 @@ describe("creating studies", () => {
     await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Prayer" }, token: stranger.token });
     const mine = await api(server.url, "/api/studies", { token: owner.token });
     assert.equal(mine.status, 200);
-    assert.deepEqual(mine.body.map((study: { studyType: string }) => study.studyType), ["passage", "topic"]);
+    assert.deepEqual(
+      mine.body.map((study: { studyType: string }) => study.studyType),
+      ["passage", "topic"],
+    );
     const theirs = await api(server.url, "/api/studies", { token: stranger.token });
     assert.equal(theirs.body.length, 1);
     assert.match(theirs.body[0].title, /^Prayer/);
@@ -116,7 +134,11 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     fetch(`${server.url}/lesson-plans/generate`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, ...(cookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        ...(cookie ? { cookie } : {}),
+      },
       body: new URLSearchParams(form),
     });
 
@@ -124,7 +146,10 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     const response = await pageGenerate({ studyType: "topic", topic: "Patience" }, `sb_session=${owner.token}`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /ndjson/);
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     assert.equal(events[0].type, "progress");
     assert.match(events[0].message, /Finding key scriptures on "Patience"/);
     const last = events.at(-1);
@@ -138,7 +163,10 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     const blank = await pageGenerate({ studyType: "topic", topic: "  " }, `sb_session=${owner.token}`);
     assert.equal(blank.status, 400);
     assert.deepEqual(await blank.json(), { error: "Topic is required" });
-    const badChapter = await pageGenerate({ studyType: "passage", reference: "John 30:1" }, `sb_session=${owner.token}`);
+    const badChapter = await pageGenerate(
+      { studyType: "passage", reference: "John 30:1" },
+      `sb_session=${owner.token}`,
+    );
     assert.equal(badChapter.status, 400);
     assert.match((await badChapter.json()).error, /John has 21 chapters/);
     const signedOut = await pageGenerate({ studyType: "topic", topic: "Grace" });
@@ -154,7 +182,10 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /ndjson/);
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     assert.equal(events[0].type, "progress");
     assert.match(events[0].message, /Reading Psalm 23/);
     const last = events.at(-1);
@@ -170,7 +201,11 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     });
     assert.equal(answer.status, 400);
     assert.match(answer.body.error, /John has 21 chapters/);
-    const wrongType = await api(server.url, "/api/studies/generate", { method: "POST", body: { studyType: "poem", topic: "x" }, token: owner.token });
+    const wrongType = await api(server.url, "/api/studies/generate", {
+      method: "POST",
+      body: { studyType: "poem", topic: "x" },
+      token: owner.token,
+    });
     assert.equal(wrongType.status, 400);
   });
 });
@@ -200,12 +235,19 @@ describe("the library of saved studies", () => {
     const removed = await api(server.url, `/api/library/remove/${study.id}`, { method: "DELETE", token: owner.token });
     assert.equal(removed.status, 200);
     assert.deepEqual((await api(server.url, "/api/library", { token: owner.token })).body, []);
-    assert.equal((await api(server.url, `/api/library/remove/${study.id}`, { method: "DELETE", token: owner.token })).status, 200);
+    assert.equal(
+      (await api(server.url, `/api/library/remove/${study.id}`, { method: "DELETE", token: owner.token })).status,
+      200,
+    );
   });
 
   test("another user's study cannot be saved or removed (404), and unknown ids are 404", async () => {
     const [study] = (await api(server.url, "/api/studies", { token: owner.token })).body;
-    for (const [path, method] of [[`/api/library/save/${study.id}`, "POST"], [`/api/library/remove/${study.id}`, "DELETE"], ["/api/library/save/not-a-study", "POST"]] as const) {
+    for (const [path, method] of [
+      [`/api/library/save/${study.id}`, "POST"],
+      [`/api/library/remove/${study.id}`, "DELETE"],
+      ["/api/library/save/not-a-study", "POST"],
+    ] as const) {
       const answer = await api(server.url, path, { method, token: stranger.token });
       assert.equal(answer.status, 404, path);
       assert.equal(answer.body.error, "Study not found");
@@ -215,8 +257,14 @@ describe("the library of saved studies", () => {
 
   test("wrong methods are 405", async () => {
     const [study] = (await api(server.url, "/api/studies", { token: owner.token })).body;
-    assert.equal((await api(server.url, `/api/library/save/${study.id}`, { method: "DELETE", token: owner.token })).status, 405);
-    assert.equal((await api(server.url, `/api/library/remove/${study.id}`, { method: "POST", token: owner.token })).status, 405);
+    assert.equal(
+      (await api(server.url, `/api/library/save/${study.id}`, { method: "DELETE", token: owner.token })).status,
+      405,
+    );
+    assert.equal(
+      (await api(server.url, `/api/library/remove/${study.id}`, { method: "POST", token: owner.token })).status,
+      405,
+    );
     assert.equal((await api(server.url, "/api/studies/topic", { token: owner.token })).status, 405);
   });
 });

@@ -16,7 +16,11 @@ async function signInThroughPage(url: string, email: string, password: string) {
   });
   assert.equal(answer.status, 302);
   const cookies = answer.headers.getSetCookie();
-  const value = (name: string) => cookies.find((line) => line.startsWith(`${name}=`))!.split(";")[0]!.slice(name.length + 1);
+  const value = (name: string) =>
+    cookies
+      .find((line) => line.startsWith(`${name}=`))!
+      .split(";")[0]!
+      .slice(name.length + 1);
   return { session: value("sb_session"), toast: value("sb_toast") };
 }
 
@@ -43,20 +47,29 @@ describe("signed cookies", () => {
     assert.equal(me.status, 200);
     const altered = await fetch(`${server.url}/api/me`, { headers: { cookie: `sb_session=${tamper(session)}` } });
     assert.equal(altered.status, 401);
-    const page = await fetch(`${server.url}/today`, { redirect: "manual", headers: { cookie: `sb_session=${tamper(session)}` } });
+    const page = await fetch(`${server.url}/today`, {
+      redirect: "manual",
+      headers: { cookie: `sb_session=${tamper(session)}` },
+    });
     assert.equal(page.status, 302);
     assert.equal(page.headers.get("location"), "/login");
   });
 
   test("the toast cookie is shown when its signature holds and ignored when altered", async () => {
     const { session, toast } = await signInThroughPage(server.url, account.email, account.password);
-    const shown = await (await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${toast}` } })).text();
+    const shown = await (
+      await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${toast}` } })
+    ).text();
     assert.match(shown, /Welcome back!/);
-    const forged = await (await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${tamper(toast)}` } })).text();
+    const forged = await (
+      await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${tamper(toast)}` } })
+    ).text();
     assert.doesNotMatch(forged, /Welcome back!/);
     // An unsigned toast (the old format) is not shown either.
     const unsigned = Buffer.from(JSON.stringify({ id: "x", title: "Forged notice" })).toString("base64url");
-    const old = await (await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${unsigned}` } })).text();
+    const old = await (
+      await fetch(`${server.url}/`, { headers: { cookie: `sb_session=${session}; sb_toast=${unsigned}` } })
+    ).text();
     assert.doesNotMatch(old, /Forged notice/);
   });
 });
@@ -71,7 +84,19 @@ describe("page actions read forms only", () => {
   });
   after(() => server.close());
 
-  const pages = ["/login", "/register", "/lesson-plans", "/lesson-plans/generate", "/library", "/profile", "/bible-plans", "/today", "/add-content", "/admin", "/resources/onboarding"];
+  const pages = [
+    "/login",
+    "/register",
+    "/lesson-plans",
+    "/lesson-plans/generate",
+    "/library",
+    "/profile",
+    "/bible-plans",
+    "/today",
+    "/add-content",
+    "/admin",
+    "/resources/onboarding",
+  ];
 
   test("a JSON or text body to a page's action is 415 with a JSON error, never a 500", async () => {
     for (const pathname of pages) {
@@ -121,7 +146,11 @@ test("expired sessions are purged at start", async () => {
     server = await startTestServer({}, { databasePath });
     await server.close();
     const reopened = new Database(databasePath, { readonly: true });
-    assert.equal((reopened.prepare("select count(*) as n from sessions").get() as { n: number }).n, 1, "only the live session is left");
+    assert.equal(
+      (reopened.prepare("select count(*) as n from sessions").get() as { n: number }).n,
+      1,
+      "only the live session is left",
+    );
     reopened.close();
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
@@ -139,13 +168,21 @@ describe("server processes", () => {
       onOutput: (text) => (output += text),
     });
     try {
-      await (await fetch(`${url}/api/me?search=secret-words`, { headers: { cookie: "sb_session=cookie-value-here" } })).text();
+      await (
+        await fetch(`${url}/api/me?search=secret-words`, { headers: { cookie: "sb_session=cookie-value-here" } })
+      ).text();
       await (await fetch(`${url}/healthz`)).text();
       await new Promise((resolve) => setTimeout(resolve, 200));
       const lines = output.split("\n").filter(Boolean);
       // Under WORKERS>1 each line starts with the serving worker: "[worker 1234] ".
-      assert.ok(lines.some((line) => /^(\[worker \d+\] )?GET \/api\/me 401 \d+(\.\d+)?ms$/.test(line)), output);
-      assert.ok(lines.some((line) => /^(\[worker \d+\] )?GET \/healthz 200 \d+(\.\d+)?ms$/.test(line)), output);
+      assert.ok(
+        lines.some((line) => /^(\[worker \d+\] )?GET \/api\/me 401 \d+(\.\d+)?ms$/.test(line)),
+        output,
+      );
+      assert.ok(
+        lines.some((line) => /^(\[worker \d+\] )?GET \/healthz 200 \d+(\.\d+)?ms$/.test(line)),
+        output,
+      );
       assert.doesNotMatch(output, /secret-words|cookie-value-here/);
     } finally {
       child.kill("SIGTERM");
@@ -155,7 +192,9 @@ describe("server processes", () => {
 
   test("without LOG_REQUESTS nothing is logged per request", async () => {
     let output = "";
-    const { child, url } = await startServerProcess(path.join(folder, "quiet.db"), { onOutput: (text) => (output += text) });
+    const { child, url } = await startServerProcess(path.join(folder, "quiet.db"), {
+      onOutput: (text) => (output += text),
+    });
     try {
       await (await fetch(`${url}/healthz`)).text();
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -178,7 +217,10 @@ describe("server processes", () => {
       assert.equal(login.status, 200);
       assert.match(await login.text(), /Sign in/i);
       const account = await registerAccount(url);
-      assert.equal((await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${account.token}` } })).status, 200);
+      assert.equal(
+        (await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${account.token}` } })).status,
+        200,
+      );
     } finally {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));

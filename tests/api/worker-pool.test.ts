@@ -72,7 +72,9 @@ describe("the worker pool", () => {
     // they came is logged here and held to its target by `npm run bench isolation`.
     const me = await probeMeUntil(server.url, other.token, heavy);
     for (const answer of await heavy) assert.equal(answer.status, 422);
-    t.diagnostic(`another user's GET /api/me meanwhile: p50 ${me.p50} ms, p95 ${me.p95} ms, slowest ${me.max} ms over ${me.n} requests`);
+    t.diagnostic(
+      `another user's GET /api/me meanwhile: p50 ${me.p50} ms, p95 ${me.p95} ms, slowest ${me.max} ms over ${me.n} requests`,
+    );
   });
 
   test("a full queue is refused with 503 and Retry-After, and nothing is saved for it", async (t) => {
@@ -82,7 +84,13 @@ describe("the worker pool", () => {
     // the pool and its queue are per process, and this counts one pool's places.)
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-pool-"));
     const busyProcess = await startServerProcess(path.join(folder, "pool.db"), {
-      env: { WORKERS: "1", ALLOW_PRIVATE_URLS: "true", WORKER_THREADS: "2", WORKER_QUEUE_MAX: "1", WORKER_TASK_TIMEOUT_MS: "20000" },
+      env: {
+        WORKERS: "1",
+        ALLOW_PRIVATE_URLS: "true",
+        WORKER_THREADS: "2",
+        WORKER_QUEUE_MAX: "1",
+        WORKER_TASK_TIMEOUT_MS: "20000",
+      },
     });
     t.after(async () => {
       busyProcess.child.kill("SIGTERM");
@@ -90,9 +98,17 @@ describe("the worker pool", () => {
       fs.rmSync(folder, { recursive: true, force: true });
     });
     const server = { url: busyProcess.url };
-    const accounts = await Promise.all([registerAccount(server.url), registerAccount(server.url), registerAccount(server.url)]);
+    const accounts = await Promise.all([
+      registerAccount(server.url),
+      registerAccount(server.url),
+      registerAccount(server.url),
+    ]);
     const heavy = [accounts[0]!, accounts[1]!].map((account) =>
-      api(server.url, "/api/sermons/process-url", { method: "POST", token: account.token, body: { url: site.url + HEAVY_PAGE } }),
+      api(server.url, "/api/sermons/process-url", {
+        method: "POST",
+        token: account.token,
+        body: { url: site.url + HEAVY_PAGE },
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 700));
     const lessons = await Promise.all(
@@ -107,7 +123,11 @@ describe("the worker pool", () => {
     const created = lessons.filter((answer) => answer.status === 201);
     // One lesson may wait for a worker; every other one is refused at once.
     assert.ok(created.length <= 1, `statuses ${lessons.map((answer) => answer.status).join(", ")}`);
-    assert.equal(busy.length + created.length, lessons.length, `statuses ${lessons.map((answer) => answer.status).join(", ")}`);
+    assert.equal(
+      busy.length + created.length,
+      lessons.length,
+      `statuses ${lessons.map((answer) => answer.status).join(", ")}`,
+    );
     for (const answer of busy) {
       assert.match(answer.body.error, /busy/);
       assert.ok(Number(answer.headers.get("retry-after")) > 0);
@@ -120,7 +140,11 @@ describe("the worker pool", () => {
     assert.equal(saved, created.length);
 
     // Once the workers are free, lessons are written again.
-    const later = await api(server.url, "/api/studies/topic", { method: "POST", token: accounts[0]!.token, body: { topic: "faith" } });
+    const later = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      token: accounts[0]!.token,
+      body: { topic: "faith" },
+    });
     assert.equal(later.status, 201, JSON.stringify(later.body));
   });
 });

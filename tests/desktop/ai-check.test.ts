@@ -47,7 +47,13 @@ async function launch(appRoot = projectRoot) {
   const settingsWindow = fake.windows.at(-1)!;
   const testValues = (values: Record<string, unknown>) =>
     fake.invoke(IPC.testAiSettings, settingsWindow.webContents, values) as Promise<TestAnswer>;
-  return { fake, desktop, settingsWindow, testValues, settingsFile: path.join(desktop.state.paths!.folder, "settings.json") };
+  return {
+    fake,
+    desktop,
+    settingsWindow,
+    testValues,
+    settingsFile: path.join(desktop.state.paths!.folder, "settings.json"),
+  };
 }
 
 async function endpoint(mode: Parameters<typeof startFakeEndpoint>[0]) {
@@ -89,7 +95,12 @@ describe("Test connection over IPC", () => {
     );
 
     const check = checked(
-      await testValues({ provider: "openai", baseUrl: models.baseUrl, model: "qwen2.5:7b-instruct", apiKey: "sk-typed-not-saved" }),
+      await testValues({
+        provider: "openai",
+        baseUrl: models.baseUrl,
+        model: "qwen2.5:7b-instruct",
+        apiKey: "sk-typed-not-saved",
+      }),
     );
     assert.equal(check.ok, true);
     assert.equal(check.baseUrl, models.baseUrl);
@@ -108,7 +119,11 @@ describe("Test connection over IPC", () => {
       ["Bearer sk-typed-not-saved", "Bearer sk-typed-not-saved"],
     );
 
-    assert.equal(fs.existsSync(settingsFile) && "ai" in JSON.parse(fs.readFileSync(settingsFile, "utf8")), false, "nothing saved");
+    assert.equal(
+      fs.existsSync(settingsFile) && "ai" in JSON.parse(fs.readFileSync(settingsFile, "utf8")),
+      false,
+      "nothing saved",
+    );
     assert.equal(process.env.OPENAI_API_KEY, savedEnv.OPENAI_API_KEY, "the server's environment is untouched");
     assert.equal(desktop.state.server, server, "the server was not restarted");
   });
@@ -118,7 +133,10 @@ describe("Test connection over IPC", () => {
     const closed = await closedPortUrl();
     const refused = checked(await testValues({ provider: "openai", baseUrl: closed, model: "m", apiKey: "k" }));
     assert.equal(refused.ok, false);
-    assert.deepEqual(refused.steps.map((step) => [step.name, step.ok]), [["reachable", false]]);
+    assert.deepEqual(
+      refused.steps.map((step) => [step.name, step.ok]),
+      [["reachable", false]],
+    );
     assert.equal(refused.steps[0]!.detail, `Nothing answers at ${closed} (connection refused).`);
     assert.match(refused.advice ?? "", /ollama serve/);
 
@@ -144,7 +162,9 @@ describe("Test connection over IPC", () => {
       }),
       { ok: true },
     );
-    const check = checked(await testValues({ provider: "openai", baseUrl: models.baseUrl, model: "llama3.2:3b", apiKey: "" }));
+    const check = checked(
+      await testValues({ provider: "openai", baseUrl: models.baseUrl, model: "llama3.2:3b", apiKey: "" }),
+    );
     assert.equal(check.ok, true);
     assert.equal(models.requests.at(-1)?.authorization, "Bearer sk-saved-key");
 
@@ -152,37 +172,59 @@ describe("Test connection over IPC", () => {
       ok: false,
       error: "Enter a full address starting with http:// or https://",
     });
-    const forgotten = await testValues({ provider: "openai", baseUrl: models.baseUrl, model: "", apiKey: "", forgetKey: true });
+    const forgotten = await testValues({
+      provider: "openai",
+      baseUrl: models.baseUrl,
+      model: "",
+      apiKey: "",
+      forgetKey: true,
+    });
     assert.equal(forgotten.ok, false);
     assert.match((forgotten as { error: string }).error, /Enter the API key/);
 
     const builtin = checked(await testValues({ provider: "builtin", baseUrl: "", model: "", apiKey: "" }));
     assert.equal(builtin.ok, true);
     assert.equal(builtin.summary, "The built-in offline writer is in use: nothing needs testing.");
-    assert.deepEqual(builtin.steps.map((step) => step.label), ["Built-in writer", "Offline generation"]);
+    assert.deepEqual(
+      builtin.steps.map((step) => step.label),
+      ["Built-in writer", "Offline generation"],
+    );
   });
 });
 
-describe("the AI Settings window", { skip: fs.existsSync(chromiumPath) ? false : `no Chromium at ${chromiumPath}` }, () => {
-  test("Test connection shows each step, then what to fix", async () => {
-    // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
-    const appRoot = path.join(scratch, "app-with-main");
-    fs.mkdirSync(appRoot);
-    for (const folder of ["build", "public", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
-    await buildMain(path.join(appRoot, "main"));
-    const { fake, settingsWindow, settingsFile } = await launch(appRoot);
-    const broken = await endpoint("ignores-schema");
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 560, height: 760 } });
-      // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
-      await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
-        fake.invoke(channel, settingsWindow.webContents, ...args),
-      );
-      await page.addInitScript(`
+describe(
+  "the AI Settings window",
+  { skip: fs.existsSync(chromiumPath) ? false : `no Chromium at ${chromiumPath}` },
+  () => {
+    test("Test connection shows each step, then what to fix", async () => {
+      // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
+      const appRoot = path.join(scratch, "app-with-main");
+      fs.mkdirSync(appRoot);
+      for (const folder of ["build", "public", "db"])
+        fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+      await buildMain(path.join(appRoot, "main"));
+      const { fake, settingsWindow, settingsFile } = await launch(appRoot);
+      const broken = await endpoint("ignores-schema");
+      const browser = await chromium.launch({
+        executablePath: chromiumPath,
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-quic",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--disable-dev-shm-usage",
+        ],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 560, height: 760 } });
+        // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
+        await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
+          fake.invoke(channel, settingsWindow.webContents, ...args),
+        );
+        await page.addInitScript(`
         window.aiSettings = Object.freeze({
           load: () => window.__invokeMain("ai-settings:load"),
           save: (values) => window.__invokeMain("ai-settings:save", values),
@@ -190,31 +232,42 @@ describe("the AI Settings window", { skip: fs.existsSync(chromiumPath) ? false :
           close: () => window.__invokeMain("ai-settings:close"),
         });
       `);
-      await page.goto(pathToFileURL(settingsWindow.loadedFiles[0]!).href);
-      await page.getByRole("heading", { name: "AI Settings" }).waitFor();
+        await page.goto(pathToFileURL(settingsWindow.loadedFiles[0]!).href);
+        await page.getByRole("heading", { name: "AI Settings" }).waitFor();
 
-      await page.getByRole("button", { name: "Test connection" }).click();
-      const status = page.getByRole("status");
-      await status.getByText("The built-in offline writer is in use: nothing needs testing.").waitFor();
-      const steps = status.getByRole("list", { name: "Connection check steps" }).getByRole("listitem");
-      assert.match((await steps.nth(1).textContent()) ?? "", /^✓Passed: Offline generation \(\d+ ms\): Wrote a short test summary offline/);
+        await page.getByRole("button", { name: "Test connection" }).click();
+        const status = page.getByRole("status");
+        await status.getByText("The built-in offline writer is in use: nothing needs testing.").waitFor();
+        const steps = status.getByRole("list", { name: "Connection check steps" }).getByRole("listitem");
+        assert.match(
+          (await steps.nth(1).textContent()) ?? "",
+          /^✓Passed: Offline generation \(\d+ ms\): Wrote a short test summary offline/,
+        );
 
-      await page.getByRole("radio", { name: /OpenAI-compatible endpoint/ }).check();
-      await page.getByLabel("Endpoint URL").fill(broken.baseUrl);
-      await page.getByLabel("Model").fill("llama3.2:3b");
-      await page.getByLabel("API key").fill("sk-window");
-      await page.getByRole("button", { name: "Test connection" }).click();
-      await status.getByText(/^The connection does not work: /).waitFor();
-      assert.deepEqual(
-        (await steps.allTextContents()).map((text) => text.split(":")[0]),
-        ["✓Passed", "✓Passed", "✓Passed", "✗Failed"],
-      );
-      assert.match((await steps.nth(3).textContent()) ?? "", /Structured output \(\d+ ms\): The model answered, but not with JSON matching the schema/);
-      await status.getByText(/^How to fix: This server or model does not keep to response_format/).waitFor();
-      assert.equal(fs.existsSync(settingsFile) && "ai" in JSON.parse(fs.readFileSync(settingsFile, "utf8")), false, "nothing saved");
-      await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-ai-check.png") });
-    } finally {
-      await browser.close();
-    }
-  });
-});
+        await page.getByRole("radio", { name: /OpenAI-compatible endpoint/ }).check();
+        await page.getByLabel("Endpoint URL").fill(broken.baseUrl);
+        await page.getByLabel("Model").fill("llama3.2:3b");
+        await page.getByLabel("API key").fill("sk-window");
+        await page.getByRole("button", { name: "Test connection" }).click();
+        await status.getByText(/^The connection does not work: /).waitFor();
+        assert.deepEqual(
+          (await steps.allTextContents()).map((text) => text.split(":")[0]),
+          ["✓Passed", "✓Passed", "✓Passed", "✗Failed"],
+        );
+        assert.match(
+          (await steps.nth(3).textContent()) ?? "",
+          /Structured output \(\d+ ms\): The model answered, but not with JSON matching the schema/,
+        );
+        await status.getByText(/^How to fix: This server or model does not keep to response_format/).waitFor();
+        assert.equal(
+          fs.existsSync(settingsFile) && "ai" in JSON.parse(fs.readFileSync(settingsFile, "utf8")),
+          false,
+          "nothing saved",
+        );
+        await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-ai-check.png") });
+      } finally {
+        await browser.close();
+      }
+    });
+  },
+);

@@ -44,7 +44,9 @@ let entries: Set<string>;
 function makeStandInElectron() {
   fs.mkdirSync(path.join(electronDist, "resources"), { recursive: true });
   fs.mkdirSync(path.join(electronDist, "locales"), { recursive: true });
-  fs.writeFileSync(path.join(electronDist, "electron"), "#!/bin/sh\necho 'stand-in for the Electron binary'\n", { mode: 0o755 });
+  fs.writeFileSync(path.join(electronDist, "electron"), "#!/bin/sh\necho 'stand-in for the Electron binary'\n", {
+    mode: 0o755,
+  });
   fs.writeFileSync(path.join(electronDist, "locales/en-US.pak"), "");
   fs.writeFileSync(path.join(electronDist, "LICENSE"), "stand-in");
   fs.writeFileSync(path.join(electronDist, "version"), "41.10.7");
@@ -79,8 +81,12 @@ before(async () => {
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 function typesOnly(packageDir: string) {
-  const files = (fs.readdirSync(packageDir, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(packageDir, file)).isFile());
-  return files.every((file) => /\.d\.[mc]?ts$|\.js\.flow$|(^|\/)(package\.json|LICEN[CS]E[^/]*|README[^/]*|[^/]*\.md)$/i.test(file));
+  const files = (fs.readdirSync(packageDir, { recursive: true }) as string[]).filter((file) =>
+    fs.statSync(path.join(packageDir, file)).isFile(),
+  );
+  return files.every((file) =>
+    /\.d\.[mc]?ts$|\.js\.flow$|(^|\/)(package\.json|LICEN[CS]E[^/]*|README[^/]*|[^/]*\.md)$/i.test(file),
+  );
 }
 
 function inAsar(file: string) {
@@ -92,7 +98,10 @@ describe("the packaged app", () => {
     const config = builderConfig();
     assert.equal(config.appId, "org.sagacitybites.desktop");
     assert.equal(config.productName, "Sagacity Bites");
-    assert.ok(fs.statSync(path.join(unpackedDir, "sagacity-bites")).mode & 0o111, "the executable is named sagacity-bites");
+    assert.ok(
+      fs.statSync(path.join(unpackedDir, "sagacity-bites")).mode & 0o111,
+      "the executable is named sagacity-bites",
+    );
     assert.ok(fs.existsSync(path.join(resources, "app.asar")));
     assertManifestFromRoot(JSON.parse(asar.extractFile(path.join(resources, "app.asar"), "package.json").toString()));
   });
@@ -100,15 +109,23 @@ describe("the packaged app", () => {
   test("app.asar holds the same server build, the main process, the preloads and the settings page", () => {
     for (const file of desktopMainFiles) assert.ok(inAsar(file), file);
     const packagedServer = asar.extractFile(path.join(resources, "app.asar"), "build/index.js");
-    assert.ok(packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
+    assert.ok(
+      packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))),
+      "build/index.js is the root build",
+    );
     assert.equal(inAsar("build/metafile.js.json"), false);
     const browserAssets = fs.readdirSync(path.join(projectRoot, "public/build"), { recursive: true }) as string[];
     assert.ok(browserAssets.length > 0);
     for (const asset of browserAssets) {
       const relative = path.join("public/build", asset).split(path.sep).join("/");
-      if (fs.statSync(path.join(projectRoot, relative)).isFile() && !relative.endsWith(".map")) assert.ok(inAsar(relative), relative);
+      if (fs.statSync(path.join(projectRoot, relative)).isFile() && !relative.endsWith(".map"))
+        assert.ok(inAsar(relative), relative);
     }
-    assert.equal([...entries].some((entry) => entry.endsWith(".map")), false, "no source maps");
+    assert.equal(
+      [...entries].some((entry) => entry.endsWith(".map")),
+      false,
+      "no source maps",
+    );
   });
 
   test("the migrations and the Bible data are all there", () => {
@@ -139,13 +156,22 @@ describe("the packaged app", () => {
       assert.equal(asar.statFile(path.join(resources, "app.asar"), file.slice(1)).unpacked, true, file);
     }
     // SQLite opens real files only: the shipped Bible database sits beside app.asar.
-    const bible = new Database(path.join(resources, "app.asar.unpacked/build/bible.sqlite"), { readonly: true, fileMustExist: true });
+    const bible = new Database(path.join(resources, "app.asar.unpacked/build/bible.sqlite"), {
+      readonly: true,
+      fileMustExist: true,
+    });
     const verses = (bible.prepare("select count(*) as count from verses").get() as { count: number }).count;
     bible.close();
     assert.equal(verses, 31102);
     // Its sources (the C++ and the SQLite amalgamation) stay out of the package.
-    assert.equal([...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/deps/")), false);
-    assert.equal([...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/src/")), false);
+    assert.equal(
+      [...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/deps/")),
+      false,
+    );
+    assert.equal(
+      [...entries].some((entry) => entry.startsWith("/node_modules/better-sqlite3/src/")),
+      false,
+    );
   });
 
   test("every production dependency is packaged, and no development tool", () => {
@@ -166,7 +192,15 @@ describe("the packaged app", () => {
       if (typesOnly(path.join(projectRoot, key))) continue;
       assert.ok(packaged.has(`${name}@${lock.packages[key].version}`), `${name}@${lock.packages[key].version}`);
     }
-    for (const tool of ["typescript", "@remix-run/dev", "@playwright/test", "drizzle-kit", "tsx", "electron", "electron-builder"]) {
+    for (const tool of [
+      "typescript",
+      "@remix-run/dev",
+      "@playwright/test",
+      "drizzle-kit",
+      "tsx",
+      "electron",
+      "electron-builder",
+    ]) {
       assert.equal(inAsar(`node_modules/${tool}/package.json`), false, tool);
     }
   });
@@ -183,10 +217,14 @@ describe("the packaged main process", () => {
 
 describe("the desktop sources", () => {
   test("type-check against Electron's own type definitions", () => {
-    const result = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(desktopRoot, "tsconfig.json")], {
-      cwd: desktopRoot,
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(projectRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(desktopRoot, "tsconfig.json")],
+      {
+        cwd: desktopRoot,
+        encoding: "utf8",
+      },
+    );
     assert.equal(result.status, 0, result.stdout + result.stderr);
   });
 });

@@ -22,7 +22,16 @@ import { createFakeElectron, type FakeElectron, type LockRegistry } from "./supp
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 };
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-"));
 const savedEnv = { ...process.env };
@@ -31,7 +40,14 @@ const savedEnv = { ...process.env };
 const fakeInterfaces = () => ({
   ...os.networkInterfaces(),
   wlan9: [
-    { address: "192.168.1.23", netmask: "255.255.255.0", family: "IPv4" as const, mac: "00:00:00:00:00:00", internal: false, cidr: "192.168.1.23/24" },
+    {
+      address: "192.168.1.23",
+      netmask: "255.255.255.0",
+      family: "IPv4" as const,
+      mac: "00:00:00:00:00:00",
+      internal: false,
+      cidr: "192.168.1.23/24",
+    },
   ],
 });
 
@@ -62,7 +78,12 @@ async function launch({
   locks = {},
   appRoot = projectRoot,
   displays,
-}: { userData?: string; locks?: LockRegistry; appRoot?: string; displays?: Array<{ x: number; y: number; width: number; height: number }> } = {}): Promise<Launched> {
+}: {
+  userData?: string;
+  locks?: LockRegistry;
+  appRoot?: string;
+  displays?: Array<{ x: number; y: number; width: number; height: number }>;
+} = {}): Promise<Launched> {
   const fake = createFakeElectron({ userData, locks, displays });
   const errors: unknown[] = [];
   const desktop = createDesktopApp({
@@ -132,7 +153,14 @@ afterEach(async () => {
   for (const launched of running.splice(0)) {
     if (!launched.fake.state.quit) await quit(launched);
   }
-  for (const name of ["SAGACITY_DATA_DIR", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "AI_PROVIDER", "BIBLE_DB_PATH"]) {
+  for (const name of [
+    "SAGACITY_DATA_DIR",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "OPENAI_MODEL",
+    "AI_PROVIDER",
+    "BIBLE_DB_PATH",
+  ]) {
     if (savedEnv[name] === undefined) delete process.env[name];
     else process.env[name] = savedEnv[name];
   }
@@ -266,8 +294,14 @@ describe("the server and the window", () => {
     for (const permission of ["media", "geolocation", "notifications", "openExternal", "midi", "fileSystem"]) {
       assert.equal(await launched.fake.requestPermission(contents, permission, `${origin}/`), false, permission);
     }
-    assert.equal(await launched.fake.requestPermission(contents, "clipboard-sanitized-write", `${origin}/library`), true);
-    assert.equal(await launched.fake.requestPermission(contents, "clipboard-sanitized-write", "https://evil.example/"), false);
+    assert.equal(
+      await launched.fake.requestPermission(contents, "clipboard-sanitized-write", `${origin}/library`),
+      true,
+    );
+    assert.equal(
+      await launched.fake.requestPermission(contents, "clipboard-sanitized-write", "https://evil.example/"),
+      false,
+    );
     assert.equal(launched.fake.checkPermission(contents, "clipboard-sanitized-write", origin), true);
     assert.equal(launched.fake.checkPermission(contents, "geolocation", origin), false);
     assert.equal(launched.fake.checkPermission(null, "clipboard-sanitized-write", "https://evil.example"), false);
@@ -305,7 +339,9 @@ describe("the server and the window", () => {
       await other.waitForURL(`${origin}/`, { timeout: 60_000 });
       await other.getByRole("heading", { level: 1, name: new RegExp(email.split("@")[0]!) }).waitFor();
     } catch (error) {
-      await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-sign-in-failure.png") }).catch(() => {});
+      await page
+        .screenshot({ path: path.join(projectRoot, "test-results/desktop-sign-in-failure.png") })
+        .catch(() => {});
       throw error;
     } finally {
       await browser.close();
@@ -527,7 +563,10 @@ describe("start-up failure", () => {
     const failed = await launch({ userData, appRoot });
 
     assert.equal(failed.result, "failed");
-    assert.deepEqual(failed.fake.callsTo("app.exit").map((call) => call.args[0]), [1]);
+    assert.deepEqual(
+      failed.fake.callsTo("app.exit").map((call) => call.args[0]),
+      [1],
+    );
     assert.equal(failed.fake.windows.length, 0);
     const dialog = failed.fake.messageBoxes.at(-1)!.options;
     assert.equal(dialog.type, "error");
@@ -566,7 +605,11 @@ describe("start-up failure", () => {
     await quit(first);
     const before = inspect(path.join(userData, "sagacity.db"));
 
-    addMigration(appRoot, "9002_broken", "CREATE TABLE `desktop_probe` (`id` integer);\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);\n");
+    addMigration(
+      appRoot,
+      "9002_broken",
+      "CREATE TABLE `desktop_probe` (`id` integer);\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);\n",
+    );
     const failed = await launch({ userData, appRoot });
     assert.equal(failed.result, "failed");
     assert.match(failed.fake.messageBoxes.at(-1)!.options.detail ?? "", /no such table: no_such_table/);
@@ -598,7 +641,10 @@ describe("AI settings", () => {
     assert.equal(settingsWindow.options.modal, true);
     assert.equal(settingsWindow.options.webPreferences?.sandbox, true);
     assert.equal(settingsWindow.options.webPreferences?.contextIsolation, true);
-    assert.equal(settingsWindow.options.webPreferences?.preload, path.join(projectRoot, "main", "settings-preload.cjs"));
+    assert.equal(
+      settingsWindow.options.webPreferences?.preload,
+      path.join(projectRoot, "main", "settings-preload.cjs"),
+    );
     assert.deepEqual(settingsWindow.loadedFiles, [path.join(projectRoot, "main", "settings.html")]);
     assert.equal(settingsWindow.webContents.navigate("https://example.com/"), false);
 
@@ -613,15 +659,31 @@ describe("AI settings", () => {
     // The app's own pages cannot use the settings channel.
     await assert.rejects(async () => fake.invoke(IPC.loadAiSettings, fake.windows[0]!.webContents), /Not allowed/);
     await assert.rejects(
-      async () => fake.invoke(IPC.saveAiSettings, fake.windows[0]!.webContents, { provider: "builtin", baseUrl: "", model: "", apiKey: "" }),
+      async () =>
+        fake.invoke(IPC.saveAiSettings, fake.windows[0]!.webContents, {
+          provider: "builtin",
+          baseUrl: "",
+          model: "",
+          apiKey: "",
+        }),
       /Not allowed/,
     );
 
     assert.deepEqual(
-      await fake.invoke(IPC.saveAiSettings, sender, { provider: "openai", baseUrl: "ftp://models", model: "", apiKey: "k" }),
+      await fake.invoke(IPC.saveAiSettings, sender, {
+        provider: "openai",
+        baseUrl: "ftp://models",
+        model: "",
+        apiKey: "k",
+      }),
       { ok: false, error: "Enter a full address starting with http:// or https://" },
     );
-    const missingKey = (await fake.invoke(IPC.saveAiSettings, sender, { provider: "openai", baseUrl: "", model: "", apiKey: "" })) as {
+    const missingKey = (await fake.invoke(IPC.saveAiSettings, sender, {
+      provider: "openai",
+      baseUrl: "",
+      model: "",
+      apiKey: "",
+    })) as {
       error: string;
     };
     assert.match(missingKey.error, /Enter the API key/);
@@ -648,19 +710,36 @@ describe("AI settings", () => {
     assert.equal(getConfig().OPENAI_BASE_URL, "http://127.0.0.1:11434/v1", "the restarted server reads them");
 
     const view = await fake.invoke(IPC.loadAiSettings, sender);
-    assert.deepEqual(view, { provider: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", hasKey: true, keyProtected: true });
+    assert.deepEqual(view, {
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "llama3.1",
+      hasKey: true,
+      keyProtected: true,
+    });
     assert.equal(JSON.stringify(view).includes(key), false);
 
     // Saving again with the key field empty keeps the key.
-    await fake.invoke(IPC.saveAiSettings, sender, { provider: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "qwen", apiKey: "" });
+    await fake.invoke(IPC.saveAiSettings, sender, {
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "qwen",
+      apiKey: "",
+    });
     assert.equal(process.env.OPENAI_API_KEY, key);
     assert.equal(process.env.OPENAI_MODEL, "qwen");
 
     // Back to the built-in generator: the endpoint leaves the environment.
-    await fake.invoke(IPC.saveAiSettings, sender, { provider: "builtin", baseUrl: "", model: "", apiKey: "", forgetKey: true });
+    await fake.invoke(IPC.saveAiSettings, sender, {
+      provider: "builtin",
+      baseUrl: "",
+      model: "",
+      apiKey: "",
+      forgetKey: true,
+    });
     assert.equal(process.env.AI_PROVIDER, "builtin");
     assert.equal(process.env.OPENAI_API_KEY, undefined);
-    assert.equal((await fake.invoke(IPC.loadAiSettings, sender) as { hasKey: boolean }).hasKey, false);
+    assert.equal(((await fake.invoke(IPC.loadAiSettings, sender)) as { hasKey: boolean }).hasKey, false);
 
     await fake.invoke(IPC.closeAiSettings, sender);
     assert.equal(settingsWindow.isDestroyed(), true);
@@ -690,7 +769,8 @@ describe("the AI Settings window", () => {
   test("works in Chromium against the main process, and never shows the saved key", async () => {
     // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
     const appRoot = freshFolder("app-with-main");
-    for (const folder of ["build", "public", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+    for (const folder of ["build", "public", "db"])
+      fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
     await buildMain(path.join(appRoot, "main"));
     const launched = await launch({ appRoot });
     const { fake } = launched;
@@ -728,7 +808,10 @@ describe("the AI Settings window", () => {
       await page.getByLabel("Endpoint URL").fill("not a url");
       await page.getByLabel("API key").fill("sk-from-the-window");
       await page.getByRole("button", { name: "Save" }).click();
-      await page.getByRole("alert").filter({ hasText: "Enter a full address starting with http:// or https://" }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Enter a full address starting with http:// or https://" })
+        .waitFor();
       await page.screenshot({ path: path.join(projectRoot, "test-results/desktop-ai-settings.png") });
 
       await page.getByLabel("Endpoint URL").fill("http://127.0.0.1:11434/v1");
@@ -743,7 +826,10 @@ describe("the AI Settings window", () => {
       await waitUntil(async () => (await second.page.getByLabel("Model").inputValue()) === "llama3.1");
       assert.equal(await second.page.getByRole("radio", { name: /OpenAI-compatible endpoint/ }).isChecked(), true);
       assert.equal(await second.page.getByLabel("API key").inputValue(), "");
-      assert.equal(await second.page.getByLabel("API key").getAttribute("placeholder"), "A key is saved (leave empty to keep it)");
+      assert.equal(
+        await second.page.getByLabel("API key").getAttribute("placeholder"),
+        "A key is saved (leave empty to keep it)",
+      );
       assert.equal(await second.page.getByLabel("Forget the saved key").isVisible(), true);
       assert.equal((await second.page.content()).includes("sk-from-the-window"), false);
       await second.page.keyboard.press("Escape");
@@ -762,9 +848,13 @@ describe("menu, About and backups", () => {
     assert.deepEqual(labels, ["File", "Edit", "View", "Window", "Help"]);
     assert.equal(fake.menu[1]!.role, "editMenu");
     const viewRoles = fake.menu[2]!.submenu!.map((item) => item.role).filter(Boolean);
-    for (const role of ["reload", "resetZoom", "zoomIn", "zoomOut", "togglefullscreen"]) assert.ok(viewRoles.includes(role as never), role);
+    for (const role of ["reload", "resetZoom", "zoomIn", "zoomOut", "togglefullscreen"])
+      assert.ok(viewRoles.includes(role as never), role);
     assert.equal(fake.menu[3]!.role, "windowMenu");
-    assert.deepEqual(fake.menu[4]!.submenu!.map((item) => item.label), ["About Sagacity Bites", "Credits"]);
+    assert.deepEqual(
+      fake.menu[4]!.submenu!.map((item) => item.label),
+      ["About Sagacity Bites", "Credits"],
+    );
 
     fake.clickMenuItem(MENU_IDS.about);
     await new Promise((resolve) => setImmediate(resolve));

@@ -57,7 +57,12 @@ describe("the staged app", () => {
 
   test("holds the same server build, the main process, the preloads and the settings page", () => {
     for (const file of desktopMainFiles) assert.ok(staged(file), file);
-    assert.ok(fs.readFileSync(path.join(stage, "build/index.js")).equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))), "build/index.js is the root build");
+    assert.ok(
+      fs
+        .readFileSync(path.join(stage, "build/index.js"))
+        .equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))),
+      "build/index.js is the root build",
+    );
     const browserAssets = filesBelow("public/build");
     assert.ok(browserAssets.length > 0);
     for (const asset of browserAssets) assert.ok(staged(path.join("public/build", asset)), asset);
@@ -85,9 +90,23 @@ describe("the staged app", () => {
       const manifest = JSON.parse(fs.readFileSync(path.join(stage, key, "package.json"), "utf8"));
       assert.equal(manifest.version, lock.packages[key].version, key);
     }
-    assert.ok(fs.statSync(path.join(stage, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")).size > 100_000);
-    assert.equal(staged("node_modules/better-sqlite3/build/Release/obj.target"), false, "native build leftovers stay out");
-    for (const tool of ["typescript", "@remix-run/dev", "@playwright/test", "drizzle-kit", "tsx", "electron", "electron-builder"]) {
+    assert.ok(
+      fs.statSync(path.join(stage, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")).size > 100_000,
+    );
+    assert.equal(
+      staged("node_modules/better-sqlite3/build/Release/obj.target"),
+      false,
+      "native build leftovers stay out",
+    );
+    for (const tool of [
+      "typescript",
+      "@remix-run/dev",
+      "@playwright/test",
+      "drizzle-kit",
+      "tsx",
+      "electron",
+      "electron-builder",
+    ]) {
       assert.equal(staged(`node_modules/${tool}/package.json`), false, tool);
     }
   });

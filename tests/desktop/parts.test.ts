@@ -47,7 +47,14 @@ describe("links", () => {
   test("web and mail links may open in the system browser; nothing else does", () => {
     assert.equal(externalUrl("https://www.openbible.info/"), "https://www.openbible.info/");
     assert.equal(externalUrl("mailto:leader@example.org"), "mailto:leader@example.org");
-    for (const url of ["file:///C:/Windows/system32/calc.exe", "javascript:alert(1)", "smb://server/share", "ms-settings:", "vbscript:x", "garbage"]) {
+    for (const url of [
+      "file:///C:/Windows/system32/calc.exe",
+      "javascript:alert(1)",
+      "smb://server/share",
+      "ms-settings:",
+      "vbscript:x",
+      "garbage",
+    ]) {
       assert.equal(externalUrl(url), null, url);
     }
   });
@@ -75,7 +82,10 @@ describe("window placement", () => {
       width: 390,
       height: 520,
     });
-    assert.deepEqual(initialWindowBounds(undefined, [{ x: 0, y: 0, width: 1024, height: 700 }]), { width: 1024, height: 700 });
+    assert.deepEqual(initialWindowBounds(undefined, [{ x: 0, y: 0, width: 1024, height: 700 }]), {
+      width: 1024,
+      height: 700,
+    });
   });
 });
 
@@ -93,25 +103,39 @@ describe("menu", () => {
 
   test("on macOS: the app menu holds About and AI Settings, and Help is the system's help menu", () => {
     const template = buildMenuTemplate({ platform: "darwin", developerTools: false, sharing: false }, actions);
-    assert.deepEqual(template.map((item) => item.label), ["Sagacity Bites", "File", "Edit", "View", "Window", "Help"]);
+    assert.deepEqual(
+      template.map((item) => item.label),
+      ["Sagacity Bites", "File", "Edit", "View", "Window", "Help"],
+    );
     const appMenu = template[0]!.submenu!;
     assert.equal(appMenu[0]!.id, MENU_IDS.about);
     assert.ok(appMenu.some((item) => item.id === MENU_IDS.aiSettings));
     assert.ok(appMenu.some((item) => item.role === "quit"));
-    assert.equal(template[1]!.submenu!.some((item) => item.id === MENU_IDS.aiSettings), false);
+    assert.equal(
+      template[1]!.submenu!.some((item) => item.id === MENU_IDS.aiSettings),
+      false,
+    );
     assert.equal(template[5]!.role, "help");
-    assert.deepEqual(template[5]!.submenu!.map((item) => item.id), [MENU_IDS.credits]);
+    assert.deepEqual(
+      template[5]!.submenu!.map((item) => item.id),
+      [MENU_IDS.credits],
+    );
   });
 
   test("developer tools only in development; the share address only while sharing", () => {
     const packaged = buildMenuTemplate({ platform: "win32", developerTools: false, sharing: true }, actions);
     const view = packaged.find((item) => item.label === "View")!.submenu!;
-    assert.equal(view.some((item) => item.role === "toggleDevTools"), false);
+    assert.equal(
+      view.some((item) => item.role === "toggleDevTools"),
+      false,
+    );
     assert.equal(findMenuItem(packaged, MENU_IDS.share)?.checked, true);
     assert.equal(findMenuItem(packaged, MENU_IDS.shareAddress)?.enabled, true);
     assert.equal(packaged.find((item) => item.label === "File")!.submenu!.at(-1)!.role, "quit");
     const development = buildMenuTemplate({ platform: "linux", developerTools: true, sharing: false }, actions);
-    assert.ok(development.find((item) => item.label === "View")!.submenu!.some((item) => item.role === "toggleDevTools"));
+    assert.ok(
+      development.find((item) => item.label === "View")!.submenu!.some((item) => item.role === "toggleDevTools"),
+    );
     assert.equal(findMenuItem(development, MENU_IDS.shareAddress)?.enabled, false);
   });
 });
@@ -120,12 +144,35 @@ describe("AI settings", () => {
   const plainVault: KeyVault = { seal: (key) => ({ encrypted: false, value: key }), open: (stored) => stored.value };
 
   test("an OpenAI-compatible endpoint needs a key, kept when the field is left empty", () => {
-    assert.throws(() => mergeAiSettings(undefined, { provider: "openai", baseUrl: "", model: "", apiKey: "" }, plainVault), /Enter the API key/);
-    const saved = mergeAiSettings(undefined, { provider: "openai", baseUrl: " http://127.0.0.1:1234/v1 ", model: " m ", apiKey: " k " }, plainVault);
-    assert.deepEqual(saved, { provider: "openai", baseUrl: "http://127.0.0.1:1234/v1", model: "m", apiKey: { encrypted: false, value: "k" } });
-    assert.deepEqual(mergeAiSettings(saved, { provider: "openai", baseUrl: "", model: "", apiKey: "" }, plainVault).apiKey, saved.apiKey);
-    assert.throws(() => mergeAiSettings(saved, { provider: "openai", baseUrl: "", model: "", apiKey: "", forgetKey: true }, plainVault), /Enter the API key/);
-    assert.throws(() => mergeAiSettings(saved, { provider: "openai", baseUrl: "x".repeat(2001), model: "", apiKey: "" }, plainVault), /too long/);
+    assert.throws(
+      () => mergeAiSettings(undefined, { provider: "openai", baseUrl: "", model: "", apiKey: "" }, plainVault),
+      /Enter the API key/,
+    );
+    const saved = mergeAiSettings(
+      undefined,
+      { provider: "openai", baseUrl: " http://127.0.0.1:1234/v1 ", model: " m ", apiKey: " k " },
+      plainVault,
+    );
+    assert.deepEqual(saved, {
+      provider: "openai",
+      baseUrl: "http://127.0.0.1:1234/v1",
+      model: "m",
+      apiKey: { encrypted: false, value: "k" },
+    });
+    assert.deepEqual(
+      mergeAiSettings(saved, { provider: "openai", baseUrl: "", model: "", apiKey: "" }, plainVault).apiKey,
+      saved.apiKey,
+    );
+    assert.throws(
+      () =>
+        mergeAiSettings(saved, { provider: "openai", baseUrl: "", model: "", apiKey: "", forgetKey: true }, plainVault),
+      /Enter the API key/,
+    );
+    assert.throws(
+      () =>
+        mergeAiSettings(saved, { provider: "openai", baseUrl: "x".repeat(2001), model: "", apiKey: "" }, plainVault),
+      /too long/,
+    );
     assert.throws(() => mergeAiSettings(saved, { provider: "gpt", baseUrl: "", model: "", apiKey: "" }, plainVault));
     assert.throws(() => mergeAiSettings(saved, "not an object", plainVault));
   });

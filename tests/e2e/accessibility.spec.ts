@@ -57,7 +57,8 @@ async function fakeSpeech(page: Page) {
   });
 }
 
-const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: Array<{ text: string; rate: number }> }).__spoken);
+const spoken = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __spoken: Array<{ text: string; rate: number }> }).__spoken);
 
 test.describe("accessibility panel", () => {
   test("a floating button opens the panel on signed-in pages and on login", async ({ signedInPage: page }) => {
@@ -85,10 +86,9 @@ test.describe("accessibility panel", () => {
     await panel(page).getByRole("switch", { name: "High Contrast" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-font", "opendyslexic");
     await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
-    expect(await page.evaluate(() => [localStorage.getItem("sb_font"), localStorage.getItem("sb_high_contrast")])).toEqual([
-      "opendyslexic",
-      "true",
-    ]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("sb_font"), localStorage.getItem("sb_high_contrast")]),
+    ).toEqual(["opendyslexic", "true"]);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?OpenDyslexic/);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
 
@@ -103,16 +103,17 @@ test.describe("accessibility panel", () => {
     // The font file is served by the app itself (offline), not an outside host.
     const fontLoaded = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].some((face) => face.family.replace(/"/g, "") === "OpenDyslexic" && face.status === "loaded");
+      return [...document.fonts].some(
+        (face) => face.family.replace(/"/g, "") === "OpenDyslexic" && face.status === "loaded",
+      );
     });
     expect(fontLoaded).toBe(true);
 
     await panel(page).getByRole("switch", { name: "Dyslexic-Friendly Font" }).click();
     await panel(page).getByRole("switch", { name: "High Contrast" }).click();
-    expect(await page.evaluate(() => [localStorage.getItem("sb_font"), localStorage.getItem("sb_high_contrast")])).toEqual([
-      "inter",
-      "false",
-    ]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("sb_font"), localStorage.getItem("sb_high_contrast")]),
+    ).toEqual(["inter", "false"]);
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({
       font: null,

@@ -66,10 +66,15 @@ test.describe("admin console: users", () => {
     await expect(row.getByText("User", { exact: true })).toBeVisible();
   });
 
-  test("delete asks first, cannot be dismissed by clicking outside, and removes the user", async ({ adminPage: page, baseURL }) => {
+  test("delete asks first, cannot be dismissed by clicking outside, and removes the user", async ({
+    adminPage: page,
+    baseURL,
+  }) => {
     const user = await createAccount(baseURL!, "deleted");
     await page.goto("/admin");
-    await rowOf(page, user.email).getByRole("button", { name: `Delete user ${user.email}` }).click();
+    await rowOf(page, user.email)
+      .getByRole("button", { name: `Delete user ${user.email}` })
+      .click();
     const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
@@ -81,7 +86,9 @@ test.describe("admin console: users", () => {
     await expect(dialog).toHaveCount(0);
     await expect(rowOf(page, user.email)).toHaveCount(1);
 
-    await rowOf(page, user.email).getByRole("button", { name: `Delete user ${user.email}` }).click();
+    await rowOf(page, user.email)
+      .getByRole("button", { name: `Delete user ${user.email}` })
+      .click();
     await dialog.getByRole("button", { name: "Delete User" }).click();
     await expect(page.getByText("User deleted successfully").first()).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -107,7 +114,9 @@ test.describe("admin console: users", () => {
 });
 
 test.describe("admin console: AI settings", () => {
-  test("sliders move in steps of 10 within the §5 ranges, and Reset restores the loaded values", async ({ adminPage: page }) => {
+  test("sliders move in steps of 10 within the §5 ranges, and Reset restores the loaded values", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "AI Settings" }).click();
     const beginner = page.getByRole("slider", { name: "Beginner Word Limit" });
@@ -182,7 +191,10 @@ test.describe("admin console: AI settings", () => {
       await page.getByRole("button", { name: "Reset" }).click();
       await expect(deep).toHaveAttribute("aria-valuenow", String(chosen));
       await page.reload();
-      await expect(page.getByRole("slider", { name: "Deep Study Word Limit" })).toHaveAttribute("aria-valuenow", String(chosen));
+      await expect(page.getByRole("slider", { name: "Deep Study Word Limit" })).toHaveAttribute(
+        "aria-valuenow",
+        String(chosen),
+      );
     } finally {
       await adminApi(page, admin, "patch", "/api/admin/settings", original);
     }
@@ -198,7 +210,10 @@ test.describe("admin console: AI settings", () => {
 test.describe("admin console without JavaScript (plain form posts)", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("deactivates a user: the form posts, the page comes back with the toast and the new state", async ({ adminPage: page, baseURL }) => {
+  test("deactivates a user: the form posts, the page comes back with the toast and the new state", async ({
+    adminPage: page,
+    baseURL,
+  }) => {
     const user = await createAccount(baseURL!, "nojs-toggled");
     await page.goto("/admin");
     const row = rowOf(page, user.email);
@@ -229,7 +244,7 @@ test.describe("admin console without JavaScript (plain form posts)", () => {
     await page.getByRole("button", { name: "Create invite" }).click();
     const link = page.getByLabel("New invite link (shown only once)");
     await expect(link).toHaveValue(/\/register\?invite=\S+$/);
-    const code = new URL((await link.inputValue()), "http://x").searchParams.get("invite")!;
+    const code = new URL(await link.inputValue(), "http://x").searchParams.get("invite")!;
     const revoke = page.getByRole("button", { name: `Revoke invite ${code.slice(0, 4)}` });
     await expect(revoke).toBeVisible();
     await revoke.click();
@@ -237,7 +252,9 @@ test.describe("admin console without JavaScript (plain form posts)", () => {
     await expect(revoke).toHaveCount(0);
   });
 
-  test("both tabs' panels are on the page: the AI settings are reached without the tab list", async ({ adminPage: page }) => {
+  test("both tabs' panels are on the page: the AI settings are reached without the tab list", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin");
     await expect(page.getByRole("tab")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -248,7 +265,9 @@ test.describe("admin console without JavaScript (plain form posts)", () => {
   test("a delete asks on the page first, then removes the user", async ({ adminPage: page, baseURL }) => {
     const user = await createAccount(baseURL!, "nojs-deleted");
     await page.goto("/admin");
-    await rowOf(page, user.email).getByRole("link", { name: `Delete user ${user.email}` }).click();
+    await rowOf(page, user.email)
+      .getByRole("link", { name: `Delete user ${user.email}` })
+      .click();
     const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
     await expect(confirm).toContainText(user.email);
     await confirm.getByRole("button", { name: "Delete User" }).click();

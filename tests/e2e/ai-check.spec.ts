@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("admin console: Test connection", () => {
-  test("with the built-in provider, says nothing needs testing and shows the offline generation", async ({ adminPage: page }) => {
+  test("with the built-in provider, says nothing needs testing and shows the offline generation", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin?tab=settings");
     await expect(page.getByRole("heading", { name: "Connection" })).toBeVisible();
     const button = page.getByRole("button", { name: "Test connection" });
@@ -12,7 +14,9 @@ test.describe("admin console: Test connection", () => {
     await expect(steps).toHaveCount(2);
     await expect(steps.nth(0)).toContainText("Passed: Built-in writer");
     await expect(steps.nth(0)).toContainText("there is no endpoint, key or model to test");
-    await expect(steps.nth(1)).toContainText(/Passed: Offline generation \(\d+ ms\): Wrote a short test summary offline/);
+    await expect(steps.nth(1)).toContainText(
+      /Passed: Offline generation \(\d+ ms\): Wrote a short test summary offline/,
+    );
     await expect(button).toBeEnabled();
     // A check changes nothing, so the settings are not fetched again.
     await expect(page.getByText("Loading settings...")).toHaveCount(0);

@@ -62,9 +62,14 @@ test.describe("login", () => {
     const headers = { authorization: `Bearer ${admin.token}` };
     const users = await page.request.get("/api/admin/users", { headers });
     expect(users.status()).toBe(200);
-    const target = ((await users.json()) as Array<{ id: string; email: string }>).find((user) => user.email === account.email);
+    const target = ((await users.json()) as Array<{ id: string; email: string }>).find(
+      (user) => user.email === account.email,
+    );
     expect(target, "the new account is on the first page (newest first)").toBeDefined();
-    const deactivated = await page.request.patch(`/api/admin/users/${target!.id}`, { headers, data: { isActive: false } });
+    const deactivated = await page.request.patch(`/api/admin/users/${target!.id}`, {
+      headers,
+      data: { isActive: false },
+    });
     expect(deactivated.status()).toBe(200);
     await submitLoginForm(page, account.email, account.password);
     await expect(page.getByText("Login failed").first()).toBeVisible();
@@ -120,10 +125,17 @@ test.describe("sessions and routing", () => {
     await expect(page.getByText("Session expired")).toHaveCount(0);
   });
 
-  test("a revoked session sends the user to /login with the expired notice", async ({ signedInPage: page, account, baseURL }) => {
+  test("a revoked session sends the user to /login with the expired notice", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
     await page.goto("/");
     // Revoked from elsewhere (another device), so the browser still holds its cookie.
-    await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${account.token}` } });
+    await fetch(`${baseURL}/api/auth/logout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     await page.goto("/library");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Session expired")).toBeVisible();
@@ -132,11 +144,20 @@ test.describe("sessions and routing", () => {
 });
 
 test.describe("app shell", () => {
-  test("the sidebar lists the items in order and collapses with Ctrl+B, remembered across reloads", async ({ signedInPage: page }) => {
+  test("the sidebar lists the items in order and collapses with Ctrl+B, remembered across reloads", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/");
     const nav = page.getByRole("complementary", { name: "Main navigation" });
     await expect(nav.getByRole("link")).toHaveText([
-      "Dashboard", "Add Content", "My Library", "Lesson Plans", "Reading Plans", "Today", "Profile", "Settings",
+      "Dashboard",
+      "Add Content",
+      "My Library",
+      "Lesson Plans",
+      "Reading Plans",
+      "Today",
+      "Profile",
+      "Settings",
     ]);
     await expect(nav).toHaveAttribute("data-state", "expanded");
     await expect(nav.getByText("Sagacity Bites")).toBeVisible();

@@ -11,7 +11,9 @@ async function expectNoSeriousViolations(page: Page, label: string) {
       rule: violation.id,
       impact: violation.impact,
       help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`),
+      nodes: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`),
     }));
   expect(serious, `${label}\n${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
@@ -29,7 +31,18 @@ async function markWelcomeDone(page: Page, account: Account) {
   });
 }
 
-const signedInPaths = ["/", "/settings", "/profile", "/add-content", "/process-sermon", "/library", "/lesson-plans", "/bible-plans", "/today", "/no-such-page"];
+const signedInPaths = [
+  "/",
+  "/settings",
+  "/profile",
+  "/add-content",
+  "/process-sermon",
+  "/library",
+  "/lesson-plans",
+  "/bible-plans",
+  "/today",
+  "/no-such-page",
+];
 
 for (const mode of ["normal", "high contrast"] as const) {
   test.describe(`axe in ${mode} mode`, () => {

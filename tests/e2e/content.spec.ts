@@ -27,7 +27,9 @@ async function addQuote(baseURL: string, account: Account, body: Record<string, 
 }
 
 test.describe("Add Study Content", () => {
-  test("processes a URL, shows the result, and View in Library shows it with the library's rules", async ({ signedInPage: page }) => {
+  test("processes a URL, shows the result, and View in Library shows it with the library's rules", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/process-sermon");
     await expect(page.getByRole("heading", { name: "Add Study Content", level: 1 })).toBeVisible();
     await expect(page.getByText("How it works")).toBeVisible();
@@ -57,7 +59,10 @@ test.describe("Add Study Content", () => {
     await expect(page.getByRole("heading", { name: "My Library", level: 1 })).toBeVisible();
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: sabbathArticle.title }) });
     await expect(card.getByText("Blog Post")).toBeVisible();
-    await expect(card.getByRole("link", { name: new RegExp(sabbathArticle.title) })).toHaveAttribute("href", `${site.url}/articles/sabbath?delay=1200`);
+    await expect(card.getByRole("link", { name: new RegExp(sabbathArticle.title) })).toHaveAttribute(
+      "href",
+      `${site.url}/articles/sabbath?delay=1200`,
+    );
     await expect(card.getByText(sabbathArticle.author)).toBeVisible();
     await expect(card.getByText(firstBite)).toBeVisible();
     // At most three insights, then "+N more insights".
@@ -124,19 +129,27 @@ test.describe("My Library", () => {
     await expect(page.getByRole("dialog").getByText(/studies you saved from Lesson Plans/)).toBeVisible();
   });
 
-  test("quotes and book excerpts added by hand, with the 200-character excerpt rule", async ({ signedInPage: page, account, baseURL }) => {
+  test("quotes and book excerpts added by hand, with the 200-character excerpt rule", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
     const longQuote = `${"Grace is the free, undeserved goodness and favor of God to mankind. ".repeat(4)}End.`;
     await addQuote(baseURL!, account, { contentType: "quote", text: longQuote, author: "Matthew Henry" });
     await page.goto("/library");
 
-    const quoteCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Quote by Matthew Henry" }) });
+    const quoteCard = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Quote by Matthew Henry" }) });
     await expect(quoteCard.getByText("Quote", { exact: true })).toBeVisible();
     await expect(quoteCard.getByText(`${longQuote.slice(0, 200)}...`)).toBeVisible();
 
     await page.getByRole("button", { name: "Add Quote or Excerpt" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Book Excerpt").check();
-    await dialog.getByRole("textbox", { name: "Excerpt" }).fill("Grace is not opposed to effort, it is opposed to earning.");
+    await dialog
+      .getByRole("textbox", { name: "Excerpt" })
+      .fill("Grace is not opposed to effort, it is opposed to earning.");
     await dialog.getByLabel("Author").fill("Dallas Willard");
     await dialog.getByLabel("Store URL (optional)").fill("not a web address");
     await dialog.getByRole("button", { name: "Save to Library" }).click();
@@ -153,16 +166,25 @@ test.describe("My Library", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByText("Added to your library").first()).toBeVisible();
 
-    const bookCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Excerpt from The Great Omission" }) });
+    const bookCard = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Excerpt from The Great Omission" }) });
     await expect(bookCard.getByText("Book Excerpt", { exact: true })).toBeVisible();
     await expect(bookCard.getByRole("img", { name: "Cover of The Great Omission" })).toBeVisible();
     await expect(bookCard.getByText("The Great Omission", { exact: true })).toBeVisible();
-    await expect(bookCard.getByRole("link", { name: "View on Amazon" })).toHaveAttribute("href", "https://www.amazon.com/dp/0060882433");
+    await expect(bookCard.getByRole("link", { name: "View on Amazon" })).toHaveAttribute(
+      "href",
+      "https://www.amazon.com/dp/0060882433",
+    );
     await expect(bookCard.getByText("Grace is not opposed to effort, it is opposed to earning.")).toBeVisible();
   });
 
   test("deleting an item asks first, then removes it", async ({ signedInPage: page, account, baseURL }) => {
-    const item = await addQuote(baseURL!, account, { contentType: "quote", text: "Be still, and know that I am God.", title: "Stillness" });
+    const item = await addQuote(baseURL!, account, {
+      contentType: "quote",
+      text: "Be still, and know that I am God.",
+      title: "Stillness",
+    });
     await page.goto("/library");
     await page.getByRole("button", { name: "Delete Stillness" }).click();
     const confirm = page.getByRole("alertdialog");
@@ -174,25 +196,48 @@ test.describe("My Library", () => {
     await expect(page.getByRole("heading", { name: "Stillness" })).toHaveCount(0);
     await expect(page.getByText("Deleted from library").first()).toBeVisible();
     await expect(page.getByText("Your library is empty")).toBeVisible();
-    const gone = await fetch(`${baseURL}/api/sermons/${item.id}`, { headers: { authorization: `Bearer ${account.token}` } });
+    const gone = await fetch(`${baseURL}/api/sermons/${item.id}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(gone.status).toBe(404);
   });
 
-  test("saved lesson plans show title, type and a 150-character preview", async ({ signedInPage: page, account, baseURL }) => {
-    const me = (await (await fetch(`${baseURL}/api/me`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as { id: string };
-    const { databasePath } = JSON.parse(fs.readFileSync(e2eServerInfoFile(Number(new URL(baseURL!).port)), "utf8")) as { databasePath: string };
+  test("saved lesson plans show title, type and a 150-character preview", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
+    const me = (await (
+      await fetch(`${baseURL}/api/me`, { headers: { authorization: `Bearer ${account.token}` } })
+    ).json()) as { id: string };
+    const { databasePath } = JSON.parse(fs.readFileSync(e2eServerInfoFile(Number(new URL(baseURL!).port)), "utf8")) as {
+      databasePath: string;
+    };
     const studyId = randomUUID();
     const content = `## Overview\n\n${"Faith without works is dead, and works flow from living faith. ".repeat(5)}`;
     const db = new Database(databasePath);
     try {
-      db.prepare("insert into studies (id, user_id, title, content, study_type) values (?, ?, ?, ?, ?)").run(studyId, me.id, "Faith and Works", content, "topic");
-      db.prepare("insert into library_saves (id, user_id, study_id) values (?, ?, ?)").run(randomUUID(), me.id, studyId);
+      db.prepare("insert into studies (id, user_id, title, content, study_type) values (?, ?, ?, ?, ?)").run(
+        studyId,
+        me.id,
+        "Faith and Works",
+        content,
+        "topic",
+      );
+      db.prepare("insert into library_saves (id, user_id, study_id) values (?, ?, ?)").run(
+        randomUUID(),
+        me.id,
+        studyId,
+      );
     } finally {
       db.close();
     }
     await page.goto("/library");
     const saved = page.getByRole("list", { name: "Saved Lesson Plans" });
-    await expect(saved.getByRole("link", { name: "Faith and Works" })).toHaveAttribute("href", `/lesson-plans?study=${studyId}`);
+    await expect(saved.getByRole("link", { name: "Faith and Works" })).toHaveAttribute(
+      "href",
+      `/lesson-plans?study=${studyId}`,
+    );
     await expect(saved.getByText("Topic")).toBeVisible();
     const preview = (await saved.locator("p").first().textContent())!;
     expect(preview.replace(/\s+/g, " ")).toBe(`${content.slice(0, 150)}...`.replace(/\s+/g, " "));
@@ -200,9 +245,17 @@ test.describe("My Library", () => {
 });
 
 test.describe("A long library", () => {
-  test("shows the newest 20 items of a list and Show more adds the next 20", async ({ signedInPage: page, account, baseURL }) => {
+  test("shows the newest 20 items of a list and Show more adds the next 20", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
     for (let index = 1; index <= 25; index++) {
-      await addQuote(baseURL!, account, { contentType: "quote", text: `Quote number ${index} on grace`, title: `Quote ${index}` });
+      await addQuote(baseURL!, account, {
+        contentType: "quote",
+        text: `Quote number ${index} on grace`,
+        title: `Quote ${index}`,
+      });
     }
     await page.goto("/library");
     const list = page.getByRole("list", { name: "Content & Excerpts" });

@@ -57,16 +57,21 @@ export async function submitRegisterForm(page: Page, email: string, password: st
 
 /** Puts a session cookie in the browser, as a sign-in through the form would. */
 export async function signInAs(page: Page, account: Account) {
-  await page.context().addCookies([
-    { name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      { name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
 }
 
 export const test = base.extend<{ account: Account; signedInPage: Page; admin: Account; adminPage: Page }>({
   // Nothing but the servers on 127.0.0.1: a page that asks another host for something (a cover
   // image, a font) gets a network error, so no test reaches the internet or depends on it.
   context: async ({ context }, use) => {
-    await context.route((url) => url.hostname !== "127.0.0.1", (route) => route.abort("blockedbyclient"));
+    await context.route(
+      (url) => url.hostname !== "127.0.0.1",
+      (route) => route.abort("blockedbyclient"),
+    );
     await use(context);
   },
   account: async ({ baseURL }, use) => {

@@ -29,13 +29,21 @@ test.describe("Lesson Plans", () => {
     await expect(help).toContainText("Passage studies one portion of Scripture");
   });
 
-  test("a topic study: preview sections, badges that show the verse on hover and on focus", async ({ signedInPage: page }) => {
+  test("a topic study: preview sections, badges that show the verse on hover and on focus", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/lesson-plans");
     await createStudy(page, "Topic", "Forgiveness");
     const study = preview(page);
     await expect(study.getByRole("heading", { level: 2 })).toContainText("Forgiveness");
     await expect(study.getByRole("heading", { name: "Overview" })).toBeVisible();
-    for (const section of ["Key Scriptures", "Discussion Questions", "Application Points", "Cross-References", "Group Activity"]) {
+    for (const section of [
+      "Key Scriptures",
+      "Discussion Questions",
+      "Application Points",
+      "Cross-References",
+      "Group Activity",
+    ]) {
       await expect(study.getByRole("button", { name: section })).toHaveAttribute("aria-expanded", "true");
     }
     await expect(page.getByRole("link", { name: /Forgiveness/ })).toBeVisible();
@@ -109,7 +117,10 @@ test.describe("Lesson Plans", () => {
     await preview(page).getByRole("button", { name: "Saved" }).click();
     await expect(page.getByText("Removed from library").first()).toBeVisible();
     await expect(page.getByText("Study removed successfully").first()).toBeVisible();
-    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute("aria-pressed", "false");
+    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     library = await (await page.request.get("/api/library")).json();
     expect(library).toHaveLength(0);
   });
@@ -120,12 +131,20 @@ test.describe("Lesson Plans", () => {
     // The study is gone by the time the save arrives (the request is pointed at an unknown one):
     // the library action refuses it for real.
     await page.route(/\/library\.data/, (route) =>
-      route.continue({ postData: (route.request().postData() ?? "").replace(/studyId=[^&]+/, "studyId=00000000-0000-4000-8000-000000000000") }),
+      route.continue({
+        postData: (route.request().postData() ?? "").replace(
+          /studyId=[^&]+/,
+          "studyId=00000000-0000-4000-8000-000000000000",
+        ),
+      }),
     );
     await preview(page).getByRole("button", { name: "Save to Library" }).click();
     await expect(page.getByText("Failed to update library").first()).toBeVisible();
     await expect(page.getByText("Study not found").first()).toBeVisible();
-    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute("aria-pressed", "false");
+    await expect(preview(page).getByRole("button", { name: "Save to Library" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   test("Recent Studies shows the newest five, and selecting one shows it", async ({ signedInPage: page, account }) => {
@@ -152,7 +171,9 @@ test.describe("Lesson Plans", () => {
     await page.goto("/lesson-plans");
     await createStudy(page, "Passage", "Psalm 23");
     await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("Psalm 23");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

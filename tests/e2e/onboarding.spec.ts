@@ -11,7 +11,9 @@ async function setFlags(page: Page, account: Account, flags: Record<string, true
 }
 
 async function status(page: Page, account: Account) {
-  const answer = await page.request.get("/api/onboarding/status", { headers: { authorization: `Bearer ${account.token}` } });
+  const answer = await page.request.get("/api/onboarding/status", {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
   return answer.json();
 }
 
@@ -70,7 +72,10 @@ test.describe("welcome dialog", () => {
     expect((await status(page, account)).hasCompletedWelcome).toBe(false);
   });
 
-  test("a reader already using the page is not interrupted: it waits for the next visit", async ({ signedInPage: page, account }) => {
+  test("a reader already using the page is not interrupted: it waits for the next visit", async ({
+    signedInPage: page,
+    account,
+  }) => {
     // Its code is loaded after the page is up; held back here so the reader opens the menu first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -123,7 +128,10 @@ test.describe("Quick Start checklist", () => {
     await expect(checklist.getByRole("listitem").nth(1)).toContainText("(not yet done)");
     // Open steps link to where they are done.
     await expect(checklist.getByRole("link", { name: "Start a reading plan" })).toHaveAttribute("href", "/bible-plans");
-    await expect(checklist.getByRole("link", { name: "Create a lesson plan" })).toHaveAttribute("href", "/lesson-plans");
+    await expect(checklist.getByRole("link", { name: "Create a lesson plan" })).toHaveAttribute(
+      "href",
+      "/lesson-plans",
+    );
 
     await setFlags(page, account, { hasStartedPlan: true });
     await page.reload();
@@ -137,7 +145,10 @@ test.describe("Quick Start checklist", () => {
     await expect(checklist.getByText("Congratulations!")).toHaveCount(0);
   });
 
-  test("finishing the last step shows the congratulation; Dismiss hides it for good", async ({ signedInPage: page, account }) => {
+  test("finishing the last step shows the congratulation; Dismiss hides it for good", async ({
+    signedInPage: page,
+    account,
+  }) => {
     await setFlags(page, account, { hasStartedPlan: true, hasCreatedStudy: true, hasVisitedLibrary: true });
     await page.goto("/");
     const checklist = page.getByRole("region", { name: "Quick Start" });
@@ -154,7 +165,12 @@ test.describe("Quick Start checklist", () => {
   });
 
   test("is not shown once onboarding was already complete", async ({ signedInPage: page, account }) => {
-    await setFlags(page, account, { hasCompletedWelcome: true, hasStartedPlan: true, hasCreatedStudy: true, hasVisitedLibrary: true });
+    await setFlags(page, account, {
+      hasCompletedWelcome: true,
+      hasStartedPlan: true,
+      hasCreatedStudy: true,
+      hasVisitedLibrary: true,
+    });
     await page.goto("/");
     await expect(page.getByRole("link", { name: /Reading Plans/ }).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Quick Start" })).toHaveCount(0);
@@ -178,8 +194,13 @@ test.describe("Quick Start checklist", () => {
     await expect(checklist.getByText("Start a reading plan")).toBeVisible();
   });
 
-  test("opening the library ticks its step by a POST once the page is up (the GET writes nothing)", async ({ signedInPage: page, account }) => {
-    const posted = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/resources/onboarding"));
+  test("opening the library ticks its step by a POST once the page is up (the GET writes nothing)", async ({
+    signedInPage: page,
+    account,
+  }) => {
+    const posted = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().includes("/resources/onboarding"),
+    );
     await page.goto("/library");
     await posted;
     await expect.poll(async () => (await status(page, account)).hasVisitedLibrary).toBe(true);

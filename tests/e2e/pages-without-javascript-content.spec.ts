@@ -16,12 +16,17 @@ test.afterAll(async () => {
 });
 
 function apiGet(page: Page, account: Account, path: string) {
-  return page.request.get(path, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json());
+  return page.request
+    .get(path, { headers: { authorization: `Bearer ${account.token}` } })
+    .then((answer) => answer.json());
 }
 
 const preview = (page: Page) => page.getByRole("region", { name: "Study preview" });
 
-test("lesson plans: a topic study and a passage study are generated, shown and saved", async ({ signedInPage: page, account }) => {
+test("lesson plans: a topic study and a passage study are generated, shown and saved", async ({
+  signedInPage: page,
+  account,
+}) => {
   await page.goto("/lesson-plans");
   // Both tabs' forms are on the page: without scripts the tab list cannot switch them.
   await expect(page.getByRole("tab")).toHaveCount(0);
@@ -53,7 +58,9 @@ test("lesson plans: a blank topic is refused by the page's action with its messa
   await topic.evaluate((input) => input.removeAttribute("required"));
   await topic.fill("   ");
   await page.getByRole("button", { name: "Generate Study" }).first().click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to create lesson plan" })).toContainText("Topic is required");
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create lesson plan" })).toContainText(
+    "Topic is required",
+  );
 });
 
 test("a study is saved to the library and removed again", async ({ signedInPage: page, account }) => {
@@ -68,7 +75,9 @@ test("a study is saved to the library and removed again", async ({ signedInPage:
   await expect(page.getByRole("button", { name: "Saved" })).toHaveAttribute("aria-pressed", "true");
 
   await page.goto("/library");
-  await expect(page.getByRole("list", { name: "Saved Lesson Plans" }).getByRole("link", { name: study.title })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Saved Lesson Plans" }).getByRole("link", { name: study.title }),
+  ).toBeVisible();
   // Saving counted as the library step, with no script to report the visit.
   expect((await apiGet(page, account, "/api/onboarding/status")).hasVisitedLibrary).toBe(true);
 
@@ -78,7 +87,10 @@ test("a study is saved to the library and removed again", async ({ signedInPage:
   expect(await apiGet(page, account, "/api/library")).toEqual([]);
 });
 
-test("library: a quote is added, a field error is shown, and an item is deleted after asking", async ({ signedInPage: page, account }) => {
+test("library: a quote is added, a field error is shown, and an item is deleted after asking", async ({
+  signedInPage: page,
+  account,
+}) => {
   await page.goto("/library");
   await expect(page.getByText("Your library is empty")).toBeVisible();
   await page.getByRole("link", { name: "Add Quote or Excerpt" }).click();
@@ -118,7 +130,9 @@ test("library: a quote is added, a field error is shown, and an item is deleted 
 });
 
 for (const path of ["/add-content", "/process-sermon"]) {
-  test(`${path}: a URL is processed and the result shown, then it is in the library`, async ({ signedInPage: page }) => {
+  test(`${path}: a URL is processed and the result shown, then it is in the library`, async ({
+    signedInPage: page,
+  }) => {
     await page.goto(path);
     await page.getByLabel("URL", { exact: true }).fill(`${site.url}/articles/sabbath`);
     await page.getByRole("button", { name: "Process with AI" }).click();
@@ -133,6 +147,8 @@ for (const path of ["/add-content", "/process-sermon"]) {
     // A blank URL is refused in the page, with the spec's words.
     await page.goto(path);
     await page.getByRole("button", { name: "Process with AI" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "URL required" })).toContainText("Please enter a URL to process");
+    await expect(page.getByRole("alert").filter({ hasText: "URL required" })).toContainText(
+      "Please enter a URL to process",
+    );
   });
 }

@@ -10,11 +10,15 @@ import { createAccount, expect, test, uniqueEmail, type Account } from "./fixtur
 test.use({ javaScriptEnabled: false });
 
 function apiGet(page: Page, account: Account, path: string) {
-  return page.request.get(path, { headers: { authorization: `Bearer ${account.token}` } }).then((answer) => answer.json());
+  return page.request
+    .get(path, { headers: { authorization: `Bearer ${account.token}` } })
+    .then((answer) => answer.json());
 }
 
 test.describe("signed out", () => {
-  test("register: an account is created and the dashboard greets it; a mismatch is refused in the page", async ({ page }) => {
+  test("register: an account is created and the dashboard greets it; a mismatch is refused in the page", async ({
+    page,
+  }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/register");
     await page.getByLabel("Email").fill(email);
@@ -32,7 +36,10 @@ test.describe("signed out", () => {
     await expect(page.getByText("Account created!").first()).toBeVisible();
   });
 
-  test("login: wrong password is refused, the right one signs in; Sign Out on Settings signs out", async ({ page, baseURL }) => {
+  test("login: wrong password is refused, the right one signs in; Sign Out on Settings signs out", async ({
+    page,
+    baseURL,
+  }) => {
     const account = await createAccount(baseURL!, "nojs");
     await page.goto("/login");
     await page.getByLabel("Email").fill(account.email);
@@ -69,12 +76,18 @@ test("dashboard: greeting, the five tiles lead to their pages", async ({ signedI
     ["Today", "Today"],
   ] as const) {
     await page.goto("/");
-    await page.getByRole("main").getByRole("link", { name: new RegExp(`^${tile}`) }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(`^${tile}`) })
+      .click();
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
   }
 });
 
-test("the welcome is a server-rendered form: Get Started records it and it is gone", async ({ signedInPage: page, account }) => {
+test("the welcome is a server-rendered form: Get Started records it and it is gone", async ({
+  signedInPage: page,
+  account,
+}) => {
   await page.goto("/");
   const welcome = page.getByRole("region", { name: "Welcome to your study space" });
   await expect(welcome).toBeVisible();
@@ -85,7 +98,10 @@ test("the welcome is a server-rendered form: Get Started records it and it is go
   expect((await apiGet(page, account, "/api/onboarding/status")).hasCompletedWelcome).toBe(true);
 });
 
-test("reading plans and Today: start a plan, mark the day complete, switch to another plan", async ({ signedInPage: page, account }) => {
+test("reading plans and Today: start a plan, mark the day complete, switch to another plan", async ({
+  signedInPage: page,
+  account,
+}) => {
   await page.goto("/bible-plans");
   await page.getByRole("button", { name: "Start Plan Gospel of John in 21 Days" }).click();
   await expect(page).toHaveURL(/\/today$/);

@@ -53,14 +53,18 @@ test.describe("reading plans and Today", () => {
     await expect(page.getByTestId("streak")).toHaveText("0 day streak");
 
     await page.getByRole("button", { name: "Mark Complete" }).click();
-    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(
+      page.getByText("Today's reading completed! Come back tomorrow for your next devotional"),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
     await expect(page.getByTestId("streak")).toHaveText("1 day streak");
     await expect(page.getByText("Day completed!").first()).toBeVisible();
     await expect(page.getByText("Keep up the great work on your reading journey").first()).toBeVisible();
 
     await page.reload();
-    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(
+      page.getByText("Today's reading completed! Come back tomorrow for your next devotional"),
+    ).toBeVisible();
     await expect(page.getByTestId("streak")).toHaveText("1 day streak");
 
     await page.goto("/bible-plans");
@@ -72,9 +76,12 @@ test.describe("reading plans and Today", () => {
     await page.goto("/bible-plans");
     await waitForHydration(page);
     const button = page.getByRole("button", { name: /Start Plan Romans in 16 Days/ });
-    await button.locator("xpath=ancestor::form").locator('input[name="planId"]').evaluate((input: HTMLInputElement) => {
-      input.value = "a-plan-that-does-not-exist";
-    });
+    await button
+      .locator("xpath=ancestor::form")
+      .locator('input[name="planId"]')
+      .evaluate((input: HTMLInputElement) => {
+        input.value = "a-plan-that-does-not-exist";
+      });
     await button.click();
     await expect(page.getByText("Failed to start plan").first()).toBeVisible();
     await expect(page.getByText("Reading plan not found").first()).toBeVisible();
@@ -87,9 +94,12 @@ test.describe("reading plans and Today", () => {
     await expect(page).toHaveURL(/\/today$/);
     await waitForHydration(page);
     const button = page.getByRole("button", { name: "Mark Complete" });
-    await button.locator("xpath=ancestor::form").locator('input[name="dayNumber"]').evaluate((input: HTMLInputElement) => {
-      input.value = "5";
-    });
+    await button
+      .locator("xpath=ancestor::form")
+      .locator('input[name="dayNumber"]')
+      .evaluate((input: HTMLInputElement) => {
+        input.value = "5";
+      });
     await button.click();
     await expect(page.getByText("Failed to mark complete").first()).toBeVisible();
     await expect(page.getByText("Day 5 is not open yet: today's reading is day 1.").first()).toBeVisible();
@@ -104,7 +114,9 @@ test.describe("reading plans and Today", () => {
     await expect(page).toHaveURL(/\/today$/);
     await page.setViewportSize({ width: 1280, height: 900 });
     const boxes = async () =>
-      Promise.all(["Beginner", "Intermediate", "Deep Study"].map((name) => page.getByRole("region", { name }).boundingBox()));
+      Promise.all(
+        ["Beginner", "Intermediate", "Deep Study"].map((name) => page.getByRole("region", { name }).boundingBox()),
+      );
     const wide = await boxes();
     expect(Math.abs(wide[0]!.y - wide[1]!.y)).toBeLessThan(2);
     expect(Math.abs(wide[1]!.y - wide[2]!.y)).toBeLessThan(2);
@@ -119,7 +131,10 @@ test.describe("reading plans and Today", () => {
 test.describe("Today without JavaScript (a plain form post)", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("completes the day: back on Today with the toast, the banner and a streak of 1", async ({ signedInPage: page, account }) => {
+  test("completes the day: back on Today with the toast, the banner and a streak of 1", async ({
+    signedInPage: page,
+    account,
+  }) => {
     const started = await page.request.post("/api/plans/user-plans", {
       headers: { authorization: `Bearer ${account.token}` },
       data: { planId: "proverbs-31-days" },
@@ -131,7 +146,9 @@ test.describe("Today without JavaScript (a plain form post)", () => {
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByText("Day completed!")).toBeVisible();
     await expect(page.getByText("Keep up the great work on your reading journey")).toBeVisible();
-    await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
+    await expect(
+      page.getByText("Today's reading completed! Come back tomorrow for your next devotional"),
+    ).toBeVisible();
     await expect(page.getByTestId("streak")).toHaveText("1 day streak");
   });
 });

@@ -33,7 +33,9 @@ test.describe("profile", () => {
     ]);
   });
 
-  test("teachers: add is disabled while blank, Enter adds, names are trimmed, remove works", async ({ signedInPage: page }) => {
+  test("teachers: add is disabled while blank, Enter adds, names are trimmed, remove works", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/profile");
     const input = page.getByPlaceholder("Enter teacher name");
     const add = page.getByRole("button", { name: "Add teacher" });
@@ -90,11 +92,18 @@ test.describe("profile", () => {
     ]);
   });
 
-  test("a session that ended before saving sends the user to sign in again", async ({ signedInPage: page, account, baseURL }) => {
+  test("a session that ended before saving sends the user to sign in again", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
     await page.goto("/profile");
     await page.getByRole("radio", { name: "Beginner" }).click();
     // Signed out elsewhere (not through this browser, which keeps its cookie): the save is refused.
-    const logout = await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${account.token}` } });
+    const logout = await fetch(`${baseURL}/api/auth/logout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(logout.ok).toBe(true);
     await page.getByRole("button", { name: "Save Changes" }).click();
     // A 401 ends the session: the user is sent to sign in again with the notice (SPEC §8).

@@ -5,7 +5,9 @@ test("the web manifest and service worker are served", async ({ request }) => {
   expect(manifest.ok()).toBe(true);
   const body = await manifest.json();
   expect(body.name).toBe("Sagacity Bites");
-  expect(body.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(body.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+    expect.arrayContaining(["192x192", "512x512"]),
+  );
   const worker = await request.get("/service-worker.js");
   expect(worker.ok()).toBe(true);
   expect(worker.headers()["cache-control"]).toBe("no-cache");
@@ -32,7 +34,12 @@ test("pages already visited open offline with an offline notice", async ({ signe
   await context.setOffline(false);
 });
 
-test("today's devotional opens offline, with the offline notice", async ({ signedInPage: page, account, baseURL, context }) => {
+test("today's devotional opens offline, with the offline notice", async ({
+  signedInPage: page,
+  account,
+  baseURL,
+  context,
+}) => {
   const started = await fetch(`${baseURL}/api/plans/user-plans`, {
     method: "POST",
     headers: { authorization: `Bearer ${account.token}`, "content-type": "application/json" },
@@ -56,7 +63,9 @@ test("today's devotional opens offline, with the offline notice", async ({ signe
   await page.reload();
   await expect(page.getByRole("heading", { name: "Romans 1", level: 3, exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: "Beginner" })).toHaveText(devotional);
-  await expect(page.getByRole("region", { name: "Deep Study" }).getByRole("heading", { level: 3 })).toContainText("Romans 1");
+  await expect(page.getByRole("region", { name: "Deep Study" }).getByRole("heading", { level: 3 })).toContainText(
+    "Romans 1",
+  );
   await expect(page.getByText(/You are offline\. Pages you opened before still work/)).toBeVisible();
   await expect(page.getByRole("button", { name: /Mark.*Complete/i })).toBeVisible();
   await context.setOffline(false);

@@ -10,9 +10,16 @@ async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === "sb_session");
 }
 
-test("a session token planted before sign-in is not adopted, and the planted one stays invalid", async ({ page, account, baseURL, request }) => {
+test("a session token planted before sign-in is not adopted, and the planted one stays invalid", async ({
+  page,
+  account,
+  baseURL,
+  request,
+}) => {
   const planted = "planted-by-an-attacker-0123456789abcdef";
-  await page.context().addCookies([{ name: "sb_session", value: planted, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "sb_session", value: planted, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
   await submitLoginForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Welcome back!").first()).toBeVisible();
@@ -30,7 +37,12 @@ test("a session token planted before sign-in is not adopted, and the planted one
   expect((await withIssued.json()).email).toBe(account.email);
 });
 
-test("signing out revokes the session on the server: the old cookie, put back, works nowhere", async ({ page, account, baseURL, request }) => {
+test("signing out revokes the session on the server: the old cookie, put back, works nowhere", async ({
+  page,
+  account,
+  baseURL,
+  request,
+}) => {
   await submitLoginForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/$/);
   const old = (await sessionCookie(page))!.value;
@@ -50,5 +62,7 @@ test("signing out revokes the session on the server: the old cookie, put back, w
     expect((await request.get(path, { headers: { cookie: `sb_session=${old}` } })).status(), path).toBe(401);
   }
   // The account itself is fine: the same password signs in again.
-  expect((await request.post("/api/auth/login", { data: { email: account.email, password: account.password } })).status()).toBe(200);
+  expect(
+    (await request.post("/api/auth/login", { data: { email: account.email, password: account.password } })).status(),
+  ).toBe(200);
 });

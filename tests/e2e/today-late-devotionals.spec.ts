@@ -49,7 +49,11 @@ test("devotionals that arrive after the page are fetched and rendered as markdow
     body: JSON.stringify({ planId: "romans-16-days" }),
   });
   expect(started.status).toBe(201);
-  await page.context().addCookies([{ name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      { name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
 
   await page.goto(`${server.url}/today`);
   // The page came before the model answered.

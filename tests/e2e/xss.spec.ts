@@ -42,13 +42,20 @@ const hostile = {
   title: `${P.svg} ${P.script} Sabbath`,
   author: `${P.img} Mallory`,
   site: `${P.close} Site`,
-  paragraphs: [...sabbathArticle.paragraphs.slice(0, 6), `Escaped in the page, literal in the text: ${P.script} ${P.img} ${P.md}`, ...sabbathArticle.paragraphs.slice(6)],
+  paragraphs: [
+    ...sabbathArticle.paragraphs.slice(0, 6),
+    `Escaped in the page, literal in the text: ${P.script} ${P.img} ${P.md}`,
+    ...sabbathArticle.paragraphs.slice(6),
+  ],
 };
 
 test.beforeAll(async () => {
   // The hostile site: payloads as text (escaped) and as markup (raw) in one article.
   site = http.createServer((_req, res) => {
-    const page = articlePage(hostile).replace("</article>", `<p>${P.img}${P.iframe}<a href="javascript:alert('xss-a')">read more</a></p></article>`);
+    const page = articlePage(hostile).replace(
+      "</article>",
+      `<p>${P.img}${P.iframe}<a href="javascript:alert('xss-a')">read more</a></p></article>`,
+    );
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(page);
   });
@@ -57,7 +64,10 @@ test.beforeAll(async () => {
   server = await startTestServer({ ALLOW_PRIVATE_URLS: "true" });
 
   const register = async (email: string) => {
-    const answer = await api(server.url, "/api/auth/register", { method: "POST", body: { email, password: "xss-password" } });
+    const answer = await api(server.url, "/api/auth/register", {
+      method: "POST",
+      body: { email, password: "xss-password" },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return answer.body.token as string;
   };
@@ -69,14 +79,27 @@ test.beforeAll(async () => {
     return answer.body;
   };
 
-  await call("/api/profile", "PATCH", { favoriteTeachers: [P.script, P.img, P.svg, P.md, P.html], denomination: `${P.svg}${P.js}` });
-  for (const [payload, more] of [[P.img, P.md], [P.html, P.close], [P.svg, P.iframe]] as const) {
+  await call("/api/profile", "PATCH", {
+    favoriteTeachers: [P.script, P.img, P.svg, P.md, P.html],
+    denomination: `${P.svg}${P.js}`,
+  });
+  for (const [payload, more] of [
+    [P.img, P.md],
+    [P.html, P.close],
+    [P.svg, P.iframe],
+  ] as const) {
     const study = await call("/api/studies/topic", "POST", { topic: `${payload} ${more}` });
     studies.push({ id: study.id, payload });
   }
   await call(`/api/library/save/${studies[0]!.id}`, "POST", undefined);
   await call(`/api/library/save/${studies[1]!.id}`, "POST", undefined);
-  await call("/api/sermons", "POST", { contentType: "quote", text: ALL, title: `${P.svg} quote`, author: P.img, source: P.js });
+  await call("/api/sermons", "POST", {
+    contentType: "quote",
+    text: ALL,
+    title: `${P.svg} quote`,
+    author: P.img,
+    source: P.js,
+  });
   await call("/api/sermons", "POST", { contentType: "quote", text: P.md, title: P.close, source: `${P.svg}` });
   await call("/api/sermons", "POST", {
     contentType: "book",
@@ -89,7 +112,11 @@ test.beforeAll(async () => {
   });
   // javascript: and data: URLs are refused where a URL is expected.
   for (const coverUrl of [P.js, "data:text/html,<script>alert(1)</script>"]) {
-    const refused = await api(server.url, "/api/sermons", { method: "POST", token: userToken, body: { contentType: "book", text: "x", bookTitle: "x", coverUrl } });
+    const refused = await api(server.url, "/api/sermons", {
+      method: "POST",
+      token: userToken,
+      body: { contentType: "book", text: "x", bookTitle: "x", coverUrl },
+    });
     expect(refused.status).toBe(400);
   }
   const processed = await call("/api/sermons/process-url", "POST", { url: `${siteUrl}/hostile` });
@@ -118,16 +145,26 @@ async function watch(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
     });
   });
   return dialogs;
 }
 
 /** Opens a page as someone and checks that nothing stored there ran or became markup. */
-async function expectInert(page: Page, token: string, path: string, visibleTexts: string[], interact?: (page: Page) => Promise<void>) {
+async function expectInert(
+  page: Page,
+  token: string,
+  path: string,
+  visibleTexts: string[],
+  interact?: (page: Page) => Promise<void>,
+) {
   const dialogs = await watch(page);
-  await page.context().addCookies([{ name: "sb_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "sb_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" }]);
   const response = await page.goto(server.url + path);
   expect(response?.status(), path).toBe(200);
   await page.waitForLoadState("networkidle");
@@ -140,21 +177,30 @@ async function expectInert(page: Page, token: string, path: string, visibleTexts
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
         if (/^on/i.test(attribute.name)) found.push(`${element.tagName} has ${attribute.name}`);
-        if (/^(href|src|action|formaction|xlink:href|srcdoc)$/i.test(attribute.name) && /^\s*(javascript|vbscript|data:text)/i.test(attribute.value)) {
+        if (
+          /^(href|src|action|formaction|xlink:href|srcdoc)$/i.test(attribute.name) &&
+          /^\s*(javascript|vbscript|data:text)/i.test(attribute.value)
+        ) {
           found.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
         }
       }
     }
     for (const script of Array.from(document.querySelectorAll("script"))) {
-      if (!script.nonce && !script.src) found.push(`a script without the page's nonce: ${script.textContent?.slice(0, 60)}`);
+      if (!script.nonce && !script.src)
+        found.push(`a script without the page's nonce: ${script.textContent?.slice(0, 60)}`);
     }
     for (const selector of ["iframe", "object", "embed", "img[src='x']", "svg[onload]", "b[onmouseover]"]) {
       if (document.querySelector(selector)) found.push(`an injected ${selector}`);
     }
     for (const link of Array.from(document.querySelectorAll("a"))) {
-      if (!/^(https?:|\/|#|mailto:)/i.test(link.getAttribute("href") ?? "/")) found.push(`a link to ${link.getAttribute("href")}`);
+      if (!/^(https?:|\/|#|mailto:)/i.test(link.getAttribute("href") ?? "/"))
+        found.push(`a link to ${link.getAttribute("href")}`);
     }
-    return found.concat((window as unknown as { cspViolations: string[] }).cspViolations.map((violation) => `CSP violation: ${violation}`));
+    return found.concat(
+      (window as unknown as { cspViolations: string[] }).cspViolations.map(
+        (violation) => `CSP violation: ${violation}`,
+      ),
+    );
   });
   expect(problems, path).toEqual([]);
   expect(dialogs, `${path}: dialogs`).toEqual([]);
@@ -167,7 +213,16 @@ test("a user's own pages show their stored payloads as text", async ({ page }) =
   await expectInert(page, userToken, "/profile", [P.script, P.img, P.svg, P.md, P.html], async (page) => {
     await expect(page.getByRole("combobox", { name: /Denomination/ })).toContainText(P.svg);
   });
-  await expectInert(page, userToken, "/library", [`${P.svg} quote`, P.img, P.close, `${P.img} book`, P.svg, hostile.title.slice(0, 40), "Mallory", P.script]);
+  await expectInert(page, userToken, "/library", [
+    `${P.svg} quote`,
+    P.img,
+    P.close,
+    `${P.img} book`,
+    P.svg,
+    hostile.title.slice(0, 40),
+    "Mallory",
+    P.script,
+  ]);
   await expectInert(page, userToken, "/today", ["Romans"]);
   await expectInert(page, userToken, "/bible-plans", []);
 });
@@ -180,7 +235,9 @@ test("lesson plans: titles, inputs and content made from a hostile topic stay te
   // words are the study list's own links to the study.
   await page.goto(`${server.url}/lesson-plans?study=${studies[0]!.id}`);
   await expect(page.locator("main")).toContainText("click me");
-  for (const href of await page.locator("main a", { hasText: "click me" }).evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+  for (const href of await page
+    .locator("main a", { hasText: "click me" })
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
     expect(href).toMatch(/^\/lesson-plans\?study=/);
   }
 });

@@ -47,7 +47,8 @@ export async function startClusterProcess(
     url,
     child,
     served: () => lines,
-    pidsServing: (pattern = /./) => new Set(lines.filter((entry) => pattern.test(entry.line)).map((entry) => entry.pid)),
+    pidsServing: (pattern = /./) =>
+      new Set(lines.filter((entry) => pattern.test(entry.line)).map((entry) => entry.pid)),
     stop: (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

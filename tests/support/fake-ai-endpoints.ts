@@ -17,12 +17,7 @@ import type { AddressInfo } from "node:net";
  * - "silent": accepts connections and never answers.
  */
 export type FakeEndpointMode =
-  | "key-refused"
-  | "model-missing"
-  | "no-structured-output"
-  | "ignores-schema"
-  | "web-page"
-  | "silent";
+  "key-refused" | "model-missing" | "no-structured-output" | "ignores-schema" | "web-page" | "silent";
 
 export interface FakeEndpoint {
   /** For OPENAI_BASE_URL: http://127.0.0.1:PORT/v1 */

@@ -25,8 +25,19 @@ import { strictSchemaProblem } from "./openai-strict-subset";
  * - refuse: every request is refused (404 model not found), as with a wrong model name.
  * On the local servers, a model that is not held to a format writes prose around its JSON.
  */
-export type FakeMode = "openai" | "ollama" | "llamacpp" | "llamacpp-old" | "lmstudio" | "plain" | "fenced" | "overlong" | "refuse";
-export const fakeModes: FakeMode[] = ["openai", "ollama", "llamacpp", "llamacpp-old", "lmstudio", "plain", "fenced", "overlong", "refuse"];
+export type FakeMode =
+  "openai" | "ollama" | "llamacpp" | "llamacpp-old" | "lmstudio" | "plain" | "fenced" | "overlong" | "refuse";
+export const fakeModes: FakeMode[] = [
+  "openai",
+  "ollama",
+  "llamacpp",
+  "llamacpp-old",
+  "lmstudio",
+  "plain",
+  "fenced",
+  "overlong",
+  "refuse",
+];
 export type FakeReply =
   /** chunkDelayMs: the pause between streamed chunks, to stream like a real model. */
   | { content: string; delayMs?: number; chunkDelayMs?: number }
@@ -39,7 +50,11 @@ export interface ChatRequest {
   model: string;
   messages: Array<{ role: string; content: string }>;
   stream?: boolean;
-  response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown }; schema?: unknown };
+  response_format?: {
+    type: string;
+    json_schema?: { name: string; strict?: boolean; schema: unknown };
+    schema?: unknown;
+  };
   [key: string]: unknown;
 }
 
@@ -100,7 +115,14 @@ function verdict(mode: FakeMode, request: ChatRequest): Verdict {
       return {
         refuse: {
           status: 404,
-          body: { error: { message: `The model '${request.model}' does not exist or you do not have access to it.`, type: "invalid_request_error", param: null, code: "model_not_found" } },
+          body: {
+            error: {
+              message: `The model '${request.model}' does not exist or you do not have access to it.`,
+              type: "invalid_request_error",
+              param: null,
+              code: "model_not_found",
+            },
+          },
         },
       };
     case "openai":
@@ -109,36 +131,94 @@ function verdict(mode: FakeMode, request: ChatRequest): Verdict {
       if (type === "text") return { heldToFormat: false };
       if (type === "json_object") {
         const saysJson = request.messages.some((message) => /json/i.test(String(message.content)));
-        if (!saysJson) return { refuse: { status: 400, body: openAiError("'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", "messages") } };
+        if (!saysJson)
+          return {
+            refuse: {
+              status: 400,
+              body: openAiError(
+                "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+                "messages",
+              ),
+            },
+          };
         return { heldToFormat: true };
       }
-      if (type !== "json_schema") return { refuse: { status: 400, body: openAiError(`Invalid value: '${type}'. Supported values are: 'text', 'json_object', and 'json_schema'.`, "response_format.type") } };
+      if (type !== "json_schema")
+        return {
+          refuse: {
+            status: 400,
+            body: openAiError(
+              `Invalid value: '${type}'. Supported values are: 'text', 'json_object', and 'json_schema'.`,
+              "response_format.type",
+            ),
+          },
+        };
       const name = format?.json_schema?.name ?? "";
-      if (!format?.json_schema?.schema) return { refuse: { status: 400, body: openAiError("Missing required parameter: 'response_format.json_schema.schema'.") } };
+      if (!format?.json_schema?.schema)
+        return {
+          refuse: {
+            status: 400,
+            body: openAiError("Missing required parameter: 'response_format.json_schema.schema'."),
+          },
+        };
       if (format.json_schema.strict === true) {
         const problem = strictSchemaProblem(format.json_schema.schema);
-        if (problem) return { refuse: { status: 400, body: openAiError(`Invalid schema for response_format '${name}': ${problem}`) } };
+        if (problem)
+          return {
+            refuse: { status: 400, body: openAiError(`Invalid schema for response_format '${name}': ${problem}`) },
+          };
       }
       return { heldToFormat: true };
     }
     case "ollama":
-      return { heldToFormat: type === "json_object" || (type === "json_schema" && Boolean(format?.json_schema?.schema)) };
+      return {
+        heldToFormat: type === "json_object" || (type === "json_schema" && Boolean(format?.json_schema?.schema)),
+      };
     case "llamacpp":
       if (type === "text") return { heldToFormat: false };
       if (type === "json_object") return { heldToFormat: true };
       if (type === "json_schema" && format?.json_schema?.schema) return { heldToFormat: true };
-      return { refuse: { status: 400, body: { error: { code: 400, message: `response_format type must be one of "text", "json_object" or "json_schema", but got: ${type}`, type: "invalid_request_error" } } } };
+      return {
+        refuse: {
+          status: 400,
+          body: {
+            error: {
+              code: 400,
+              message: `response_format type must be one of "text", "json_object" or "json_schema", but got: ${type}`,
+              type: "invalid_request_error",
+            },
+          },
+        },
+      };
     case "llamacpp-old":
       if (type === "text") return { heldToFormat: false };
       if (type === "json_object") return { heldToFormat: true };
-      return { refuse: { status: 500, body: { error: { code: 500, message: `response_format type must be one of "text" or "json_object", but got: ${type}`, type: "server_error" } } } };
+      return {
+        refuse: {
+          status: 500,
+          body: {
+            error: {
+              code: 500,
+              message: `response_format type must be one of "text" or "json_object", but got: ${type}`,
+              type: "server_error",
+            },
+          },
+        },
+      };
     case "lmstudio":
       if (type === "text") return { heldToFormat: false };
       if (type === "json_schema") return { heldToFormat: true };
       return { refuse: { status: 400, body: { error: "'response_format.type' must be 'json_schema' or 'text'" } } };
     case "plain":
       if (!format) return { heldToFormat: false };
-      return { refuse: { status: 400, body: { error: { message: "response_format is not supported by this server", type: "invalid_request_error" } } } };
+      return {
+        refuse: {
+          status: 400,
+          body: {
+            error: { message: "response_format is not supported by this server", type: "invalid_request_error" },
+          },
+        },
+      };
   }
 }
 
@@ -161,7 +241,8 @@ function overrun(value: unknown, key = ""): unknown {
 function modelText(mode: FakeMode, json: unknown, heldToFormat: boolean) {
   if (mode === "overlong") return JSON.stringify(overrun(json));
   const text = JSON.stringify(json);
-  const local = mode === "ollama" || mode === "llamacpp" || mode === "llamacpp-old" || mode === "lmstudio" || mode === "plain";
+  const local =
+    mode === "ollama" || mode === "llamacpp" || mode === "llamacpp-old" || mode === "lmstudio" || mode === "plain";
   if (mode === "fenced" || (local && !heldToFormat)) {
     return `Here is the answer you asked for, as JSON:\n\n\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\`\n\nLet me know if you want changes.`;
   }
@@ -213,7 +294,8 @@ export async function startFakeOpenAi({ mode = "openai" }: { mode?: FakeMode } =
     const reply = queue.shift() ?? fake.fallback(request);
     if ("hang" in reply) return;
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    if ("status" in reply) return answer(reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: "error" } });
+    if ("status" in reply)
+      return answer(reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: "error" } });
     statuses.push(200);
     const content = "json" in reply ? modelText(fake.mode, reply.json, judged.heldToFormat) : reply.content;
     if (request.stream) {

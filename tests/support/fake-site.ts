@@ -66,13 +66,20 @@ export async function startFakeSite(): Promise<FakeSite> {
       }
       case "/articles/latin1": {
         res.writeHead(200, { "content-type": "text/html; charset=iso-8859-1" });
-        return res.end(Buffer.from(articlePage(prayerArticle).replace("Praying the Psalms", "Praying the Psalms: café edition"), "latin1"));
+        return res.end(
+          Buffer.from(
+            articlePage(prayerArticle).replace("Praying the Psalms", "Praying the Psalms: café edition"),
+            "latin1",
+          ),
+        );
       }
       case "/notes.txt":
         res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
         return res.end(plainText);
       case "/landing":
-        return html("<!doctype html><html><head><title>Welcome</title></head><body><nav><a href='/'>Home</a></nav><h1>Welcome!</h1><p>Sign in to continue.</p></body></html>");
+        return html(
+          "<!doctype html><html><head><title>Welcome</title></head><body><nav><a href='/'>Home</a></nav><h1>Welcome!</h1><p>Sign in to continue.</p></body></html>",
+        );
       case "/redirect": {
         res.writeHead(302, { location: url.searchParams.get("to") ?? "/articles/sabbath" });
         return res.end();

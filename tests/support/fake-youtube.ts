@@ -23,7 +23,12 @@ export interface FakeYouTube {
 }
 
 function escapeXml(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#39;").replace(/"/g, "&quot;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/'/g, "&#39;")
+    .replace(/"/g, "&quot;");
 }
 
 function playerResponse(id: string, video: FakeVideo | undefined) {
@@ -72,7 +77,8 @@ export async function startFakeYouTube(): Promise<FakeYouTube> {
       const id = url.searchParams.get("v") ?? "";
       const video = videos.get(id);
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      if (!video || video.unavailable) return res.end("<!doctype html><html><body><p>This video isn't available anymore</p></body></html>");
+      if (!video || video.unavailable)
+        return res.end("<!doctype html><html><body><p>This video isn't available anymore</p></body></html>");
       return res.end(
         `<!doctype html><html><head><title>${escapeXml(video.title)} - YouTube</title></head><body><script>var ytInitialPlayerResponse = ${JSON.stringify(playerResponse(id, video))};</script></body></html>`,
       );

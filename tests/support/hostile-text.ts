@@ -6,16 +6,57 @@ import assert from "node:assert/strict";
  * trailing-anchored pattern fail, or by the capital a sentence boundary looks for.
  */
 const UNITS = [
-  ".", ",", ";", ":", "@", "-", "_", "/", "\\", "(", ")", "[", "]", "'", '"', "!", "?", "*", "+", " ", "\n",
-  "\t", "…", "|", "#", "a", "1",
-  ". , ", "a.", "@.", "A. ", ". \n", ".,;: ", "a ", "\n\n", " on", "(a)", "a@", "day", "-a", "a1", "1 ", "a.1",
+  ".",
+  ",",
+  ";",
+  ":",
+  "@",
+  "-",
+  "_",
+  "/",
+  "\\",
+  "(",
+  ")",
+  "[",
+  "]",
+  "'",
+  '"',
+  "!",
+  "?",
+  "*",
+  "+",
+  " ",
+  "\n",
+  "\t",
+  "…",
+  "|",
+  "#",
+  "a",
+  "1",
+  ". , ",
+  "a.",
+  "@.",
+  "A. ",
+  ". \n",
+  ".,;: ",
+  "a ",
+  "\n\n",
+  " on",
+  "(a)",
+  "a@",
+  "day",
+  "-a",
+  "a1",
+  "1 ",
+  "a.1",
 ];
 const ENDINGS = ["", "x", " A"];
 
 function* hostileTexts(length: number): Generator<[label: string, text: string]> {
   for (const unit of UNITS) {
     const body = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-    for (const ending of ENDINGS) yield [`${JSON.stringify(unit)} x ${length}${ending ? ` + ${JSON.stringify(ending)}` : ""}`, body + ending];
+    for (const ending of ENDINGS)
+      yield [`${JSON.stringify(unit)} x ${length}${ending ? ` + ${JSON.stringify(ending)}` : ""}`, body + ending];
   }
 }
 

@@ -20,8 +20,36 @@ const BODY_LIMIT = 1024 * 1024;
 
 /** Single characters, then mixed runs: each is repeated to the case's size. */
 export const HOSTILE_UNITS = [
-  ".", ",", ";", ":", "@", "-", "_", "/", "\\", "(", ")", "[", "]", "'", '"', "!", "?", "*", "+", " ", "\n",
-  ". , ", "a.", "@.", "([", '\\"', "a@", ".,;:", "-_", " -",
+  ".",
+  ",",
+  ";",
+  ":",
+  "@",
+  "-",
+  "_",
+  "/",
+  "\\",
+  "(",
+  ")",
+  "[",
+  "]",
+  "'",
+  '"',
+  "!",
+  "?",
+  "*",
+  "+",
+  " ",
+  "\n",
+  ". , ",
+  "a.",
+  "@.",
+  "([",
+  '\\"',
+  "a@",
+  ".,;:",
+  "-_",
+  " -",
 ] as const;
 
 /** Value lengths of a field case (characters); bodies are trimmed to fit under BODY_LIMIT. */
@@ -90,12 +118,24 @@ export interface HostileTarget {
   header?: string;
 }
 
-const text = (name: string, expect: HostileField["expect"] = "reject"): HostileField => ({ name, kind: "string", expect });
+const text = (name: string, expect: HostileField["expect"] = "reject"): HostileField => ({
+  name,
+  kind: "string",
+  expect,
+});
 const number = (name: string): HostileField => ({ name, kind: "number", expect: "reject" });
 const flag = (name: string): HostileField => ({ name, kind: "boolean", expect: "reject" });
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
-const AI_SETTING_CHOICES = ["model", "tone", "translation", "writingStyle", "citationFormat", "targetAudience", "languageComplexity"];
+const AI_SETTING_CHOICES = [
+  "model",
+  "tone",
+  "translation",
+  "writingStyle",
+  "citationFormat",
+  "targetAudience",
+  "languageComplexity",
+];
 const CONTENT_FIELDS = ["text", "title", "source", "author", "bookTitle", "coverUrl", "storeUrl", "asin"];
 
 /**
@@ -104,75 +144,647 @@ const CONTENT_FIELDS = ["text", "title", "source", "author", "bookTitle", "cover
  */
 export const HOSTILE_TARGETS: HostileTarget[] = [
   // API
-  { id: "api-unknown", file: "api.$.ts", kind: "api", method: "POST", path: "/api/:splat", params: ["splat"], caller: "user", base: {}, fields: [text("anything", "any")] },
-  { id: "api-unknown-get", file: "api.$.ts", kind: "api", method: "GET", path: "/api/:splat", params: ["splat"], caller: "user", fields: [] },
-  { id: "admin-settings", file: "api.admin.settings.ts", kind: "api", method: "PATCH", path: "/api/admin/settings", caller: "admin", base: { tone: "Pastoral" }, fields: [...AI_SETTING_CHOICES.map((name) => text(name)), number("beginnerWordLimit"), number("intermediateWordLimit"), number("deepStudyWordLimit")] },
-  { id: "admin-settings-get", file: "api.admin.settings.ts", kind: "api", method: "GET", path: "/api/admin/settings", caller: "admin", fields: [] },
-  { id: "admin-user-patch", file: "api.admin.users.$userId.ts", kind: "api", method: "PATCH", path: "/api/admin/users/:userId", params: ["userId"], caller: "admin", base: {}, fields: [flag("isActive"), flag("isAdmin")] },
-  { id: "admin-user-delete", file: "api.admin.users.$userId.ts", kind: "api", method: "DELETE", path: "/api/admin/users/:userId", params: ["userId"], caller: "admin", fields: [] },
-  { id: "admin-ai-check", file: "api.admin.ai-check.ts", kind: "api", method: "POST", path: "/api/admin/ai-check", caller: "admin", base: {}, fields: [text("baseUrl"), text("model")] },
-  { id: "admin-invites", file: "api.admin.invites._index.ts", kind: "api", method: "POST", path: "/api/admin/invites", caller: "admin", base: {}, fields: [number("expiresInDays")] },
-  { id: "admin-invites-get", file: "api.admin.invites._index.ts", kind: "api", method: "GET", path: "/api/admin/invites", caller: "admin", fields: [] },
-  { id: "admin-invite-delete", file: "api.admin.invites.$inviteId.ts", kind: "api", method: "DELETE", path: "/api/admin/invites/:inviteId", params: ["inviteId"], caller: "admin", fields: [] },
-  { id: "admin-signup", file: "api.admin.signup.ts", kind: "api", method: "PATCH", path: "/api/admin/signup", caller: "admin", base: { mode: "open" }, fields: [text("mode")] },
-  { id: "admin-signup-get", file: "api.admin.signup.ts", kind: "api", method: "GET", path: "/api/admin/signup", caller: "admin", fields: [] },
-  { id: "admin-users", file: "api.admin.users._index.ts", kind: "api", method: "GET", path: "/api/admin/users", caller: "admin", fields: [] },
-  { id: "api-login", file: "api.auth.login.ts", kind: "api", method: "POST", path: "/api/auth/login", caller: "none", base: { email: "nobody@example.com", password: "not the password" }, fields: [text("email"), text("password")] },
-  { id: "api-logout", file: "api.auth.logout.ts", kind: "api", method: "POST", path: "/api/auth/logout", caller: "none", base: {}, fields: [text("token", "any")] },
-  { id: "api-register", file: "api.auth.register.ts", kind: "api", method: "POST", path: "/api/auth/register", caller: "none", base: { email: "fuzz-never@example.com", password: "correct horse" }, fields: [text("email"), text("password"), text("inviteCode")] },
-  { id: "library-remove", file: "api.library.remove.$studyId.ts", kind: "api", method: "DELETE", path: "/api/library/remove/:studyId", params: ["studyId"], caller: "user", fields: [] },
-  { id: "library-save", file: "api.library.save.$studyId.ts", kind: "api", method: "POST", path: "/api/library/save/:studyId", params: ["studyId"], caller: "user", fields: [] },
-  { id: "library", file: "api.library.ts", kind: "api", method: "GET", path: "/api/library", caller: "user", fields: [] },
+  {
+    id: "api-unknown",
+    file: "api.$.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/:splat",
+    params: ["splat"],
+    caller: "user",
+    base: {},
+    fields: [text("anything", "any")],
+  },
+  {
+    id: "api-unknown-get",
+    file: "api.$.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/:splat",
+    params: ["splat"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "admin-settings",
+    file: "api.admin.settings.ts",
+    kind: "api",
+    method: "PATCH",
+    path: "/api/admin/settings",
+    caller: "admin",
+    base: { tone: "Pastoral" },
+    fields: [
+      ...AI_SETTING_CHOICES.map((name) => text(name)),
+      number("beginnerWordLimit"),
+      number("intermediateWordLimit"),
+      number("deepStudyWordLimit"),
+    ],
+  },
+  {
+    id: "admin-settings-get",
+    file: "api.admin.settings.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/admin/settings",
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "admin-user-patch",
+    file: "api.admin.users.$userId.ts",
+    kind: "api",
+    method: "PATCH",
+    path: "/api/admin/users/:userId",
+    params: ["userId"],
+    caller: "admin",
+    base: {},
+    fields: [flag("isActive"), flag("isAdmin")],
+  },
+  {
+    id: "admin-user-delete",
+    file: "api.admin.users.$userId.ts",
+    kind: "api",
+    method: "DELETE",
+    path: "/api/admin/users/:userId",
+    params: ["userId"],
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "admin-ai-check",
+    file: "api.admin.ai-check.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/admin/ai-check",
+    caller: "admin",
+    base: {},
+    fields: [text("baseUrl"), text("model")],
+  },
+  {
+    id: "admin-invites",
+    file: "api.admin.invites._index.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/admin/invites",
+    caller: "admin",
+    base: {},
+    fields: [number("expiresInDays")],
+  },
+  {
+    id: "admin-invites-get",
+    file: "api.admin.invites._index.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/admin/invites",
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "admin-invite-delete",
+    file: "api.admin.invites.$inviteId.ts",
+    kind: "api",
+    method: "DELETE",
+    path: "/api/admin/invites/:inviteId",
+    params: ["inviteId"],
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "admin-signup",
+    file: "api.admin.signup.ts",
+    kind: "api",
+    method: "PATCH",
+    path: "/api/admin/signup",
+    caller: "admin",
+    base: { mode: "open" },
+    fields: [text("mode")],
+  },
+  {
+    id: "admin-signup-get",
+    file: "api.admin.signup.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/admin/signup",
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "admin-users",
+    file: "api.admin.users._index.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/admin/users",
+    caller: "admin",
+    fields: [],
+  },
+  {
+    id: "api-login",
+    file: "api.auth.login.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/auth/login",
+    caller: "none",
+    base: { email: "nobody@example.com", password: "not the password" },
+    fields: [text("email"), text("password")],
+  },
+  {
+    id: "api-logout",
+    file: "api.auth.logout.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/auth/logout",
+    caller: "none",
+    base: {},
+    fields: [text("token", "any")],
+  },
+  {
+    id: "api-register",
+    file: "api.auth.register.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/auth/register",
+    caller: "none",
+    base: { email: "fuzz-never@example.com", password: "correct horse" },
+    fields: [text("email"), text("password"), text("inviteCode")],
+  },
+  {
+    id: "library-remove",
+    file: "api.library.remove.$studyId.ts",
+    kind: "api",
+    method: "DELETE",
+    path: "/api/library/remove/:studyId",
+    params: ["studyId"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "library-save",
+    file: "api.library.save.$studyId.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/library/save/:studyId",
+    params: ["studyId"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "library",
+    file: "api.library.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/library",
+    caller: "user",
+    fields: [],
+  },
   { id: "me", file: "api.me.ts", kind: "api", method: "GET", path: "/api/me", caller: "user", fields: [] },
-  { id: "onboarding-progress", file: "api.onboarding.progress.ts", kind: "api", method: "PATCH", path: "/api/onboarding/progress", caller: "user", base: {}, fields: [flag("hasCompletedWelcome"), flag("hasStartedPlan"), flag("hasCreatedStudy"), flag("hasVisitedLibrary")] },
-  { id: "onboarding-status", file: "api.onboarding.status.ts", kind: "api", method: "GET", path: "/api/onboarding/status", caller: "user", fields: [] },
+  {
+    id: "onboarding-progress",
+    file: "api.onboarding.progress.ts",
+    kind: "api",
+    method: "PATCH",
+    path: "/api/onboarding/progress",
+    caller: "user",
+    base: {},
+    fields: [flag("hasCompletedWelcome"), flag("hasStartedPlan"), flag("hasCreatedStudy"), flag("hasVisitedLibrary")],
+  },
+  {
+    id: "onboarding-status",
+    file: "api.onboarding.status.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/onboarding/status",
+    caller: "user",
+    fields: [],
+  },
   { id: "plans", file: "api.plans.ts", kind: "api", method: "GET", path: "/api/plans", caller: "user", fields: [] },
-  { id: "plan-complete", file: "api.plans.user-plans.complete.ts", kind: "api", method: "POST", path: "/api/plans/user-plans/complete", caller: "user", base: { dayNumber: 1 }, fields: [number("dayNumber"), text("timeZone")], header: "x-time-zone" },
-  { id: "plan-today", file: "api.plans.user-plans.today.ts", kind: "api", method: "GET", path: "/api/plans/user-plans/today", caller: "user", fields: [], header: "x-time-zone" },
-  { id: "plan-start", file: "api.plans.user-plans.ts", kind: "api", method: "POST", path: "/api/plans/user-plans", caller: "user", base: { planId: "romans-16-days" }, fields: [text("planId"), text("translation"), text("timeZone")], header: "x-time-zone" },
-  { id: "profile", file: "api.profile.ts", kind: "api", method: "PATCH", path: "/api/profile", caller: "user", base: {}, fields: [{ name: "favoriteTeachers", kind: "stringArray", expect: "reject" }, text("studyDepthPreference"), text("denomination"), text("timeZone")] },
-  { id: "sermons-add", file: "api.sermons.ts", kind: "api", method: "POST", path: "/api/sermons", caller: "user", base: { contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" }, fields: [text("contentType"), ...CONTENT_FIELDS.map((name) => text(name))] },
-  { id: "sermon-get", file: "api.sermons_.$id.ts", kind: "api", method: "GET", path: "/api/sermons/:id", params: ["id"], caller: "user", fields: [] },
-  { id: "sermon-delete", file: "api.sermons_.$id.ts", kind: "api", method: "DELETE", path: "/api/sermons/:id", params: ["id"], caller: "user", fields: [] },
-  { id: "process-url", file: "api.sermons_.process-url.ts", kind: "api", method: "POST", path: "/api/sermons/process-url", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
-  { id: "study-get", file: "api.studies.$studyId.ts", kind: "api", method: "GET", path: "/api/studies/:studyId", params: ["studyId"], caller: "user", fields: [] },
-  { id: "study-generate-topic", file: "api.studies.generate.ts", kind: "api", method: "POST", path: "/api/studies/generate", caller: "user", base: { studyType: "topic", topic: "Grace" }, fields: [text("studyType"), text("topic")] },
-  { id: "study-generate-passage", file: "api.studies.generate.ts", kind: "api", method: "POST", path: "/api/studies/generate", caller: "user", base: { studyType: "passage", reference: "John 3:16" }, fields: [text("reference")] },
-  { id: "study-passage", file: "api.studies.passage.ts", kind: "api", method: "POST", path: "/api/studies/passage", caller: "user", base: { reference: "John 3:16" }, fields: [text("reference")] },
-  { id: "study-topic", file: "api.studies.topic.ts", kind: "api", method: "POST", path: "/api/studies/topic", caller: "user", base: { topic: "Grace" }, fields: [text("topic")] },
-  { id: "studies", file: "api.studies.ts", kind: "api", method: "GET", path: "/api/studies", caller: "user", fields: [] },
+  {
+    id: "plan-complete",
+    file: "api.plans.user-plans.complete.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/plans/user-plans/complete",
+    caller: "user",
+    base: { dayNumber: 1 },
+    fields: [number("dayNumber"), text("timeZone")],
+    header: "x-time-zone",
+  },
+  {
+    id: "plan-today",
+    file: "api.plans.user-plans.today.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/plans/user-plans/today",
+    caller: "user",
+    fields: [],
+    header: "x-time-zone",
+  },
+  {
+    id: "plan-start",
+    file: "api.plans.user-plans.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/plans/user-plans",
+    caller: "user",
+    base: { planId: "romans-16-days" },
+    fields: [text("planId"), text("translation"), text("timeZone")],
+    header: "x-time-zone",
+  },
+  {
+    id: "profile",
+    file: "api.profile.ts",
+    kind: "api",
+    method: "PATCH",
+    path: "/api/profile",
+    caller: "user",
+    base: {},
+    fields: [
+      { name: "favoriteTeachers", kind: "stringArray", expect: "reject" },
+      text("studyDepthPreference"),
+      text("denomination"),
+      text("timeZone"),
+    ],
+  },
+  {
+    id: "sermons-add",
+    file: "api.sermons.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/sermons",
+    caller: "user",
+    base: { contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" },
+    fields: [text("contentType"), ...CONTENT_FIELDS.map((name) => text(name))],
+  },
+  {
+    id: "sermon-get",
+    file: "api.sermons_.$id.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/sermons/:id",
+    params: ["id"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "sermon-delete",
+    file: "api.sermons_.$id.ts",
+    kind: "api",
+    method: "DELETE",
+    path: "/api/sermons/:id",
+    params: ["id"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "process-url",
+    file: "api.sermons_.process-url.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/sermons/process-url",
+    caller: "user",
+    base: { url: "http://127.0.0.1:9/never-fetched" },
+    fields: [text("url"), text("title"), text("contentType")],
+  },
+  {
+    id: "study-get",
+    file: "api.studies.$studyId.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/studies/:studyId",
+    params: ["studyId"],
+    caller: "user",
+    fields: [],
+  },
+  {
+    id: "study-generate-topic",
+    file: "api.studies.generate.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/studies/generate",
+    caller: "user",
+    base: { studyType: "topic", topic: "Grace" },
+    fields: [text("studyType"), text("topic")],
+  },
+  {
+    id: "study-generate-passage",
+    file: "api.studies.generate.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/studies/generate",
+    caller: "user",
+    base: { studyType: "passage", reference: "John 3:16" },
+    fields: [text("reference")],
+  },
+  {
+    id: "study-passage",
+    file: "api.studies.passage.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/studies/passage",
+    caller: "user",
+    base: { reference: "John 3:16" },
+    fields: [text("reference")],
+  },
+  {
+    id: "study-topic",
+    file: "api.studies.topic.ts",
+    kind: "api",
+    method: "POST",
+    path: "/api/studies/topic",
+    caller: "user",
+    base: { topic: "Grace" },
+    fields: [text("topic")],
+  },
+  {
+    id: "studies",
+    file: "api.studies.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/studies",
+    caller: "user",
+    fields: [],
+  },
   // Pages (their forms)
-  { id: "page-add-content", file: "_app.add-content/route.tsx", kind: "page", method: "POST", path: "/add-content", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
-  { id: "page-process-sermon", file: "_app.process-sermon.tsx", kind: "page", method: "POST", path: "/process-sermon", caller: "user", base: { url: "http://127.0.0.1:9/never-fetched" }, fields: [text("url"), text("title"), text("contentType")] },
-  { id: "page-bible-plans", file: "_app.bible-plans.tsx", kind: "page", method: "POST", path: "/bible-plans", caller: "user", base: { planId: "romans-16-days" }, fields: [text("planId"), text("translation"), text("timeZone")] },
+  {
+    id: "page-add-content",
+    file: "_app.add-content/route.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/add-content",
+    caller: "user",
+    base: { url: "http://127.0.0.1:9/never-fetched" },
+    fields: [text("url"), text("title"), text("contentType")],
+  },
+  {
+    id: "page-process-sermon",
+    file: "_app.process-sermon.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/process-sermon",
+    caller: "user",
+    base: { url: "http://127.0.0.1:9/never-fetched" },
+    fields: [text("url"), text("title"), text("contentType")],
+  },
+  {
+    id: "page-bible-plans",
+    file: "_app.bible-plans.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/bible-plans",
+    caller: "user",
+    base: { planId: "romans-16-days" },
+    fields: [text("planId"), text("translation"), text("timeZone")],
+  },
   // A studyType other than "passage" is a topic request: a hostile one only picks that branch.
-  { id: "page-lesson-plans-topic", file: "_app.lesson-plans/route.tsx", kind: "page", method: "POST", path: "/lesson-plans", caller: "user", base: { studyType: "topic", topic: "Grace" }, fields: [text("studyType", "any"), text("topic")] },
-  { id: "page-lesson-plans-passage", file: "_app.lesson-plans/route.tsx", kind: "page", method: "POST", path: "/lesson-plans", caller: "user", base: { studyType: "passage", reference: "John 3:16" }, fields: [text("reference")] },
-  { id: "page-lesson-plans-generate-topic", file: "_app.lesson-plans.generate.tsx", kind: "page", method: "POST", path: "/lesson-plans/generate", caller: "user", base: { studyType: "topic", topic: "Grace" }, fields: [text("studyType", "any"), text("topic")] },
-  { id: "page-lesson-plans-generate-passage", file: "_app.lesson-plans.generate.tsx", kind: "page", method: "POST", path: "/lesson-plans/generate", caller: "user", base: { studyType: "passage", reference: "John 3:16" }, fields: [text("reference")] },
-  { id: "page-library-add", file: "_app.library.tsx", kind: "page", method: "POST", path: "/library", caller: "user", base: { intent: "add", contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" }, fields: [text("intent"), text("contentType"), ...CONTENT_FIELDS.map((name) => text(name)), text("redirectTo")] },
-  { id: "page-library-delete", file: "_app.library.tsx", kind: "page", method: "POST", path: "/library", caller: "user", base: { intent: "delete", id: SOME_ID }, fields: [text("id"), text("redirectTo")] },
-  { id: "page-library-save", file: "_app.library.tsx", kind: "page", method: "POST", path: "/library", caller: "user", base: { intent: "save", studyId: SOME_ID }, fields: [text("studyId"), text("redirectTo")] },
-  { id: "page-profile", file: "_app.profile.tsx", kind: "page", method: "POST", path: "/profile", caller: "user", base: { intent: "save", studyDepthPreference: "advanced" }, fields: [text("studyDepthPreference"), text("denomination"), text("favoriteTeachers[0]"), text("newTeacher", "any"), text("removeTeacher", "any"), text("intent", "any")] },
-  { id: "page-onboarding", file: "resources.onboarding.tsx", kind: "page", method: "POST", path: "/resources/onboarding", caller: "user", base: { step: "hasCompletedWelcome" }, fields: [text("step"), text("redirectTo")] },
-  { id: "page-today-complete", file: "_app.today/route.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "complete", dayNumber: "1" }, fields: [text("dayNumber"), text("timeZone")] },
-  { id: "page-today-zone", file: "_app.today/route.tsx", kind: "page", method: "POST", path: "/today", caller: "user", base: { intent: "timeZone", timeZone: "UTC" }, fields: [text("timeZone")] },
-  { id: "page-login", file: "_auth.login.tsx", kind: "page", method: "POST", path: "/login", caller: "none", base: { email: "nobody@example.com", password: "not the password" }, fields: [text("email"), text("password")] },
-  { id: "page-register", file: "_auth.register.tsx", kind: "page", method: "POST", path: "/register", caller: "none", base: { email: "fuzz-never@example.com", password: "correct horse", confirmPassword: "correct horse" }, fields: [text("email"), text("password"), text("confirmPassword"), text("inviteCode")] },
-  { id: "page-admin", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "ai-check" }, fields: [text("intent")] },
+  {
+    id: "page-lesson-plans-topic",
+    file: "_app.lesson-plans/route.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/lesson-plans",
+    caller: "user",
+    base: { studyType: "topic", topic: "Grace" },
+    fields: [text("studyType", "any"), text("topic")],
+  },
+  {
+    id: "page-lesson-plans-passage",
+    file: "_app.lesson-plans/route.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/lesson-plans",
+    caller: "user",
+    base: { studyType: "passage", reference: "John 3:16" },
+    fields: [text("reference")],
+  },
+  {
+    id: "page-lesson-plans-generate-topic",
+    file: "_app.lesson-plans.generate.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/lesson-plans/generate",
+    caller: "user",
+    base: { studyType: "topic", topic: "Grace" },
+    fields: [text("studyType", "any"), text("topic")],
+  },
+  {
+    id: "page-lesson-plans-generate-passage",
+    file: "_app.lesson-plans.generate.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/lesson-plans/generate",
+    caller: "user",
+    base: { studyType: "passage", reference: "John 3:16" },
+    fields: [text("reference")],
+  },
+  {
+    id: "page-library-add",
+    file: "_app.library.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/library",
+    caller: "user",
+    base: { intent: "add", contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" },
+    fields: [text("intent"), text("contentType"), ...CONTENT_FIELDS.map((name) => text(name)), text("redirectTo")],
+  },
+  {
+    id: "page-library-delete",
+    file: "_app.library.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/library",
+    caller: "user",
+    base: { intent: "delete", id: SOME_ID },
+    fields: [text("id"), text("redirectTo")],
+  },
+  {
+    id: "page-library-save",
+    file: "_app.library.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/library",
+    caller: "user",
+    base: { intent: "save", studyId: SOME_ID },
+    fields: [text("studyId"), text("redirectTo")],
+  },
+  {
+    id: "page-profile",
+    file: "_app.profile.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/profile",
+    caller: "user",
+    base: { intent: "save", studyDepthPreference: "advanced" },
+    fields: [
+      text("studyDepthPreference"),
+      text("denomination"),
+      text("favoriteTeachers[0]"),
+      text("newTeacher", "any"),
+      text("removeTeacher", "any"),
+      text("intent", "any"),
+    ],
+  },
+  {
+    id: "page-onboarding",
+    file: "resources.onboarding.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/resources/onboarding",
+    caller: "user",
+    base: { step: "hasCompletedWelcome" },
+    fields: [text("step"), text("redirectTo")],
+  },
+  {
+    id: "page-today-complete",
+    file: "_app.today/route.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/today",
+    caller: "user",
+    base: { intent: "complete", dayNumber: "1" },
+    fields: [text("dayNumber"), text("timeZone")],
+  },
+  {
+    id: "page-today-zone",
+    file: "_app.today/route.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/today",
+    caller: "user",
+    base: { intent: "timeZone", timeZone: "UTC" },
+    fields: [text("timeZone")],
+  },
+  {
+    id: "page-login",
+    file: "_auth.login.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/login",
+    caller: "none",
+    base: { email: "nobody@example.com", password: "not the password" },
+    fields: [text("email"), text("password")],
+  },
+  {
+    id: "page-register",
+    file: "_auth.register.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/register",
+    caller: "none",
+    base: { email: "fuzz-never@example.com", password: "correct horse", confirmPassword: "correct horse" },
+    fields: [text("email"), text("password"), text("confirmPassword"), text("inviteCode")],
+  },
+  {
+    id: "page-admin",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "ai-check" },
+    fields: [text("intent")],
+  },
   // The console's other forms, aimed at nobody: SOME_ID is no user and no invite.
-  { id: "page-admin-active", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "set-active", userId: SOME_ID, isActive: "true" }, fields: [text("userId"), text("isActive")] },
-  { id: "page-admin-admin", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "set-admin", userId: SOME_ID, isAdmin: "true" }, fields: [text("userId"), text("isAdmin")] },
-  { id: "page-admin-delete", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "delete-user", userId: SOME_ID }, fields: [text("userId")] },
-  { id: "page-admin-settings", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "ai-settings", model: "gpt-4o", tone: "Pastoral", beginnerWordLimit: "300", intermediateWordLimit: "500", deepStudyWordLimit: "800", translation: "NKJV", writingStyle: "Conversational", citationFormat: "Inline", targetAudience: "Mixed", languageComplexity: "Moderate" }, fields: [...AI_SETTING_CHOICES.filter((name) => name !== "model").map((name) => text(name)), text("beginnerWordLimit"), text("intermediateWordLimit"), text("deepStudyWordLimit")] },
-  { id: "page-admin-signup", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "signup-mode", mode: "open" }, fields: [text("mode")] },
-  { id: "page-admin-invite", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "create-invite" }, fields: [text("expiresInDays")] },
-  { id: "page-admin-revoke", file: "_app.admin.tsx", kind: "page", method: "POST", path: "/admin", caller: "admin", base: { intent: "revoke-invite", inviteId: SOME_ID }, fields: [text("inviteId")] },
+  {
+    id: "page-admin-active",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "set-active", userId: SOME_ID, isActive: "true" },
+    fields: [text("userId"), text("isActive")],
+  },
+  {
+    id: "page-admin-admin",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "set-admin", userId: SOME_ID, isAdmin: "true" },
+    fields: [text("userId"), text("isAdmin")],
+  },
+  {
+    id: "page-admin-delete",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "delete-user", userId: SOME_ID },
+    fields: [text("userId")],
+  },
+  {
+    id: "page-admin-settings",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: {
+      intent: "ai-settings",
+      model: "gpt-4o",
+      tone: "Pastoral",
+      beginnerWordLimit: "300",
+      intermediateWordLimit: "500",
+      deepStudyWordLimit: "800",
+      translation: "NKJV",
+      writingStyle: "Conversational",
+      citationFormat: "Inline",
+      targetAudience: "Mixed",
+      languageComplexity: "Moderate",
+    },
+    fields: [
+      ...AI_SETTING_CHOICES.filter((name) => name !== "model").map((name) => text(name)),
+      text("beginnerWordLimit"),
+      text("intermediateWordLimit"),
+      text("deepStudyWordLimit"),
+    ],
+  },
+  {
+    id: "page-admin-signup",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "signup-mode", mode: "open" },
+    fields: [text("mode")],
+  },
+  {
+    id: "page-admin-invite",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "create-invite" },
+    fields: [text("expiresInDays")],
+  },
+  {
+    id: "page-admin-revoke",
+    file: "_app.admin.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/admin",
+    caller: "admin",
+    base: { intent: "revoke-invite", inviteId: SOME_ID },
+    fields: [text("inviteId")],
+  },
   // Without a session cookie: signing out the fuzzing user would end the run.
-  { id: "page-logout", file: "logout.tsx", kind: "page", method: "POST", path: "/logout", caller: "none", base: {}, fields: [text("anything", "any")] },
+  {
+    id: "page-logout",
+    file: "logout.tsx",
+    kind: "page",
+    method: "POST",
+    path: "/logout",
+    caller: "none",
+    base: {},
+    fields: [text("anything", "any")],
+  },
 ];
 
-export type CaseKind = "field" | "wrong-type" | "near-limit" | "over-limit" | "key" | "param" | "query" | "header" | "huge-url";
+export type CaseKind =
+  "field" | "wrong-type" | "near-limit" | "over-limit" | "key" | "param" | "query" | "header" | "huge-url";
 
 export interface HostileCase {
   /** Stable within a seed: "api-login email '.'x160000". */
@@ -198,7 +810,8 @@ function shown(unit: string) {
 function encodeBody(target: HostileTarget, body: Record<string, unknown>) {
   if (target.kind === "api") return JSON.stringify(body);
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) form.append(key, typeof value === "string" ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries(body))
+    form.append(key, typeof value === "string" ? value : JSON.stringify(value));
   return form.toString();
 }
 
@@ -216,7 +829,13 @@ function fieldValue(field: HostileField, hostile: string, wrongType: number | fa
  * (JSON escapes quotes and backslashes, forms percent-encode punctuation). The encoded size grows
  * linearly with the value, so two small samples give it without building the megabyte.
  */
-function fittingSize(target: HostileTarget, make: (value: string) => Record<string, unknown>, value: (size: number) => string, length: number, limit: number) {
+function fittingSize(
+  target: HostileTarget,
+  make: (value: string) => Record<string, unknown>,
+  value: (size: number) => string,
+  length: number,
+  limit: number,
+) {
   const bytes = (size: number) => Buffer.byteLength(encodeBody(target, make(value(size))));
   const [small, large] = [bytes(4_000), bytes(8_000)];
   const perChar = (large - small) / 4_000;
@@ -237,7 +856,11 @@ export interface CaseOptions {
  * a hostile key, hostile path parameters, query string and header; and one request past the body
  * limit and one past the header limit per kind. Sizes are drawn from `sizes` with the seed.
  */
-export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.length, sizes = TEST_SIZES }: CaseOptions = {}): HostileCase[] {
+export function hostileCases({
+  seed = DEFAULT_SEED,
+  unitsPerField = FRAME_NAMES.length,
+  sizes = TEST_SIZES,
+}: CaseOptions = {}): HostileCase[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   let slot = Math.floor(random() * HOSTILE_UNITS.length);
@@ -246,13 +869,32 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.
 
   for (const target of HOSTILE_TARGETS) {
     const filled = (value?: string) =>
-      (target.params ?? []).reduce((url, param) => url.replace(`:${param}`, encodeSegment(value ?? (param === "splat" ? "no-such-endpoint" : SOME_ID))), target.path);
-    const bodyCase = (kind: CaseKind, field: string | undefined, unit: string, length: number, expect: HostileCase["expect"], make: (value: string) => Record<string, unknown>, frame: HostileFrame = "run") => {
+      (target.params ?? []).reduce(
+        (url, param) =>
+          url.replace(`:${param}`, encodeSegment(value ?? (param === "splat" ? "no-such-endpoint" : SOME_ID))),
+        target.path,
+      );
+    const bodyCase = (
+      kind: CaseKind,
+      field: string | undefined,
+      unit: string,
+      length: number,
+      expect: HostileCase["expect"],
+      make: (value: string) => Record<string, unknown>,
+      frame: HostileFrame = "run",
+    ) => {
       const value = (size: number) => HOSTILE_FRAMES[frame](unit, size);
       const size = fittingSize(target, make, value, length, BODY_LIMIT - 256);
       cases.push({
         label: `${target.id} ${kind}${field ? ` ${field}` : ""}${frame === "run" ? "" : ` (${frame})`} ${shown(unit)}x${size}`,
-        target, kind, field, unit, frame, size, expect, boundMs: FIELD_BOUND_MS,
+        target,
+        kind,
+        field,
+        unit,
+        frame,
+        size,
+        expect,
+        boundMs: FIELD_BOUND_MS,
         build: () => ({ path: filled(), body: encodeBody(target, make(value(size))), headers: {} }),
       });
     };
@@ -263,18 +905,34 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.
         const frame = FRAME_NAMES[index % FRAME_NAMES.length]!;
         // Whitespace around a short value is trimmed away (the run alone is a blank, left out):
         // accepting what remains is right.
-        const expect = field.kind === "string" && HOSTILE_FRAMES[frame](unit, 100_000).trim().length < 1_000 ? "any" : field.expect;
-        bodyCase("field", field.name, unit, pick(sizes), expect, (value) => ({ ...target.base, [field.name]: fieldValue(field, value, false) }), frame);
+        const expect =
+          field.kind === "string" && HOSTILE_FRAMES[frame](unit, 100_000).trim().length < 1_000 ? "any" : field.expect;
+        bodyCase(
+          "field",
+          field.name,
+          unit,
+          pick(sizes),
+          expect,
+          (value) => ({ ...target.base, [field.name]: fieldValue(field, value, false) }),
+          frame,
+        );
       }
       if (field.kind === "string" || field.kind === "stringArray") {
         const shape = Math.floor(random() * 2);
-        bodyCase("wrong-type", field.name, nextUnit(), pick(sizes), field.expect, (value) => ({ ...target.base, [field.name]: fieldValue(field, value, shape) }));
+        bodyCase("wrong-type", field.name, nextUnit(), pick(sizes), field.expect, (value) => ({
+          ...target.base,
+          [field.name]: fieldValue(field, value, shape),
+        }));
       }
     }
     if (target.base) {
       const first = target.fields[0];
       const unit = nextUnit();
-      if (first) bodyCase("near-limit", first.name, unit, BODY_LIMIT, unit.trim() === "" ? "any" : first.expect, (value) => ({ ...target.base, [first.name]: fieldValue(first, value, false) }));
+      if (first)
+        bodyCase("near-limit", first.name, unit, BODY_LIMIT, unit.trim() === "" ? "any" : first.expect, (value) => ({
+          ...target.base,
+          [first.name]: fieldValue(first, value, false),
+        }));
       // An unknown key is dropped (or refused by a strict schema): either is right.
       bodyCase("key", undefined, nextUnit(), 100_000, "any", (value) => ({ ...target.base, [value]: "x" }));
     }
@@ -284,8 +942,19 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.
         const value = hostileValue(unit, URL_VALUE_LENGTH);
         cases.push({
           label: `${target.id} param ${param} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-          target, kind: "param", field: param, unit, frame: "run", size: URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
-          build: () => ({ path: filled(value), body: target.base ? encodeBody(target, target.base) : undefined, headers: {} }),
+          target,
+          kind: "param",
+          field: param,
+          unit,
+          frame: "run",
+          size: URL_VALUE_LENGTH,
+          expect: "reject",
+          boundMs: FIELD_BOUND_MS,
+          build: () => ({
+            path: filled(value),
+            body: target.base ? encodeBody(target, target.base) : undefined,
+            headers: {},
+          }),
         });
       }
     }
@@ -295,8 +964,18 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.
       // Query strings are read by no route: ignoring them is right, unless the request is refused anyway.
       cases.push({
         label: `${target.id} query ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target, kind: "query", unit, frame: "run", size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
-        build: () => ({ path: `${filled()}?q=${encodeSegment(value)}&${encodeSegment(value.slice(0, 100))}=1`, body: target.base ? encodeBody(target, target.base) : undefined, headers: {} }),
+        target,
+        kind: "query",
+        unit,
+        frame: "run",
+        size: URL_VALUE_LENGTH,
+        expect: "any",
+        boundMs: FIELD_BOUND_MS,
+        build: () => ({
+          path: `${filled()}?q=${encodeSegment(value)}&${encodeSegment(value.slice(0, 100))}=1`,
+          body: target.base ? encodeBody(target, target.base) : undefined,
+          headers: {},
+        }),
       });
     }
     if (target.header) {
@@ -305,26 +984,60 @@ export function hostileCases({ seed = DEFAULT_SEED, unitsPerField = FRAME_NAMES.
       const value = hostileValue(unit === "\n" ? " " : unit, URL_VALUE_LENGTH);
       cases.push({
         label: `${target.id} header ${target.header} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target, kind: "header", field: target.header, unit, frame: "run", size: URL_VALUE_LENGTH, expect: "any", boundMs: FIELD_BOUND_MS,
-        build: () => ({ path: filled(), body: target.base ? encodeBody(target, target.base) : undefined, headers: { [target.header!]: value } }),
+        target,
+        kind: "header",
+        field: target.header,
+        unit,
+        frame: "run",
+        size: URL_VALUE_LENGTH,
+        expect: "any",
+        boundMs: FIELD_BOUND_MS,
+        build: () => ({
+          path: filled(),
+          body: target.base ? encodeBody(target, target.base) : undefined,
+          headers: { [target.header!]: value },
+        }),
       });
     }
   }
 
   for (const kind of ["api", "page"] as const) {
-    const target = HOSTILE_TARGETS.find((candidate) => candidate.kind === kind && candidate.base && candidate.fields.length > 0)!;
+    const target = HOSTILE_TARGETS.find(
+      (candidate) => candidate.kind === kind && candidate.base && candidate.fields.length > 0,
+    )!;
     const field = target.fields[0]!;
     const unit = nextUnit();
     cases.push({
       label: `${target.id} over-limit ${field.name} ${shown(unit)}x${BODY_LIMIT}`,
-      target, kind: "over-limit", field: field.name, unit, frame: "run", size: BODY_LIMIT, expect: "reject", boundMs: FIELD_BOUND_MS,
-      build: () => ({ path: target.path, body: encodeBody(target, { ...target.base, [field.name]: hostileValue(unit, BODY_LIMIT) }), headers: {} }),
+      target,
+      kind: "over-limit",
+      field: field.name,
+      unit,
+      frame: "run",
+      size: BODY_LIMIT,
+      expect: "reject",
+      boundMs: FIELD_BOUND_MS,
+      build: () => ({
+        path: target.path,
+        body: encodeBody(target, { ...target.base, [field.name]: hostileValue(unit, BODY_LIMIT) }),
+        headers: {},
+      }),
     });
     const value = hostileValue(unit, HUGE_URL_VALUE_LENGTH);
     cases.push({
       label: `${target.id} huge-url ${shown(unit)}x${HUGE_URL_VALUE_LENGTH}`,
-      target, kind: "huge-url", unit, frame: "run", size: HUGE_URL_VALUE_LENGTH, expect: "reject", boundMs: FIELD_BOUND_MS,
-      build: () => ({ path: `${target.path}?q=${encodeSegment(value)}`, body: encodeBody(target, target.base ?? {}), headers: {} }),
+      target,
+      kind: "huge-url",
+      unit,
+      frame: "run",
+      size: HUGE_URL_VALUE_LENGTH,
+      expect: "reject",
+      boundMs: FIELD_BOUND_MS,
+      build: () => ({
+        path: `${target.path}?q=${encodeSegment(value)}`,
+        body: encodeBody(target, target.base ?? {}),
+        headers: {},
+      }),
     });
   }
   return cases;
@@ -345,12 +1058,18 @@ export interface CaseAnswer {
 }
 
 /** Sends one case: JSON with a bearer token to the API, a form with Origin and cookie to a page. */
-async function sendCase(baseUrl: string, hostile: HostileCase, tokens: Tokens, stallMs = STALL_MS): Promise<CaseAnswer> {
+async function sendCase(
+  baseUrl: string,
+  hostile: HostileCase,
+  tokens: Tokens,
+  stallMs = STALL_MS,
+): Promise<CaseAnswer> {
   const { target } = hostile;
   const { path, body, headers } = hostile.build();
   const token = target.caller === "none" ? undefined : tokens[target.caller];
   const requestHeaders: Record<string, string> = { ...headers };
-  if (body !== undefined) requestHeaders["content-type"] = target.kind === "api" ? "application/json" : "application/x-www-form-urlencoded";
+  if (body !== undefined)
+    requestHeaders["content-type"] = target.kind === "api" ? "application/json" : "application/x-www-form-urlencoded";
   if (target.kind === "api") {
     if (token) requestHeaders.authorization = `Bearer ${token}`;
   } else {
@@ -368,21 +1087,34 @@ async function sendCase(baseUrl: string, hostile: HostileCase, tokens: Tokens, s
         signal: AbortSignal.timeout(stallMs),
       });
       const text = await response.text();
-      return { status: response.status, ms: performance.now() - started, contentType: response.headers.get("content-type") ?? "", text };
+      return {
+        status: response.status,
+        ms: performance.now() - started,
+        contentType: response.headers.get("content-type") ?? "",
+        text,
+      };
     } catch (error) {
       const ms = performance.now() - started;
-      if ((error as Error).name === "TimeoutError") return { status: 0, ms, contentType: "", text: "", failure: `no answer in ${stallMs} ms` };
+      if ((error as Error).name === "TimeoutError")
+        return { status: 0, ms, contentType: "", text: "", failure: `no answer in ${stallMs} ms` };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       // A kept-alive connection the server had just closed as idle: sent again once, on a new one.
       if (attempt === 1 && ms < 100 && (cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET")) continue;
-      return { status: 0, ms, contentType: "", text: "", failure: `request failed: ${(error as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})` };
+      return {
+        status: 0,
+        ms,
+        contentType: "",
+        text: "",
+        failure: `request failed: ${(error as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})`,
+      };
     }
   }
 }
 
 // Linear on any input: the answers echo megabytes of punctuation back, and a backtracking
 // pattern here would freeze the test (and its probe) instead of the server.
-const STACK_TRACE = /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
+const STACK_TRACE =
+  /\n {4}at [^\n]{0,300}:\d+:\d+|node_modules\/|build\/index\.js|\b(TypeError|RangeError|ReferenceError|SyntaxError): /;
 /** A 4xx that echoes the hostile value back (a megabyte of it) is itself a defect. */
 const MAX_API_ERROR_BYTES = 16 * 1024;
 /** Repetitions of the hostile unit that count as the value sent back (a page never has them). */
@@ -392,7 +1124,11 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 /** A page re-rendered with its form's values must not carry the hostile value back, in any spelling. */
 function echoes(text: string, unit: string) {
   if (unit.trim() === "") return false;
-  const spellings = new Set([unit, [...unit].map((char) => HTML_ESCAPES[char] ?? char).join(""), JSON.stringify(unit).slice(1, -1)]);
+  const spellings = new Set([
+    unit,
+    [...unit].map((char) => HTML_ESCAPES[char] ?? char).join(""),
+    JSON.stringify(unit).slice(1, -1),
+  ]);
   for (const spelling of spellings) {
     // Twice: in the page's HTML and again in its hydration data, escaped once more.
     for (const form of [spelling, JSON.stringify(spelling).slice(1, -1)]) {
@@ -409,11 +1145,18 @@ function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
   const { status } = answer;
   if (answer.ms > hostile.boundMs) problems.push(`took ${Math.round(answer.ms)} ms (bound ${hostile.boundMs} ms)`);
   if (status >= 500) problems.push(`status ${status}`);
-  else if (hostile.expect === "reject" && (status < 400 || status >= 500)) problems.push(`status ${status}, expected a 4xx (the value must be refused, not stored)`);
+  else if (hostile.expect === "reject" && (status < 400 || status >= 500))
+    problems.push(`status ${status}, expected a 4xx (the value must be refused, not stored)`);
   else if (status < 200) problems.push(`status ${status}`);
-  if (STACK_TRACE.test(answer.text)) problems.push(`a stack trace in the answer: ${answer.text.match(STACK_TRACE)![0]}`);
+  if (STACK_TRACE.test(answer.text))
+    problems.push(`a stack trace in the answer: ${answer.text.match(STACK_TRACE)![0]}`);
   // (A query string or path id is bounded by the HTTP parser's 16 KB and is part of the page's URL.)
-  if (hostile.target.kind === "page" && hostile.kind !== "query" && hostile.kind !== "param" && echoes(answer.text, hostile.unit)) {
+  if (
+    hostile.target.kind === "page" &&
+    hostile.kind !== "query" &&
+    hostile.kind !== "param" &&
+    echoes(answer.text, hostile.unit)
+  ) {
     problems.push(`the page answer (${Buffer.byteLength(answer.text)} bytes) echoes the hostile value`);
   }
   // 431 and 413 from the HTTP parser come before any route (431 has no body at all).
@@ -424,8 +1167,10 @@ function judgeAnswer(hostile: HostileCase, answer: CaseAnswer): string[] {
     } catch {
       error = undefined;
     }
-    if (!answer.contentType.includes("json") || typeof error !== "string") problems.push(`answer is not JSON { error }: ${answer.text.slice(0, 120)}`);
-    if (Buffer.byteLength(answer.text) > MAX_API_ERROR_BYTES) problems.push(`the error answer is ${Buffer.byteLength(answer.text)} bytes: it echoes the hostile value`);
+    if (!answer.contentType.includes("json") || typeof error !== "string")
+      problems.push(`answer is not JSON { error }: ${answer.text.slice(0, 120)}`);
+    if (Buffer.byteLength(answer.text) > MAX_API_ERROR_BYTES)
+      problems.push(`the error answer is ${Buffer.byteLength(answer.text)} bytes: it echoes the hostile value`);
   }
   return problems;
 }
@@ -471,7 +1216,10 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals) {
  * `npm start`'s server in a process of its own: a case that freezes it cannot freeze the test's
  * own timers, and a frozen one is killed (only this child) and started again on the same file.
  */
-export async function startHostileServer(databasePath: string, env: Record<string, string> = {}): Promise<HostileServer & { close: () => Promise<void> }> {
+export async function startHostileServer(
+  databasePath: string,
+  env: Record<string, string> = {},
+): Promise<HostileServer & { close: () => Promise<void> }> {
   // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE;
   const options = {
@@ -528,7 +1276,10 @@ export async function runCases(
   server: HostileServer,
   cases: HostileCase[],
   tokens: Tokens,
-  { shouldStop = () => false, onAnswer }: { shouldStop?: () => boolean; onAnswer?: (hostile: HostileCase, answer: CaseAnswer) => void } = {},
+  {
+    shouldStop = () => false,
+    onAnswer,
+  }: { shouldStop?: () => boolean; onAnswer?: (hostile: HostileCase, answer: CaseAnswer) => void } = {},
 ): Promise<RunResult> {
   const result: RunResult = { sent: 0, failures: [], skipped: [], restarts: 0, slowest: [] };
   const frozen = new Set<string>();
@@ -550,7 +1301,8 @@ export async function runCases(
       result.restarts += 1;
       await server.restart();
     }
-    if (problems.length > 0) result.failures.push({ label: hostile.label, status: answer.status, ms: answer.ms, problems });
+    if (problems.length > 0)
+      result.failures.push({ label: hostile.label, status: answer.status, ms: answer.ms, problems });
   }
   result.slowest = result.slowest.sort((a, b) => b.ms - a.ms).slice(0, 10);
   return result;
@@ -568,14 +1320,24 @@ export interface LatencySummary {
 export function summarizeLatencies(times: number[], timeouts = 0): LatencySummary {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
-  return { n: sorted.length, p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), max: round(sorted.at(-1) ?? 0), timeouts };
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    max: round(sorted.at(-1) ?? 0),
+    timeouts,
+  };
 }
 
 /**
  * Another user's GET /api/me, one at a time with a short pause, for as long as it runs: what
  * every other user feels while the hostile requests are served. Bounded by `maxProbes`.
  */
-export function startMeProbe(server: { url: string }, token: string, { pauseMs = 10, timeoutMs = STALL_MS, maxProbes = 20_000 } = {}) {
+export function startMeProbe(
+  server: { url: string },
+  token: string,
+  { pauseMs = 10, timeoutMs = STALL_MS, maxProbes = 20_000 } = {},
+) {
   const times: number[] = [];
   let timeouts = 0;
   let stopped = false;
@@ -583,7 +1345,10 @@ export function startMeProbe(server: { url: string }, token: string, { pauseMs =
     while (!stopped && times.length < maxProbes) {
       const started = performance.now();
       try {
-        const response = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+        const response = await fetch(`${server.url}/api/me`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`GET /api/me answered ${response.status}`);
         times.push(performance.now() - started);
@@ -615,7 +1380,8 @@ export interface HostilePage {
   body: () => Buffer;
 }
 
-const SENTENCE_WORDS = "Grace is the unearned favor of God shown to people who could never repay it and it changes how they live".split(" ");
+const SENTENCE_WORDS =
+  "Grace is the unearned favor of God shown to people who could never repay it and it changes how they live".split(" ");
 /** About `count` words of plain prose, so a page passes the 60-word minimum and reaches the summary. */
 function prose(count: number) {
   return Array.from({ length: count }, (_, index) => SENTENCE_WORDS[index % SENTENCE_WORDS.length]).join(" ") + ".";
@@ -629,21 +1395,91 @@ function article({ head = "", body = prose(300) }: { head?: string; body?: strin
 const NEAR_FETCH_LIMIT = 5 * 1024 * 1024 - 64 * 1024;
 
 export const HOSTILE_PAGES: HostilePage[] = [
-  { path: "/hostile/dots.txt", description: "text/plain, prose around a run of 400,000 dots", boundMs: 1_000, contentType: "text/plain; charset=utf-8", body: () => Buffer.from(`${prose(120)}\n\n${".".repeat(400_000)}\n\n${prose(120)}`) },
-  { path: "/hostile/author", description: '<meta name="author"> of 500,000 punctuation characters', boundMs: 1_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ head: `<meta name="author" content="${".,;:".repeat(125_000).slice(0, 499_999)}!">` })) },
-  { path: "/hostile/title", description: "<title> of 300,000 characters", boundMs: 1_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ head: `<title>${hostileValue("Grace. , ; : ", 300_000)}</title>` })) },
-  { path: "/hostile/nested", description: "100,000 nested <div>s around the article", boundMs: 1_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ body: `${"<div>".repeat(100_000)}<p>${prose(200)}</p>${"</div>".repeat(100_000)}` })) },
-  { path: "/hostile/sentence-5mb", description: "a 5 MB page of one sentence repeated without spaces", boundMs: 5_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ body: `<p>${hostileValue("TheLordismyshepherdIshallnotwant.", NEAR_FETCH_LIMIT - 20_000)}</p>` })) },
-  { path: "/hostile/long-line", description: "one 1 MB line without a sentence end", boundMs: 2_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ body: `<p>${hostileValue("grace upon grace and mercy ", 1024 * 1024)}</p>` })) },
-  { path: "/hostile/scripts", description: "20,000 <script>s between the paragraphs", boundMs: 1_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ body: Array.from({ length: 20_000 }, (_, index) => `<script>var a${index} = "${index}";</script>${index % 200 === 0 ? `<p>${prose(20)}</p>` : ""}`).join("") })) },
-  { path: "/hostile/quotes", description: "attributes of 200,000 quotes", boundMs: 1_000, contentType: "text/html; charset=utf-8", body: () => Buffer.from(article({ body: `<div data-x='${'"'.repeat(200_000)}'><p title="${"'".repeat(200_000)}">${prose(100)}</p></div>` })) },
+  {
+    path: "/hostile/dots.txt",
+    description: "text/plain, prose around a run of 400,000 dots",
+    boundMs: 1_000,
+    contentType: "text/plain; charset=utf-8",
+    body: () => Buffer.from(`${prose(120)}\n\n${".".repeat(400_000)}\n\n${prose(120)}`),
+  },
+  {
+    path: "/hostile/author",
+    description: '<meta name="author"> of 500,000 punctuation characters',
+    boundMs: 1_000,
+    contentType: "text/html; charset=utf-8",
+    body: () =>
+      Buffer.from(article({ head: `<meta name="author" content="${".,;:".repeat(125_000).slice(0, 499_999)}!">` })),
+  },
+  {
+    path: "/hostile/title",
+    description: "<title> of 300,000 characters",
+    boundMs: 1_000,
+    contentType: "text/html; charset=utf-8",
+    body: () => Buffer.from(article({ head: `<title>${hostileValue("Grace. , ; : ", 300_000)}</title>` })),
+  },
+  {
+    path: "/hostile/nested",
+    description: "100,000 nested <div>s around the article",
+    boundMs: 1_000,
+    contentType: "text/html; charset=utf-8",
+    body: () =>
+      Buffer.from(article({ body: `${"<div>".repeat(100_000)}<p>${prose(200)}</p>${"</div>".repeat(100_000)}` })),
+  },
+  {
+    path: "/hostile/sentence-5mb",
+    description: "a 5 MB page of one sentence repeated without spaces",
+    boundMs: 5_000,
+    contentType: "text/html; charset=utf-8",
+    body: () =>
+      Buffer.from(
+        article({ body: `<p>${hostileValue("TheLordismyshepherdIshallnotwant.", NEAR_FETCH_LIMIT - 20_000)}</p>` }),
+      ),
+  },
+  {
+    path: "/hostile/long-line",
+    description: "one 1 MB line without a sentence end",
+    boundMs: 2_000,
+    contentType: "text/html; charset=utf-8",
+    body: () => Buffer.from(article({ body: `<p>${hostileValue("grace upon grace and mercy ", 1024 * 1024)}</p>` })),
+  },
+  {
+    path: "/hostile/scripts",
+    description: "20,000 <script>s between the paragraphs",
+    boundMs: 1_000,
+    contentType: "text/html; charset=utf-8",
+    body: () =>
+      Buffer.from(
+        article({
+          body: Array.from(
+            { length: 20_000 },
+            (_, index) =>
+              `<script>var a${index} = "${index}";</script>${index % 200 === 0 ? `<p>${prose(20)}</p>` : ""}`,
+          ).join(""),
+        }),
+      ),
+  },
+  {
+    path: "/hostile/quotes",
+    description: "attributes of 200,000 quotes",
+    boundMs: 1_000,
+    contentType: "text/html; charset=utf-8",
+    body: () =>
+      Buffer.from(
+        article({
+          body: `<div data-x='${'"'.repeat(200_000)}'><p title="${"'".repeat(200_000)}">${prose(100)}</p></div>`,
+        }),
+      ),
+  },
 ];
 
 /** What a processed page may leave in the library: a title, author and summary of sensible size. */
 const SAVED_CAPS = { title: 200, authorName: 200, sourceTitle: 300, aiSummary: 10_000, bite: 2_000 };
 
 async function listSermons(url: string, token: string) {
-  const response = await fetch(`${url}/api/sermons`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(STALL_MS) });
+  const response = await fetch(`${url}/api/sermons`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(STALL_MS),
+  });
   if (response.status !== 200) throw new Error(`GET /api/sermons answered ${response.status}`);
   return (await response.json()) as Array<Record<string, unknown> & { id: string; aiLearningBites: string[] | null }>;
 }
@@ -662,7 +1498,12 @@ export interface PageResult {
  * `{ success: false, error }`; a 2xx saves exactly one item with capped fields (removed again
  * after the check), a 4xx saves nothing.
  */
-export async function runHostilePages(server: HostileServer, siteUrl: string, token: string, pages: HostilePage[] = HOSTILE_PAGES) {
+export async function runHostilePages(
+  server: HostileServer,
+  siteUrl: string,
+  token: string,
+  pages: HostilePage[] = HOSTILE_PAGES,
+) {
   const results: PageResult[] = [];
   let restarts = 0;
   for (const page of pages) {
@@ -687,7 +1528,11 @@ export async function runHostilePages(server: HostileServer, siteUrl: string, to
         problems.push(`answer is not JSON: ${text.slice(0, 120)}`);
       }
     } catch (error) {
-      problems.push((error as Error).name === "TimeoutError" ? `no answer in ${page.boundMs + STALL_MS} ms` : `request failed: ${(error as Error).message}`);
+      problems.push(
+        (error as Error).name === "TimeoutError"
+          ? `no answer in ${page.boundMs + STALL_MS} ms`
+          : `request failed: ${(error as Error).message}`,
+      );
     }
     const ms = performance.now() - started;
     if (status !== 0 && ms > page.boundMs) problems.push(`took ${Math.round(ms)} ms (bound ${page.boundMs} ms)`);
@@ -705,17 +1550,22 @@ export async function runHostilePages(server: HostileServer, siteUrl: string, to
       for (const item of added) {
         for (const field of ["title", "authorName", "sourceTitle", "aiSummary"] as const) {
           const value = item[field];
-          if (typeof value === "string" && value.length > SAVED_CAPS[field]) problems.push(`saved ${field} of ${value.length} characters (cap ${SAVED_CAPS[field]})`);
+          if (typeof value === "string" && value.length > SAVED_CAPS[field])
+            problems.push(`saved ${field} of ${value.length} characters (cap ${SAVED_CAPS[field]})`);
         }
         const longest = Math.max(0, ...(item.aiLearningBites ?? []).map((bite) => bite.length));
-        if (longest > SAVED_CAPS.bite) problems.push(`saved a learning bite of ${longest} characters (cap ${SAVED_CAPS.bite})`);
+        if (longest > SAVED_CAPS.bite)
+          problems.push(`saved a learning bite of ${longest} characters (cap ${SAVED_CAPS.bite})`);
       }
     } else if (added.length > 0) {
       problems.push(`status ${status || "no answer"} but ${added.length} item(s) saved (half-saved)`);
     }
     // The next page starts from the same empty library, and lists stay small.
     for (const item of added) {
-      await fetch(`${server.url}/api/sermons/${item.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } }).then((response) => response.arrayBuffer());
+      await fetch(`${server.url}/api/sermons/${item.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      }).then((response) => response.arrayBuffer());
     }
     results.push({ path: page.path, status, ms: Math.round(ms), boundMs: page.boundMs, problems });
   }

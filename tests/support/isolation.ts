@@ -54,7 +54,9 @@ export async function measureOtherRequests(serverUrl: string, token: string, ms:
     me.push(performance.now() - started);
     if (answer.status !== 200) throw new Error(`GET /api/me answered ${answer.status}`);
     started = performance.now();
-    const page = await fetch(serverUrl + paths[index % paths.length], { headers: { cookie: `sb_session=${token}`, "accept-encoding": "gzip" } });
+    const page = await fetch(serverUrl + paths[index % paths.length], {
+      headers: { cookie: `sb_session=${token}`, "accept-encoding": "gzip" },
+    });
     await page.arrayBuffer();
     pages.push(performance.now() - started);
     if (page.status !== 200) throw new Error(`${paths[index % paths.length]} answered ${page.status}`);
@@ -63,7 +65,12 @@ export async function measureOtherRequests(serverUrl: string, token: string, ms:
 }
 
 /** GET /api/me every 20 ms until `work` settles (and at least `minSamples` times). */
-export async function probeMeUntil(serverUrl: string, token: string, work: Promise<unknown>, minSamples = 20): Promise<LatencySummary> {
+export async function probeMeUntil(
+  serverUrl: string,
+  token: string,
+  work: Promise<unknown>,
+  minSamples = 20,
+): Promise<LatencySummary> {
   let done = false;
   void work.finally(() => (done = true)).catch(() => undefined);
   const timings: number[] = [];

@@ -48,7 +48,10 @@ function isSchema(value: unknown): value is Schema {
 /** The first reason OpenAI's strict mode would refuse this schema, or undefined when it is inside the subset. */
 export function strictSchemaProblem(root: unknown): string | undefined {
   if (!isSchema(root)) return "In context=(), schema must be a JSON Schema object.";
-  if (root.type !== "object") return "In context=(), schema must be a JSON Schema of 'type: \"object\"', got 'type: \"" + String(root.type) + "\"'.";
+  if (root.type !== "object")
+    return (
+      "In context=(), schema must be a JSON Schema of 'type: \"object\"', got 'type: \"" + String(root.type) + "\"'."
+    );
   let properties = 0;
 
   function walk(schema: unknown, path: string[], depth: number): string | undefined {
@@ -61,7 +64,9 @@ export function strictSchemaProblem(root: unknown): string | undefined {
       if (!KEYWORDS.has(key)) return `${where}, '${key}' is not permitted.`;
     }
     if ("$ref" in schema) {
-      return typeof schema.$ref === "string" && schema.$ref.startsWith("#") ? undefined : `${where}, '$ref' must point inside the schema.`;
+      return typeof schema.$ref === "string" && schema.$ref.startsWith("#")
+        ? undefined
+        : `${where}, '$ref' must point inside the schema.`;
     }
     for (const group of ["$defs", "definitions"] as const) {
       if (!(group in schema)) continue;
@@ -73,7 +78,8 @@ export function strictSchemaProblem(root: unknown): string | undefined {
     }
     if ("anyOf" in schema) {
       if (path.length === 0) return `${where}, 'anyOf' is not permitted at the root.`;
-      if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) return `${where}, 'anyOf' must be a non-empty array.`;
+      if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0)
+        return `${where}, 'anyOf' must be a non-empty array.`;
       for (const [index, branch] of schema.anyOf.entries()) {
         const problem = walk(branch, [...path, "anyOf", String(index)], depth);
         if (problem) return problem;
@@ -84,13 +90,16 @@ export function strictSchemaProblem(root: unknown): string | undefined {
       return `${where}, 'enum' must be an array of 1 to 1000 values.`;
     }
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!("const" in schema) && !("enum" in schema) && schema.type === undefined) return `${where}, schema must have a 'type' key.`;
+    if (!("const" in schema) && !("enum" in schema) && schema.type === undefined)
+      return `${where}, schema must have a 'type' key.`;
     for (const type of types) {
-      if (schema.type !== undefined && !TYPES.has(type as string)) return `${where}, type '${String(type)}' is not permitted.`;
+      if (schema.type !== undefined && !TYPES.has(type as string))
+        return `${where}, type '${String(type)}' is not permitted.`;
     }
     if (types.includes("object")) {
       if (!isSchema(schema.properties)) return `${where}, 'properties' is required to be supplied as an object.`;
-      if (schema.additionalProperties !== false) return `${where}, 'additionalProperties' is required to be supplied and to be false.`;
+      if (schema.additionalProperties !== false)
+        return `${where}, 'additionalProperties' is required to be supplied and to be false.`;
       const keys = Object.keys(schema.properties);
       const required = Array.isArray(schema.required) ? schema.required : [];
       const missing = keys.find((key) => !required.includes(key));

@@ -21,7 +21,10 @@ export function apiRoutes(): ApiRoute[] {
     .filter((file) => /^api\..+\.tsx?$/.test(file))
     .map((file) => {
       // "_index" and other "_" segments add no URL segment in Remix's flat routes.
-      const segments = file.replace(/\.tsx?$/, "").split(".").filter((segment) => !segment.startsWith("_"));
+      const segments = file
+        .replace(/\.tsx?$/, "")
+        .split(".")
+        .filter((segment) => !segment.startsWith("_"));
       const params: string[] = [];
       const pattern =
         "/" +
@@ -47,26 +50,36 @@ export interface PageActionRoute {
 
 /** Every page route (under the _app and _auth layouts, or at the top level) that exports an action. */
 export function pageActionRoutes(): PageActionRoute[] {
-  return fs
-    .readdirSync(routesFolder, { withFileTypes: true })
-    // A flat route file, or a folder route's route.tsx (its other files are its parts, not routes).
-    .map((entry) => (entry.isDirectory() ? { name: entry.name, file: `${entry.name}/route.tsx` } : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name }))
-    .filter(({ file }) => /\.tsx$/.test(file) && fs.existsSync(path.join(routesFolder, file)))
-    .filter(({ name }) => !name.startsWith("api.") && !/^_(app|auth)$/.test(name))
-    .filter(({ file }) =>
-      /export\s+(async\s+function|function|const)\s+action\b|\bas action\b|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(
-        fs.readFileSync(path.join(routesFolder, file), "utf8"),
-      ),
-    )
-    .map(({ name, file }) => {
-      const segments = name.split(".").filter((segment) => !segment.startsWith("_"));
-      return { file, pathname: `/${segments.join("/")}` };
-    });
+  return (
+    fs
+      .readdirSync(routesFolder, { withFileTypes: true })
+      // A flat route file, or a folder route's route.tsx (its other files are its parts, not routes).
+      .map((entry) =>
+        entry.isDirectory()
+          ? { name: entry.name, file: `${entry.name}/route.tsx` }
+          : { name: entry.name.replace(/\.tsx$/, ""), file: entry.name },
+      )
+      .filter(({ file }) => /\.tsx$/.test(file) && fs.existsSync(path.join(routesFolder, file)))
+      .filter(({ name }) => !name.startsWith("api.") && !/^_(app|auth)$/.test(name))
+      .filter(({ file }) =>
+        /export\s+(async\s+function|function|const)\s+action\b|\bas action\b|export\s*\{[^}]*\baction\b[^}]*\}\s*from/.test(
+          fs.readFileSync(path.join(routesFolder, file), "utf8"),
+        ),
+      )
+      .map(({ name, file }) => {
+        const segments = name.split(".").filter((segment) => !segment.startsWith("_"));
+        return { file, pathname: `/${segments.join("/")}` };
+      })
+  );
 }
 
 /** Percent-encodes anything, lone surrogates included (encodeURIComponent throws on those). */
 export function encodeSegment(value: string) {
   return [...new TextEncoder().encode(value)]
-    .map((byte) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, "0").toUpperCase()}`))
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).padStart(2, "0").toUpperCase()}`,
+    )
     .join("");
 }

@@ -70,7 +70,15 @@ export function startServerProcess(
 ): Promise<{ child: ChildProcess; url: string }> {
   // Callers sign up many accounts from 127.0.0.1 (the sign-up limit has its own tests). One
   // process unless WORKERS is set (`WORKERS=2 npm test` runs these servers as clusters).
-  const childEnv: NodeJS.ProcessEnv = { REGISTER_MAX_PER_IP: "100000", WORKERS: "1", ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_PATH: databasePath, NODE_ENV: "production" };
+  const childEnv: NodeJS.ProcessEnv = {
+    REGISTER_MAX_PER_IP: "100000",
+    WORKERS: "1",
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_PATH: databasePath,
+    NODE_ENV: "production",
+  };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
@@ -151,5 +159,11 @@ export function uniqueEmail(prefix = "user") {
 export async function registerAccount(baseUrl: string, email = uniqueEmail(), password = "correct horse") {
   const answer = await api(baseUrl, "/api/auth/register", { method: "POST", body: { email, password } });
   if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { email, password, token: answer.body.token as string, id: answer.body.user.id as string, isAdmin: answer.body.user.isAdmin as boolean };
+  return {
+    email,
+    password,
+    token: answer.body.token as string,
+    id: answer.body.user.id as string,
+    isAdmin: answer.body.user.isAdmin as boolean,
+  };
 }

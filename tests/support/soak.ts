@@ -23,7 +23,6 @@ import { seededRandom } from "./random";
 import { startServerProcess } from "./server";
 import { percentile } from "./percentile";
 
-
 export interface SoakOptions {
   users?: number;
   durationMs?: number;
@@ -63,7 +62,15 @@ export interface SoakReport {
   errorSamples: string[];
   operations: Record<string, OperationStats>;
   writes: { acknowledged: number; verified: number; problems: string[] };
-  database: { studies: number; librarySaves: number; sermons: number; userPlans: number; completions: number; users: number; integrity: string };
+  database: {
+    studies: number;
+    librarySaves: number;
+    sermons: number;
+    userPlans: number;
+    completions: number;
+    users: number;
+    integrity: string;
+  };
   memory: {
     rssStartMb: number;
     rssAfterRampMb: number;
@@ -225,15 +232,50 @@ function parseJson<T>(answer: Answer): T {
 /* ------------------------------------------------------------------------------------------ */
 /* The virtual user                                                                             */
 
-const TEACHERS = ["Tim Keller", "John Stott", "Corrie ten Boom", "C. S. Lewis", "Dallas Willard", "Eugene Peterson", "A. W. Tozer", "Elisabeth Elliot"];
+const TEACHERS = [
+  "Tim Keller",
+  "John Stott",
+  "Corrie ten Boom",
+  "C. S. Lewis",
+  "Dallas Willard",
+  "Eugene Peterson",
+  "A. W. Tozer",
+  "Elisabeth Elliot",
+];
 const DENOMINATIONS = ["Baptist", "Methodist", "Presbyterian", "Anglican", "Lutheran", "Non-denominational", null];
 const DEPTHS = ["beginner", "intermediate", "advanced"] as const;
-const TOPICS = ["Faith and Works", "Forgiveness", "Prayer", "Hope in suffering", "Grace", "Humility", "Generosity", "Sabbath rest", "The Holy Spirit", "Love your neighbor"];
-const REFERENCES = ["John 3:16-21", "Psalm 23", "Romans 8:28-39", "Philippians 4:4-9", "Matthew 5:1-12", "James 2:14-26", "Ephesians 2:1-10", "1 Corinthians 13"];
+const TOPICS = [
+  "Faith and Works",
+  "Forgiveness",
+  "Prayer",
+  "Hope in suffering",
+  "Grace",
+  "Humility",
+  "Generosity",
+  "Sabbath rest",
+  "The Holy Spirit",
+  "Love your neighbor",
+];
+const REFERENCES = [
+  "John 3:16-21",
+  "Psalm 23",
+  "Romans 8:28-39",
+  "Philippians 4:4-9",
+  "Matthew 5:1-12",
+  "James 2:14-26",
+  "Ephesians 2:1-10",
+  "1 Corinthians 13",
+];
 const QUOTES = [
-  ["We are not necessarily doubting that God will do the best for us; we are wondering how painful the best will turn out to be.", "C. S. Lewis"],
+  [
+    "We are not necessarily doubting that God will do the best for us; we are wondering how painful the best will turn out to be.",
+    "C. S. Lewis",
+  ],
   ["God is most glorified in us when we are most satisfied in him.", "John Piper"],
-  ["The Bible is alive, it speaks to me; it has feet, it runs after me; it has hands, it lays hold of me.", "Martin Luther"],
+  [
+    "The Bible is alive, it speaks to me; it has feet, it runs after me; it has hands, it lays hold of me.",
+    "Martin Luther",
+  ],
   ["There is no pit so deep that God's love is not deeper still.", "Corrie ten Boom"],
 ] as const;
 
@@ -267,7 +309,12 @@ interface Beliefs {
   acknowledgedWrites: number;
 }
 
-type Action = { name: string; weight: number; when?: (user: VirtualUser) => boolean; run: (user: VirtualUser) => Promise<void> };
+type Action = {
+  name: string;
+  weight: number;
+  when?: (user: VirtualUser) => boolean;
+  run: (user: VirtualUser) => Promise<void>;
+};
 
 class VirtualUser {
   readonly beliefs: Beliefs;
@@ -322,9 +369,15 @@ class VirtualUser {
         form: { email, password, confirmPassword: password },
         expect: [302],
       });
-      if (answer.headers.location !== "/" || !this.browser.sessionCookie) this.problem("sign up (page)", "no session after sign-up");
+      if (answer.headers.location !== "/" || !this.browser.sessionCookie)
+        this.problem("sign up (page)", "no session after sign-up");
     } else {
-      await this.browser.request("sign up (API)", "/api/auth/register", { method: "POST", json: { email, password }, expect: [201], cookies: false });
+      await this.browser.request("sign up (API)", "/api/auth/register", {
+        method: "POST",
+        json: { email, password },
+        expect: [201],
+        cookies: false,
+      });
       await this.signIn();
     }
     this.beliefs.acknowledgedWrites += 1;
@@ -335,8 +388,13 @@ class VirtualUser {
 
   async signIn() {
     const { email, password } = this.beliefs;
-    const answer = await this.browser.request("sign in (page)", "/login", { method: "POST", form: { email, password }, expect: [302] });
-    if (answer.headers.location !== "/" || !this.browser.sessionCookie) this.problem("sign in (page)", "no session after sign-in");
+    const answer = await this.browser.request("sign in (page)", "/login", {
+      method: "POST",
+      form: { email, password },
+      expect: [302],
+    });
+    if (answer.headers.location !== "/" || !this.browser.sessionCookie)
+      this.problem("sign in (page)", "no session after sign-in");
   }
 
   /** Sign out, check the old cookie is dead, sign in again. */
@@ -370,7 +428,10 @@ class VirtualUser {
       run: async (user) => {
         await user.browser.request("page /library", "/library");
         // Once the page is up, the browser reports the visit (a GET never writes).
-        await user.browser.request("page /library", "/resources/onboarding", { method: "POST", form: { step: "hasVisitedLibrary" } });
+        await user.browser.request("page /library", "/resources/onboarding", {
+          method: "POST",
+          form: { step: "hasVisitedLibrary" },
+        });
         user.wrote(() => (user.beliefs.visitedLibrary = true));
       },
     },
@@ -378,33 +439,60 @@ class VirtualUser {
       name: "page /lesson-plans",
       weight: 3,
       run: async (user) => {
-        const study = user.beliefs.studies.size > 0 && user.random() < 0.5 ? user.pick([...user.beliefs.studies]) : null;
+        const study =
+          user.beliefs.studies.size > 0 && user.random() < 0.5 ? user.pick([...user.beliefs.studies]) : null;
         await user.browser.request("page /lesson-plans", study ? `/lesson-plans?study=${study}` : "/lesson-plans");
       },
     },
     { name: "page /today", weight: 4, run: async (user) => void (await user.browser.request("page /today", "/today")) },
-    { name: "page /profile", weight: 2, run: async (user) => void (await user.browser.request("page /profile", "/profile")) },
-    { name: "page /bible-plans", weight: 2, run: async (user) => void (await user.browser.request("page /bible-plans", "/bible-plans")) },
-    { name: "page /settings", weight: 1, run: async (user) => void (await user.browser.request("page /settings", "/settings")) },
+    {
+      name: "page /profile",
+      weight: 2,
+      run: async (user) => void (await user.browser.request("page /profile", "/profile")),
+    },
+    {
+      name: "page /bible-plans",
+      weight: 2,
+      run: async (user) => void (await user.browser.request("page /bible-plans", "/bible-plans")),
+    },
+    {
+      name: "page /settings",
+      weight: 1,
+      run: async (user) => void (await user.browser.request("page /settings", "/settings")),
+    },
     {
       name: "navigate (data)",
       weight: 4,
       run: async (user) => {
         // Client-side navigation fetches the loaders' data (Remix single fetch: /path.data).
-        const target = user.pick(["/_root.data", "/library.data", "/lesson-plans.data", "/today.data", "/profile.data"]);
+        const target = user.pick([
+          "/_root.data",
+          "/library.data",
+          "/lesson-plans.data",
+          "/today.data",
+          "/profile.data",
+        ]);
         const answer = await user.browser.request("navigate (data)", target);
-        if (!answer.text.startsWith("[")) user.problem("navigate (data)", `${target} answered ${answer.text.slice(0, 80)}`);
-
+        if (!answer.text.startsWith("["))
+          user.problem("navigate (data)", `${target} answered ${answer.text.slice(0, 80)}`);
       },
     },
     // JSON reads; the lists must hold exactly what this user wrote.
-    { name: "GET /api/me", weight: 4, run: async (user) => void (await user.browser.request("GET /api/me", "/api/me")) },
+    {
+      name: "GET /api/me",
+      weight: 4,
+      run: async (user) => void (await user.browser.request("GET /api/me", "/api/me")),
+    },
     {
       name: "GET /api/studies",
       weight: 4,
       run: async (user) => {
         const list = parseJson<Array<{ id: string }>>(await user.browser.request("GET /api/studies", "/api/studies"));
-        user.compare("GET /api/studies", list.map((study) => study.id), user.beliefs.studies);
+        user.compare(
+          "GET /api/studies",
+          list.map((study) => study.id),
+          user.beliefs.studies,
+        );
       },
     },
     {
@@ -413,7 +501,9 @@ class VirtualUser {
       when: (user) => user.beliefs.studies.size > 0,
       run: async (user) => {
         const id = user.pick([...user.beliefs.studies]);
-        const study = parseJson<{ id: string }>(await user.browser.request("GET /api/studies/:id", `/api/studies/${id}`));
+        const study = parseJson<{ id: string }>(
+          await user.browser.request("GET /api/studies/:id", `/api/studies/${id}`),
+        );
         if (study.id !== id) user.problem("GET /api/studies/:id", "another study came back");
       },
     },
@@ -421,24 +511,41 @@ class VirtualUser {
       name: "GET /api/library",
       weight: 4,
       run: async (user) => {
-        const list = parseJson<Array<{ study: { id: string } }>>(await user.browser.request("GET /api/library", "/api/library"));
-        user.compare("GET /api/library", list.map((entry) => entry.study.id), user.beliefs.saved);
+        const list = parseJson<Array<{ study: { id: string } }>>(
+          await user.browser.request("GET /api/library", "/api/library"),
+        );
+        user.compare(
+          "GET /api/library",
+          list.map((entry) => entry.study.id),
+          user.beliefs.saved,
+        );
       },
     },
     {
       name: "GET /api/sermons",
       weight: 3,
       run: async (user) => {
-        const list = parseJson<Array<{ id: string; title: string }>>(await user.browser.request("GET /api/sermons", "/api/sermons"));
+        const list = parseJson<Array<{ id: string; title: string }>>(
+          await user.browser.request("GET /api/sermons", "/api/sermons"),
+        );
         // Items added on the page are known by title until their id is seen here.
         for (const item of list) {
           if (user.beliefs.formQuotes.delete(item.title)) user.beliefs.sermons.add(item.id);
         }
-        if (user.beliefs.formQuotes.size > 0) user.problem("GET /api/sermons", `missing page-added items ${[...user.beliefs.formQuotes].join(", ")}`);
-        user.compare("GET /api/sermons", list.map((item) => item.id), user.beliefs.sermons);
+        if (user.beliefs.formQuotes.size > 0)
+          user.problem("GET /api/sermons", `missing page-added items ${[...user.beliefs.formQuotes].join(", ")}`);
+        user.compare(
+          "GET /api/sermons",
+          list.map((item) => item.id),
+          user.beliefs.sermons,
+        );
       },
     },
-    { name: "GET /api/plans", weight: 2, run: async (user) => void (await user.browser.request("GET /api/plans", "/api/plans")) },
+    {
+      name: "GET /api/plans",
+      weight: 2,
+      run: async (user) => void (await user.browser.request("GET /api/plans", "/api/plans")),
+    },
     {
       name: "GET /api/profile",
       weight: 2,
@@ -446,21 +553,33 @@ class VirtualUser {
         const profile = parseJson<Beliefs["profile"]>(await user.browser.request("GET /api/profile", "/api/profile"));
         const expected = user.beliefs.profile;
         if (expected && JSON.stringify(pickProfile(profile!)) !== JSON.stringify(expected)) {
-          user.problem("GET /api/profile", `profile ${JSON.stringify(profile)} is not the one saved ${JSON.stringify(expected)}`);
+          user.problem(
+            "GET /api/profile",
+            `profile ${JSON.stringify(profile)} is not the one saved ${JSON.stringify(expected)}`,
+          );
         }
       },
     },
-    { name: "GET /api/onboarding/status", weight: 2, run: async (user) => void (await user.browser.request("GET /api/onboarding/status", "/api/onboarding/status")) },
+    {
+      name: "GET /api/onboarding/status",
+      weight: 2,
+      run: async (user) => void (await user.browser.request("GET /api/onboarding/status", "/api/onboarding/status")),
+    },
     {
       name: "GET /api/plans/user-plans/today",
       weight: 4,
       run: async (user) => {
-        const today = parseJson<{ userPlan: { planId: string } | null; currentDay: number | null; isCompleted: boolean }>(
-          await user.browser.request("GET /api/plans/user-plans/today", "/api/plans/user-plans/today"),
-        );
+        const today = parseJson<{
+          userPlan: { planId: string } | null;
+          currentDay: number | null;
+          isCompleted: boolean;
+        }>(await user.browser.request("GET /api/plans/user-plans/today", "/api/plans/user-plans/today"));
         const active = user.beliefs.activePlanId;
-        if ((today.userPlan?.planId ?? null) !== active) user.problem("GET /api/plans/user-plans/today", `active plan ${today.userPlan?.planId} is not ${active}`);
-        user.today = today.userPlan ? { planId: today.userPlan.planId, currentDay: today.currentDay!, isCompleted: today.isCompleted } : null;
+        if ((today.userPlan?.planId ?? null) !== active)
+          user.problem("GET /api/plans/user-plans/today", `active plan ${today.userPlan?.planId} is not ${active}`);
+        user.today = today.userPlan
+          ? { planId: today.userPlan.planId, currentDay: today.currentDay!, isCompleted: today.isCompleted }
+          : null;
       },
     },
     // Writes.
@@ -470,8 +589,16 @@ class VirtualUser {
       run: async (user) => {
         const passage = user.random() < 0.4;
         const answer = passage
-          ? await user.browser.request("create study (API)", "/api/studies/passage", { method: "POST", json: { reference: user.pick(REFERENCES) }, expect: [201] })
-          : await user.browser.request("create study (API)", "/api/studies/topic", { method: "POST", json: { topic: user.pick(TOPICS) }, expect: [201] });
+          ? await user.browser.request("create study (API)", "/api/studies/passage", {
+              method: "POST",
+              json: { reference: user.pick(REFERENCES) },
+              expect: [201],
+            })
+          : await user.browser.request("create study (API)", "/api/studies/topic", {
+              method: "POST",
+              json: { topic: user.pick(TOPICS) },
+              expect: [201],
+            });
         user.wrote(() => user.beliefs.studies.add(parseJson<{ id: string }>(answer).id));
       },
     },
@@ -484,7 +611,10 @@ class VirtualUser {
           method: "POST",
           form: { studyType: "topic", topic: user.pick(TOPICS) },
         });
-        const events = answer.text.trim().split("\n").map((line) => JSON.parse(line) as { type: string; study?: { id: string }; error?: string });
+        const events = answer.text
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { type: string; study?: { id: string }; error?: string });
         const last = events.at(-1);
         if (last?.type !== "study" || !last.study) {
           user.problem("create study (stream)", `the stream ended with ${JSON.stringify(last)}`);
@@ -584,7 +714,8 @@ class VirtualUser {
             form: { planId: plan.id, translation: "NKJV", timeZone: "UTC" },
             expect: [302],
           });
-          if (answer.headers.location !== "/today") user.problem("start plan", `redirected to ${answer.headers.location}`);
+          if (answer.headers.location !== "/today")
+            user.problem("start plan", `redirected to ${answer.headers.location}`);
         }
         user.wrote(() => {
           if (!user.beliefs.plans.has(plan.id)) user.beliefs.plans.set(plan.id, new Set());
@@ -604,7 +735,8 @@ class VirtualUser {
           json: { dayNumber: today.currentDay },
         });
         const result = parseJson<{ dayNumber: number; isCompleted: boolean }>(answer);
-        if (!result.isCompleted || result.dayNumber !== today.currentDay) user.problem("complete day", JSON.stringify(result));
+        if (!result.isCompleted || result.dayNumber !== today.currentDay)
+          user.problem("complete day", JSON.stringify(result));
         user.wrote(() => {
           user.beliefs.plans.get(today.planId)!.add(today.currentDay);
           user.today = { ...today, isCompleted: true };
@@ -617,9 +749,16 @@ class VirtualUser {
       run: async (user) => {
         const count = 1 + Math.floor(user.random() * 3);
         const favoriteTeachers = [...new Set(Array.from({ length: count }, () => user.pick(TEACHERS)))];
-        const profile = { favoriteTeachers, denomination: user.pick(DENOMINATIONS), studyDepthPreference: user.pick(DEPTHS) };
-        const saved = parseJson<NonNullable<Beliefs["profile"]>>(await user.browser.request("update profile", "/api/profile", { method: "PATCH", json: profile }));
-        if (JSON.stringify(pickProfile(saved)) !== JSON.stringify(profile)) user.problem("update profile", `answered ${JSON.stringify(saved)}`);
+        const profile = {
+          favoriteTeachers,
+          denomination: user.pick(DENOMINATIONS),
+          studyDepthPreference: user.pick(DEPTHS),
+        };
+        const saved = parseJson<NonNullable<Beliefs["profile"]>>(
+          await user.browser.request("update profile", "/api/profile", { method: "PATCH", json: profile }),
+        );
+        if (JSON.stringify(pickProfile(saved)) !== JSON.stringify(profile))
+          user.problem("update profile", `answered ${JSON.stringify(saved)}`);
         user.wrote(() => (user.beliefs.profile = profile));
       },
     },
@@ -628,7 +767,10 @@ class VirtualUser {
       weight: 1,
       when: (user) => !user.beliefs.welcomed,
       run: async (user) => {
-        await user.browser.request("welcome dialog", "/api/onboarding/progress", { method: "PATCH", json: { hasCompletedWelcome: true } });
+        await user.browser.request("welcome dialog", "/api/onboarding/progress", {
+          method: "PATCH",
+          json: { hasCompletedWelcome: true },
+        });
         user.wrote(() => (user.beliefs.welcomed = true));
       },
     },
@@ -659,7 +801,8 @@ class VirtualUser {
   }
 
   async live(deadline: number, thinkMs: [number, number]) {
-    const think = () => new Promise((resolve) => setTimeout(resolve, thinkMs[0] + this.random() * (thinkMs[1] - thinkMs[0])));
+    const think = () =>
+      new Promise((resolve) => setTimeout(resolve, thinkMs[0] + this.random() * (thinkMs[1] - thinkMs[0])));
     try {
       await this.signUp();
       while (Date.now() < deadline) {
@@ -669,7 +812,8 @@ class VirtualUser {
       }
     } catch (error) {
       // The failed request was recorded; this user stops (a real user would reload, but the run has failed anyway).
-      if (!(error instanceof HttpError)) this.recorder.error("client", `${this.beliefs.email}: ${(error as Error).stack ?? error}`);
+      if (!(error instanceof HttpError))
+        this.recorder.error("client", `${this.beliefs.email}: ${(error as Error).stack ?? error}`);
     } finally {
       this.browser.close();
     }
@@ -677,7 +821,11 @@ class VirtualUser {
 }
 
 function pickProfile(profile: NonNullable<Beliefs["profile"]>) {
-  return { favoriteTeachers: profile.favoriteTeachers, denomination: profile.denomination, studyDepthPreference: profile.studyDepthPreference };
+  return {
+    favoriteTeachers: profile.favoriteTeachers,
+    denomination: profile.denomination,
+    studyDepthPreference: profile.studyDepthPreference,
+  };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -726,8 +874,12 @@ function verifyWrites(databasePath: string, users: VirtualUser[], otherAccounts:
   const sermonsOf = db.prepare("select id, title from sermons where user_id = ?");
   const plansOf = db.prepare("select id, plan_id as planId from user_plans where user_id = ?");
   const progressOf = db.prepare("select day_number as dayNumber from user_plan_progress where user_plan_id = ?");
-  const activeOf = db.prepare("select plan_id as planId from user_plans where user_id = ? order by activated_at desc limit 1");
-  const profileOf = db.prepare("select favorite_teachers as teachers, denomination, study_depth_preference as depth from user_profiles where user_id = ?");
+  const activeOf = db.prepare(
+    "select plan_id as planId from user_plans where user_id = ? order by activated_at desc limit 1",
+  );
+  const profileOf = db.prepare(
+    "select favorite_teachers as teachers, denomination, study_depth_preference as depth from user_profiles where user_id = ?",
+  );
   const onboardingOf = db.prepare(
     "select has_completed_welcome as welcome, has_started_plan as plan, has_created_study as study, has_visited_library as library from user_onboarding where user_id = ?",
   );
@@ -742,28 +894,46 @@ function verifyWrites(databasePath: string, users: VirtualUser[], otherAccounts:
     }
     const id = row.id;
     const studies = (studiesOf.all(id) as Array<{ id: string }>).map((study) => study.id);
-    if (!sameSet(studies, beliefs.studies)) note(user, `studies: database ${studies.length}, user ${beliefs.studies.size}`);
+    if (!sameSet(studies, beliefs.studies))
+      note(user, `studies: database ${studies.length}, user ${beliefs.studies.size}`);
     const saves = (savesOf.all(id) as Array<{ studyId: string }>).map((save) => save.studyId);
-    if (!sameSet(saves, beliefs.saved)) note(user, `library saves: database ${saves.length}, user ${beliefs.saved.size}`);
+    if (!sameSet(saves, beliefs.saved))
+      note(user, `library saves: database ${saves.length}, user ${beliefs.saved.size}`);
     const sermons = sermonsOf.all(id) as Array<{ id: string; title: string }>;
     const byId = sermons.filter((item) => beliefs.sermons.has(item.id));
     const byTitle = sermons.filter((item) => beliefs.formQuotes.has(item.title));
-    if (byId.length !== beliefs.sermons.size || byTitle.length !== beliefs.formQuotes.size || sermons.length !== byId.length + byTitle.length) {
+    if (
+      byId.length !== beliefs.sermons.size ||
+      byTitle.length !== beliefs.formQuotes.size ||
+      sermons.length !== byId.length + byTitle.length
+    ) {
       note(user, `library items: database ${sermons.length}, user ${beliefs.sermons.size + beliefs.formQuotes.size}`);
     }
     const userPlans = plansOf.all(id) as Array<{ id: string; planId: string }>;
-    if (!sameSet(userPlans.map((plan) => plan.planId), beliefs.plans.keys())) note(user, `plans: database ${userPlans.length}, user ${beliefs.plans.size}`);
+    if (
+      !sameSet(
+        userPlans.map((plan) => plan.planId),
+        beliefs.plans.keys(),
+      )
+    )
+      note(user, `plans: database ${userPlans.length}, user ${beliefs.plans.size}`);
     for (const plan of userPlans) {
       const days = (progressOf.all(plan.id) as Array<{ dayNumber: number }>).map((day) => String(day.dayNumber));
       const believed = [...(beliefs.plans.get(plan.planId) ?? [])].map(String);
-      if (!sameSet(days, believed)) note(user, `completed days of ${plan.planId}: database [${days}], user [${believed}]`);
+      if (!sameSet(days, believed))
+        note(user, `completed days of ${plan.planId}: database [${days}], user [${believed}]`);
     }
     const active = (activeOf.get(id) as { planId: string } | undefined)?.planId ?? null;
     if (active !== beliefs.activePlanId) note(user, `active plan: database ${active}, user ${beliefs.activePlanId}`);
     if (beliefs.profile) {
       const profile = profileOf.get(id) as { teachers: string; denomination: string | null; depth: string };
-      const stored = { favoriteTeachers: JSON.parse(profile.teachers), denomination: profile.denomination, studyDepthPreference: profile.depth };
-      if (JSON.stringify(stored) !== JSON.stringify(beliefs.profile)) note(user, `profile: database ${JSON.stringify(stored)}, user ${JSON.stringify(beliefs.profile)}`);
+      const stored = {
+        favoriteTeachers: JSON.parse(profile.teachers),
+        denomination: profile.denomination,
+        studyDepthPreference: profile.depth,
+      };
+      if (JSON.stringify(stored) !== JSON.stringify(beliefs.profile))
+        note(user, `profile: database ${JSON.stringify(stored)}, user ${JSON.stringify(beliefs.profile)}`);
     }
     const onboarding = onboardingOf.get(id) as { welcome: number; plan: number; study: number; library: number };
     const expectedFlags = {
@@ -791,11 +961,17 @@ function verifyWrites(databasePath: string, users: VirtualUser[], otherAccounts:
     integrity: String(db.pragma("integrity_check", { simple: true })),
   };
   const believedStudies = users.reduce((sum, user) => sum + user.beliefs.studies.size, 0);
-  if (database.studies !== believedStudies) problems.push(`the database holds ${database.studies} studies, the users wrote ${believedStudies}`);
-  const believedSermons = users.reduce((sum, user) => sum + user.beliefs.sermons.size + user.beliefs.formQuotes.size, 0);
-  if (database.sermons !== believedSermons) problems.push(`the database holds ${database.sermons} library items, the users wrote ${believedSermons}`);
+  if (database.studies !== believedStudies)
+    problems.push(`the database holds ${database.studies} studies, the users wrote ${believedStudies}`);
+  const believedSermons = users.reduce(
+    (sum, user) => sum + user.beliefs.sermons.size + user.beliefs.formQuotes.size,
+    0,
+  );
+  if (database.sermons !== believedSermons)
+    problems.push(`the database holds ${database.sermons} library items, the users wrote ${believedSermons}`);
   const signedUp = users.filter((user) => user.beliefs.userId).length;
-  if (database.users !== signedUp + otherAccounts) problems.push(`the database holds ${database.users} accounts, ${signedUp} users signed up`);
+  if (database.users !== signedUp + otherAccounts)
+    problems.push(`the database holds ${database.users} accounts, ${signedUp} users signed up`);
   if (database.integrity !== "ok") problems.push(`integrity check: ${database.integrity}`);
   db.close();
   return { verified, problems, database };
@@ -830,7 +1006,13 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const recorder = new Recorder();
-  const memory = { rssStartMb: rssMb(child.pid!), rssAfterRampMb: 0, rssEndMb: 0, rssMaxMb: 0, liveHeapAfterFullGcMb: liveHeap };
+  const memory = {
+    rssStartMb: rssMb(child.pid!),
+    rssAfterRampMb: 0,
+    rssEndMb: 0,
+    rssMaxMb: 0,
+    liveHeapAfterFullGcMb: liveHeap,
+  };
   const sampler = setInterval(() => (memory.rssMaxMb = Math.max(memory.rssMaxMb, rssMb(child.pid!))), 500);
   let users: VirtualUser[] = [];
   let elapsedMs = 0;
@@ -843,7 +1025,10 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
     const plans = await listPlans(base);
     const random = seededRandom(options.seed ?? 20261122);
     const runId = `${process.pid}${Date.now().toString(36)}`;
-    users = Array.from({ length: userCount }, (_, index) => new VirtualUser(index, base, recorder, seededRandom(Math.floor(random() * 2 ** 32)), plans, runId));
+    users = Array.from(
+      { length: userCount },
+      (_, index) => new VirtualUser(index, base, recorder, seededRandom(Math.floor(random() * 2 ** 32)), plans, runId),
+    );
     log(`soak: ${userCount} users for ${durationMs / 1000} s against ${url}`);
     const started = Date.now();
     serverCpuStart = cpuSeconds(child.pid!);
@@ -900,7 +1085,11 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
     writes: { acknowledged, verified, problems },
     database,
     memory,
-    cpu: { serverSeconds: round(serverCpu), clientSeconds: round(clientCpu), serverShareOfOneCore: Math.round((serverCpu / (elapsedMs / 1000)) * 100) / 100 },
+    cpu: {
+      serverSeconds: round(serverCpu),
+      clientSeconds: round(clientCpu),
+      serverShareOfOneCore: Math.round((serverCpu / (elapsedMs / 1000)) * 100) / 100,
+    },
     machine: { node: process.version, cpus: os.cpus().length },
   };
 }
@@ -916,7 +1105,9 @@ async function listPlans(base: URL): Promise<PlanInfo[]> {
       cookies: false,
     });
     const { token } = parseJson<{ token: string }>(answer);
-    const plans = parseJson<PlanInfo[]>(await browser.request("setup", "/api/plans", { headers: { authorization: `Bearer ${token}` }, cookies: false }));
+    const plans = parseJson<PlanInfo[]>(
+      await browser.request("setup", "/api/plans", { headers: { authorization: `Bearer ${token}` }, cookies: false }),
+    );
     if (plans.length < 4) throw new Error(`expected the plan catalogue, got ${plans.length} plans`);
     return plans;
   } finally {
@@ -945,7 +1136,9 @@ export function formatSoakReport(report: SoakReport): string {
   lines.push(
     `Server memory (RSS): ${report.memory.rssStartMb} MB at start, ${report.memory.rssAfterRampMb} MB once everyone arrived, ` +
       `${report.memory.rssEndMb} MB at the end, ${report.memory.rssMaxMb} MB at most; live heap after full collections ` +
-      (report.memory.liveHeapAfterFullGcMb.length ? `${report.memory.liveHeapAfterFullGcMb.join(", ")} MB` : "(no full collection after the ramp)"),
+      (report.memory.liveHeapAfterFullGcMb.length
+        ? `${report.memory.liveHeapAfterFullGcMb.join(", ")} MB`
+        : "(no full collection after the ramp)"),
   );
   lines.push(
     `CPU: the server used ${report.cpu.serverSeconds} s (${Math.round(report.cpu.serverShareOfOneCore * 100)}% of one core), ` +

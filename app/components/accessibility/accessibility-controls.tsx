@@ -77,8 +77,8 @@ export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
           {hydrated && !speechAvailable
             ? "Read Aloud is not available in this browser."
             : nothingToRead
-            ? "There is no text to read on this page."
-            : "Reads the selected text, or the main content when nothing is selected."}
+              ? "There is no text to read on this page."
+              : "Reads the selected text, or the main content when nothing is selected."}
         </p>
       </div>
     </div>

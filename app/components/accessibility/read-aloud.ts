@@ -118,6 +118,6 @@ export function useSpeaking() {
   return useSyncExternalStore(
     subscribe,
     () => speaking,
-    () => false
+    () => false,
   );
 }

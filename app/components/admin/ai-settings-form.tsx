@@ -21,13 +21,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 type ChoiceField =
-  | "model"
-  | "tone"
-  | "translation"
-  | "writingStyle"
-  | "citationFormat"
-  | "targetAudience"
-  | "languageComplexity";
+  "model" | "tone" | "translation" | "writingStyle" | "citationFormat" | "targetAudience" | "languageComplexity";
 type LimitField = keyof typeof wordLimitRanges;
 
 const choiceFields: Array<{ field: ChoiceField; label: string; choices: readonly string[]; hint: string }> = [
@@ -117,7 +111,9 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
                   max={max}
                   step={WORD_LIMIT_STEP}
                   value={[values[field]]}
-                  onValueChange={([value]) => setValues((current) => ({ ...current, [field]: value ?? current[field] }))}
+                  onValueChange={([value]) =>
+                    setValues((current) => ({ ...current, [field]: value ?? current[field] }))
+                  }
                 />
               ) : (
                 <input

@@ -72,14 +72,22 @@ export function SignupSettingsPanel({
             <RadioGroup
               value={shownMode}
               onValueChange={(mode) =>
-                modeFetcher.submit({ intent: adminIntents.signupMode, mode }, { method: "post", preventScrollReset: true })
+                modeFetcher.submit(
+                  { intent: adminIntents.signupMode, mode },
+                  { method: "post", preventScrollReset: true },
+                )
               }
               disabled={signup.fixedByServer || saving}
               aria-label="Sign-up mode"
             >
               {modeChoices.map(({ mode, label, hint }) => (
                 <div key={mode} className="flex items-start gap-3">
-                  <RadioGroupItem value={mode} id={`signup-${mode}`} aria-describedby={`signup-${mode}-hint`} className="mt-0.5" />
+                  <RadioGroupItem
+                    value={mode}
+                    id={`signup-${mode}`}
+                    aria-describedby={`signup-${mode}-hint`}
+                    className="mt-0.5"
+                  />
                   <ModeLabel mode={mode} label={label} hint={hint} />
                 </div>
               ))}
@@ -124,7 +132,8 @@ export function SignupSettingsPanel({
           </inviteFetcher.Form>
         </div>
         <p className="text-sm text-muted-foreground">
-          Each invite makes one account and expires after {INVITE_DEFAULT_DAYS} days. It is needed only while sign-up is invite only.
+          Each invite makes one account and expires after {INVITE_DEFAULT_DAYS} days. It is needed only while sign-up is
+          invite only.
         </p>
         {newLink ? (
           <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3">

@@ -54,7 +54,15 @@ function ToggleForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name={field} value={String(value)} />
-      <Button type="submit" variant="ghost" size="icon" className="size-9" aria-label={label} title={label} disabled={disabled}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        className="size-9"
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+      >
         {children}
       </Button>
     </fetcher.Form>
@@ -173,7 +181,9 @@ export function UsersTable({
   // A successful delete clears the selection (SPEC §4); a failure keeps the dialog open.
   const deletion = useAdminFetcher({ fallback: "Failed to delete user", onSuccess: () => setPendingDelete(null) });
   const deleting = deletion.state !== "idle";
-  const askedWithoutScripts = hydrated ? undefined : users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
+  const askedWithoutScripts = hydrated
+    ? undefined
+    : users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
 
   if (users.length === 0) {
     return <p className="py-6 text-center text-muted-foreground">No users yet.</p>;
@@ -182,7 +192,12 @@ export function UsersTable({
   return (
     <>
       {askedWithoutScripts ? (
-        <div role="alertdialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-text" className="mb-4 space-y-3 rounded-md border border-destructive/50 p-4">
+        <div
+          role="alertdialog"
+          aria-labelledby="confirm-delete-title"
+          aria-describedby="confirm-delete-text"
+          className="mb-4 space-y-3 rounded-md border border-destructive/50 p-4"
+        >
           <h3 id="confirm-delete-title" className="text-lg font-semibold">
             Are you sure?
           </h3>
@@ -254,7 +269,12 @@ export function UsersTable({
                     <time dateTime={user.createdAt}>{formatRegistered(user.createdAt)}</time>
                   </td>
                   <td role="cell" data-label="Actions" className={cell}>
-                    <UserActions user={user} isSelf={isSelf} onDelete={setPendingDelete} deleteHref={deleteHref(user.id)} />
+                    <UserActions
+                      user={user}
+                      isSelf={isSelf}
+                      onDelete={setPendingDelete}
+                      deleteHref={deleteHref(user.id)}
+                    />
                   </td>
                 </tr>
               );

@@ -81,7 +81,12 @@ export function AppShell({
           open ? "w-64" : "w-16",
         )}
       >
-        <div className={cn("flex h-16 items-center gap-2 border-b border-sidebar-border px-3", !open && "justify-center px-2")}>
+        <div
+          className={cn(
+            "flex h-16 items-center gap-2 border-b border-sidebar-border px-3",
+            !open && "justify-center px-2",
+          )}
+        >
           {open ? <Brand /> : null}
           <Button
             variant="ghost"
@@ -104,7 +109,13 @@ export function AppShell({
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden">
-          <Button variant="ghost" size="icon" onClick={toggle} aria-label="Open navigation menu" aria-expanded={mobileOpen}>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={toggle}
+            aria-label="Open navigation menu"
+            aria-expanded={mobileOpen}
+          >
             <StaticIcon icon={Menu} />
           </Button>
           {/* The brand's name lives once in the page (in the sidebar); here only its mark. */}

@@ -2,7 +2,15 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/
 import { Brand, NavList } from "./nav";
 
 /** Below 768px the sidebar is a slide-over sheet (loaded on demand, see app-shell.tsx). */
-export function MobileNav({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
+export function MobileNav({
+  open,
+  onOpenChange,
+  isAdmin,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isAdmin: boolean;
+}) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="left" className="w-72 p-0 md:hidden">

@@ -2,7 +2,15 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -30,7 +38,13 @@ function Field({
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} {...props} />
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        {...props}
+      />
       <FieldError id={`${id}-error`} messages={errors[name]} />
     </div>
   );
@@ -89,14 +103,38 @@ function ExcerptFields({
         <FieldError id="excerpt-text-error" messages={errors.text} />
       </div>
       <Field name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
-      <Field name="source" label="Source" errors={errors} maxLength={500} placeholder="A sermon, a book, or a web address" />
-      <Field name="title" label="Title (optional)" errors={errors} maxLength={200} placeholder="Leave blank for an automatic title" />
+      <Field
+        name="source"
+        label="Source"
+        errors={errors}
+        maxLength={500}
+        placeholder="A sermon, a book, or a web address"
+      />
+      <Field
+        name="title"
+        label="Title (optional)"
+        errors={errors}
+        maxLength={200}
+        placeholder="Leave blank for an automatic title"
+      />
       {kind === "book" || !onKind ? (
         <div className="space-y-4 rounded-md border p-3">
           <p className="text-sm font-medium">{onKind ? "Book" : "Book (for a book excerpt)"}</p>
           <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
-          <Field name="coverUrl" label="Cover image URL (optional)" type="url" errors={errors} placeholder="https://..." />
-          <Field name="storeUrl" label="Store URL (optional)" type="url" errors={errors} placeholder="https://www.amazon.com/dp/..." />
+          <Field
+            name="coverUrl"
+            label="Cover image URL (optional)"
+            type="url"
+            errors={errors}
+            placeholder="https://..."
+          />
+          <Field
+            name="storeUrl"
+            label="Store URL (optional)"
+            type="url"
+            errors={errors}
+            placeholder="https://www.amazon.com/dp/..."
+          />
           <Field name="asin" label="ASIN (optional)" errors={errors} maxLength={10} placeholder="e.g., B00ABC1234" />
         </div>
       ) : null}
@@ -108,7 +146,15 @@ function ExcerptFields({
  * Without scripts the dialog cannot open: "Add Quote or Excerpt" is a link (?add) and the page
  * shows this panel, a plain form that comes back to `returnTo` with the toast.
  */
-export function AddExcerptPanel({ open, returnTo, failure }: { open: boolean; returnTo: string; failure?: { error: string; fieldErrors: Record<string, string[]> } }) {
+export function AddExcerptPanel({
+  open,
+  returnTo,
+  failure,
+}: {
+  open: boolean;
+  returnTo: string;
+  failure?: { error: string; fieldErrors: Record<string, string[]> };
+}) {
   const hydrated = useHydrated();
   if (hydrated || !open) return null;
   const errors = failure?.fieldErrors ?? {};

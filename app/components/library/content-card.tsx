@@ -65,7 +65,11 @@ export interface DeleteLinks {
 /** Without scripts the dialog cannot open: the delete is a link, and the card asks on the page itself. */
 function DeleteQuestion({ item, cancelHref }: { item: LibraryItem; cancelHref: string }) {
   return (
-    <div role="alertdialog" aria-labelledby={`delete-${item.id}-title`} className="space-y-3 rounded-md border border-destructive/50 p-3">
+    <div
+      role="alertdialog"
+      aria-labelledby={`delete-${item.id}-title`}
+      className="space-y-3 rounded-md border border-destructive/50 p-3"
+    >
       <p id={`delete-${item.id}-title`} className="font-semibold">
         Delete this item?
       </p>
@@ -97,7 +101,11 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
     const result = fetcher.data;
     if (!result || result.intent !== "delete") return;
     if (result.ok) {
-      toast({ id: result.id, title: "Deleted from library", description: `"${item.title}" was removed from your library` });
+      toast({
+        id: result.id,
+        title: "Deleted from library",
+        description: `"${item.title}" was removed from your library`,
+      });
     } else {
       toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
     }
@@ -114,7 +122,13 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${item.title}`} disabled={deleting} className="text-muted-foreground hover:text-destructive">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${item.title}`}
+          disabled={deleting}
+          className="text-muted-foreground hover:text-destructive"
+        >
           <SpriteIcon icon={Trash2} />
         </Button>
       </AlertDialogTrigger>
@@ -198,7 +212,9 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
           </div>
         ) : null}
         {item.contentType === "quote" && item.excerpt.kind === "transcript" ? (
-          <blockquote className="whitespace-pre-line border-l-4 border-primary/40 pl-3 italic leading-relaxed">{item.excerpt.text}</blockquote>
+          <blockquote className="whitespace-pre-line border-l-4 border-primary/40 pl-3 italic leading-relaxed">
+            {item.excerpt.text}
+          </blockquote>
         ) : (
           <p className="whitespace-pre-line break-words leading-relaxed text-foreground/90">{item.excerpt.text}</p>
         )}

@@ -5,7 +5,11 @@ import { Card, CardContent } from "~/components/ui/card";
 
 const hints = [
   { icon: BookMarked, title: "Save book excerpts", text: "Keep passages from the books that shape your faith." },
-  { icon: Newspaper, title: "Capture blog insights", text: "Process an article or sermon video to keep its key insights." },
+  {
+    icon: Newspaper,
+    title: "Capture blog insights",
+    text: "Process an article or sermon video to keep its key insights.",
+  },
   { icon: Quote, title: "Preserve quotes", text: "Hold on to words worth remembering." },
   { icon: BookOpen, title: "Create lesson plans", text: "Save the studies you create for your group." },
 ];

@@ -9,7 +9,10 @@ import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList } from "./welcome-conte
 export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
   return (
     <noscript>
-      <section aria-labelledby="welcome-noscript-title" className="mb-8 space-y-4 rounded-lg border bg-card p-6 shadow-sm">
+      <section
+        aria-labelledby="welcome-noscript-title"
+        className="mb-8 space-y-4 rounded-lg border bg-card p-6 shadow-sm"
+      >
         <h2 id="welcome-noscript-title" className="text-xl font-semibold">
           {WELCOME_TITLE}
         </h2>

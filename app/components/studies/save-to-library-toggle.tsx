@@ -39,7 +39,12 @@ export function SaveToLibraryToggle({
           : { id: result.id, title: "Removed from library", description: "Study removed successfully" },
       );
     } else {
-      toast({ id: result.id, title: "Failed to update library", description: result.error || "Please try again", variant: "destructive" });
+      toast({
+        id: result.id,
+        title: "Failed to update library",
+        description: result.error || "Please try again",
+        variant: "destructive",
+      });
     }
   }, [result]);
 

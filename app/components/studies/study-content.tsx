@@ -1,11 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MarkdownView } from "~/components/markdown";
-import {
-  Collapsible,
-  CollapsibleContent,
-  CollapsibleTrigger,
-} from "~/components/ui/collapsible";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { splitStudySections } from "~/modules/studies/markdown";
 import { cn } from "~/utils/cn";
 import { ScriptureBadge, type ScriptureTextEntry } from "./scripture-badge";
@@ -13,23 +9,13 @@ import { ScriptureBadge, type ScriptureTextEntry } from "./scripture-badge";
 export type ScriptureTexts = Record<string, ScriptureTextEntry>;
 
 /** Markdown as a study shows it, with scripture badges from `texts`. */
-function StudyMarkdown({
-  source,
-  texts,
-  className,
-}: {
-  source: string;
-  texts: ScriptureTexts;
-  className?: string;
-}) {
+function StudyMarkdown({ source, texts, className }: { source: string; texts: ScriptureTexts; className?: string }) {
   return (
     <MarkdownView
       source={source}
       references={{
         has: (reference) => reference in texts,
-        render: (reference) => (
-          <ScriptureBadge label={reference} entry={texts[reference]!} />
-        ),
+        render: (reference) => <ScriptureBadge label={reference} entry={texts[reference]!} />,
       }}
       // Inside a study the page's h1, the study title (h2) and the section titles (h3) come first.
       headingLevel={(level) => (level <= 3 ? 4 : 5)}
@@ -42,13 +28,7 @@ function StudyMarkdown({
   );
 }
 
-function CollapsibleSection({
-  title,
-  children,
-}: {
-  title: string;
-  children: React.ReactNode;
-}) {
+function CollapsibleSection({ title, children }: { title: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(true);
   return (
     <Collapsible open={open} onOpenChange={setOpen} asChild>
@@ -57,17 +37,12 @@ function CollapsibleSection({
           <CollapsibleTrigger className="flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <span>{title}</span>
             <ChevronDown
-              className={cn(
-                "size-5 shrink-0 text-muted-foreground transition-transform",
-                open && "rotate-180",
-              )}
+              className={cn("size-5 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
               aria-hidden="true"
             />
           </CollapsibleTrigger>
         </h3>
-        <CollapsibleContent className="px-4 pb-4">
-          {children}
-        </CollapsibleContent>
+        <CollapsibleContent className="px-4 pb-4">{children}</CollapsibleContent>
       </section>
     </Collapsible>
   );
@@ -77,29 +52,16 @@ function CollapsibleSection({
  * A study as SPEC §2 shows it: the text before the first "## " as the Overview, then its
  * sections, the key ones collapsible; scripture references in parentheses as badges.
  */
-export function StudyContent({
-  content,
-  texts = {},
-}: {
-  content: unknown;
-  texts?: ScriptureTexts;
-}) {
+export function StudyContent({ content, texts = {} }: { content: unknown; texts?: ScriptureTexts }) {
   const parts = useMemo(
-    () =>
-      typeof content === "string" && content.trim()
-        ? splitStudySections(content)
-        : null,
+    () => (typeof content === "string" && content.trim() ? splitStudySections(content) : null),
     [content],
   );
-  if (!parts)
-    return <p className="text-muted-foreground">Content unavailable</p>;
+  if (!parts) return <p className="text-muted-foreground">Content unavailable</p>;
   return (
     <div className="space-y-4">
       {parts.overview ? (
-        <section
-          aria-labelledby="study-overview"
-          className="rounded-lg bg-muted/40 p-4"
-        >
+        <section aria-labelledby="study-overview" className="rounded-lg bg-muted/40 p-4">
           <h3 id="study-overview" className="mb-2 text-lg font-semibold">
             Overview
           </h3>
@@ -108,10 +70,7 @@ export function StudyContent({
       ) : null}
       {parts.sections.map((section, index) =>
         section.collapsible ? (
-          <CollapsibleSection
-            key={`${index}-${section.title}`}
-            title={section.title}
-          >
+          <CollapsibleSection key={`${index}-${section.title}`} title={section.title}>
             <StudyMarkdown source={section.body} texts={texts} />
           </CollapsibleSection>
         ) : (

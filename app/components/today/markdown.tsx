@@ -24,9 +24,7 @@ export function Markdown({
   return (
     <MarkdownView
       source={content}
-      headingLevel={(level) =>
-        Math.min(6, Math.max(3, level + headingOffset)) as 3 | 4 | 5 | 6
-      }
+      headingLevel={(level) => Math.min(6, Math.max(3, level + headingOffset)) as 3 | 4 | 5 | 6}
       headingClass={(level) => headingClasses[level]}
       className={cn("space-y-3 text-[0.95rem] leading-relaxed", className)}
       classes={{ quote: "bg-muted/50 italic", list: "space-y-1 pl-5" }}

@@ -1,6 +1,16 @@
 import { cn } from "~/utils/cn";
 
-export function Progress({ value, max = 100, label, className }: { value: number; max?: number; label: string; className?: string }) {
+export function Progress({
+  value,
+  max = 100,
+  label,
+  className,
+}: {
+  value: number;
+  max?: number;
+  label: string;
+  className?: string;
+}) {
   const percent = Math.max(0, Math.min(100, (value / max) * 100));
   return (
     <div

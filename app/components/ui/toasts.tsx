@@ -1,11 +1,4 @@
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "~/components/ui/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
 import { dismissToast, useToasts } from "~/components/ui/use-toast";
 
 /** The toasts themselves (Radix Toast); loaded after the page is up, see toaster.tsx. */

@@ -45,7 +45,12 @@ export function dismissToast(id?: string) {
   emit(memory.map((toast) => (!id || toast.id === id ? { ...toast, open: false } : toast)));
 }
 
-export function toast(message: { title: string; description?: string; variant?: "default" | "destructive"; id?: string }) {
+export function toast(message: {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  id?: string;
+}) {
   const id = message.id ?? `toast-${++counter}`;
   if (memory.some((existing) => existing.id === id)) return id;
   emit([{ ...message, id, open: true }, ...memory].slice(0, TOAST_LIMIT));

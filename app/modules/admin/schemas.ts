@@ -93,7 +93,10 @@ export const adminFormSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal(adminIntents.revokeInvite),
-      inviteId: z.string({ error: "inviteId is required" }).min(1, "inviteId is required").max(100, "inviteId is too long"),
+      inviteId: z
+        .string({ error: "inviteId is required" })
+        .min(1, "inviteId is required")
+        .max(100, "inviteId is too long"),
     }),
     z.object({ intent: z.literal(AI_CHECK_INTENT) }),
   ],

@@ -80,27 +80,30 @@ function assertAnotherActiveAdmin(tx: Tx, userId: string, message: string) {
  */
 export function updateUser(actorId: string, userId: string, change: AdminUserUpdate): AdminUserListItem {
   const db = getDb();
-  db.transaction((tx) => {
-    const target = findUser(tx, userId);
-    if ("isActive" in change) {
-      if (!change.isActive) {
-        if (userId === actorId) throw new ValidationError("You cannot deactivate your own account");
-        if (target.isAdmin && target.isActive) {
-          assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deactivated");
+  db.transaction(
+    (tx) => {
+      const target = findUser(tx, userId);
+      if ("isActive" in change) {
+        if (!change.isActive) {
+          if (userId === actorId) throw new ValidationError("You cannot deactivate your own account");
+          if (target.isAdmin && target.isActive) {
+            assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deactivated");
+          }
         }
-      }
-      tx.update(users).set({ isActive: change.isActive }).where(eq(users.id, userId)).run();
-      if (!change.isActive) revokeUserSessions(userId);
-    } else {
-      if (!change.isAdmin) {
-        if (userId === actorId) throw new ValidationError("You cannot remove your own admin access");
-        if (target.isAdmin && target.isActive) {
-          assertAnotherActiveAdmin(tx, userId, "The last active admin cannot lose admin access");
+        tx.update(users).set({ isActive: change.isActive }).where(eq(users.id, userId)).run();
+        if (!change.isActive) revokeUserSessions(userId);
+      } else {
+        if (!change.isAdmin) {
+          if (userId === actorId) throw new ValidationError("You cannot remove your own admin access");
+          if (target.isAdmin && target.isActive) {
+            assertAnotherActiveAdmin(tx, userId, "The last active admin cannot lose admin access");
+          }
         }
+        tx.update(users).set({ isAdmin: change.isAdmin }).where(eq(users.id, userId)).run();
       }
-      tx.update(users).set({ isAdmin: change.isAdmin }).where(eq(users.id, userId)).run();
-    }
-  }, { behavior: "immediate" });
+    },
+    { behavior: "immediate" },
+  );
   return toListItem(db.select(listColumns).from(users).where(eq(users.id, userId)).get()!);
 }
 
@@ -110,13 +113,16 @@ export function updateUser(actorId: string, userId: string, change: AdminUserUpd
  * keys' ON DELETE CASCADE, so a table added later cannot be forgotten here.
  */
 export function deleteUser(actorId: string, userId: string) {
-  getDb().transaction((tx) => {
-    const target = findUser(tx, userId);
-    if (userId === actorId) throw new ValidationError("You cannot delete your own account");
-    if (target.isAdmin && target.isActive) {
-      assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deleted");
-    }
-    revokeUserSessions(userId);
-    tx.delete(users).where(eq(users.id, userId)).run();
-  }, { behavior: "immediate" });
+  getDb().transaction(
+    (tx) => {
+      const target = findUser(tx, userId);
+      if (userId === actorId) throw new ValidationError("You cannot delete your own account");
+      if (target.isAdmin && target.isActive) {
+        assertAnotherActiveAdmin(tx, userId, "The last active admin cannot be deleted");
+      }
+      revokeUserSessions(userId);
+      tx.delete(users).where(eq(users.id, userId)).run();
+    },
+    { behavior: "immediate" },
+  );
 }

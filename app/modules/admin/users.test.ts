@@ -27,7 +27,10 @@ describe("the last active admin", () => {
     const onlyAdmin = addUser("only@example.com", { isAdmin: true });
     addUser("former@example.com", { isAdmin: true, isActive: false });
     const actor = "a-script";
-    assert.throws(() => updateUser(actor, onlyAdmin, { isActive: false }), (error) => error instanceof ConflictError && /last active admin/.test(error.message));
+    assert.throws(
+      () => updateUser(actor, onlyAdmin, { isActive: false }),
+      (error) => error instanceof ConflictError && /last active admin/.test(error.message),
+    );
     assert.throws(() => updateUser(actor, onlyAdmin, { isAdmin: false }), ConflictError);
     assert.throws(() => deleteUser(actor, onlyAdmin), ConflictError);
     const row = listUsers({ limit: 100 }).items.find((user) => user.id === onlyAdmin)!;

@@ -81,7 +81,9 @@ export async function checkAiConnection(options: AiCheckOptions = {}): Promise<A
     if (!(error instanceof StepFailure)) throw error;
     advice = error.advice;
   }
-  const list = (["reachable", "key", "model", "structured", "fallback"] as const).flatMap((name) => steps.get(name) ?? []);
+  const list = (["reachable", "key", "model", "structured", "fallback"] as const).flatMap(
+    (name) => steps.get(name) ?? [],
+  );
   const passed = (name: AiCheckStepName) => steps.get(name)?.ok === true;
   // JSON asked another way (the app's fallback) is usable too.
   const ok = passed("reachable") && passed("key") && passed("model") && (passed("structured") || passed("fallback"));
@@ -216,7 +218,9 @@ async function probeEndpoint(
     const step: AiCheckStepName = mode === "json_schema" ? "structured" : "fallback";
     started = performance.now();
     try {
-      const { data, response } = await client.chat.completions.create(requestBody(model, messages, mode)).withResponse();
+      const { data, response } = await client.chat.completions
+        .create(requestBody(model, messages, mode))
+        .withResponse();
       const chatMs = elapsed(started);
       if (!isJson(response) || typeof data !== "object" || !Array.isArray(data?.choices)) {
         const failure = notAnApi(baseUrl, response);
@@ -224,7 +228,12 @@ async function probeEndpoint(
         throw failure;
       }
       record("key", true, keyAccepted, chatMs);
-      record("model", true, modelFound(model, available, data.model, baseUrl), available?.includes(model) ? listMs : chatMs);
+      record(
+        "model",
+        true,
+        modelFound(model, available, data.model, baseUrl),
+        available?.includes(model) ? listMs : chatMs,
+      );
       const content = data.choices[0]?.message?.content ?? "";
       const verdict = readAnswer(content);
       if (!verdict.ok) {
@@ -240,7 +249,8 @@ async function probeEndpoint(
         record("structured", true, verdict.detail, chatMs);
         return undefined;
       }
-      const how = mode === "json_object" ? "plain JSON mode (response_format json_object)" : "the schema in the prompt alone";
+      const how =
+        mode === "json_object" ? "plain JSON mode (response_format json_object)" : "the schema in the prompt alone";
       record("fallback", true, `The app falls back to ${how} here, and that worked. ${verdict.detail}`, chatMs);
       // Usable, so the advice is how to get answers held to the schema.
       return `It works through the fallback; answers are checked against the schema locally. ${refusal.advice}`;
@@ -254,7 +264,8 @@ async function probeEndpoint(
       if (failure.step === "structured" && available?.includes(model)) {
         record("model", true, modelFound(model, available, undefined, baseUrl), listMs);
       }
-      if (failure.step === "structured") failure = new StepFailure(step, failure.detail, refusal?.advice ?? failure.advice);
+      if (failure.step === "structured")
+        failure = new StepFailure(step, failure.detail, refusal?.advice ?? failure.advice);
       // The same test completeStructured makes before it steps down to the next way of asking.
       if (!isFormatRefusal(error) || mode === "prompt") {
         record(failure.step, false, failure.detail, chatMs);
@@ -276,10 +287,16 @@ function requestBody(
   messages: Array<{ role: "system" | "user"; content: string }>,
   mode: (typeof outputModes)[number],
 ) {
-  if (mode === "json_schema") return { model, messages, response_format: jsonSchemaFormat(checkAnswer, "connection_check") };
+  if (mode === "json_schema")
+    return { model, messages, response_format: jsonSchemaFormat(checkAnswer, "connection_check") };
   const [system, ...rest] = messages;
-  const withSchema = [{ role: "system" as const, content: `${system!.content}\n\n${schemaInstruction(checkAnswer, "connection_check")}` }, ...rest];
-  return mode === "json_object" ? { model, messages: withSchema, response_format: { type: "json_object" as const } } : { model, messages: withSchema };
+  const withSchema = [
+    { role: "system" as const, content: `${system!.content}\n\n${schemaInstruction(checkAnswer, "connection_check")}` },
+    ...rest,
+  ];
+  return mode === "json_object"
+    ? { model, messages: withSchema, response_format: { type: "json_object" as const } }
+    : { model, messages: withSchema };
 }
 
 function isFormatRefusal(error: unknown) {
@@ -366,7 +383,11 @@ function chatFailure(
       "Look at the AI server's own log. A local server may have run out of memory loading the model.",
     );
   }
-  return new StepFailure("structured", `The server refused the request (HTTP ${status}): ${message}`, "Check the model name and the server's documentation for OpenAI-compatible chat completions.");
+  return new StepFailure(
+    "structured",
+    `The server refused the request (HTTP ${status}): ${message}`,
+    "Check the model name and the server's documentation for OpenAI-compatible chat completions.",
+  );
 }
 
 function keyRefused(error: InstanceType<typeof OpenAI.APIError>, baseUrl: string) {
@@ -378,7 +399,8 @@ function keyRefused(error: InstanceType<typeof OpenAI.APIError>, baseUrl: string
   );
 }
 
-const TLS_CODES = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|EPROTO$|HOSTNAME_MISMATCH)/;
+const TLS_CODES =
+  /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|EPROTO$|HOSTNAME_MISMATCH)/;
 
 /** No HTTP answer at all: refused, unknown name, TLS, timeout. */
 function connectionFailure(error: unknown, baseUrl: string, seconds: string) {
@@ -445,7 +467,13 @@ function rootCause(error: unknown): { code?: string; message: string } {
   let current: unknown = error;
   let message = error instanceof Error ? error.message : String(error);
   for (let depth = 0; depth < 6 && current; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; reason?: unknown; cause?: unknown; errors?: unknown[] };
+    const candidate = current as {
+      code?: unknown;
+      message?: unknown;
+      reason?: unknown;
+      cause?: unknown;
+      errors?: unknown[];
+    };
     if (typeof candidate.message === "string" && candidate.message) message = candidate.message.trim();
     // OpenSSL's message is a dump of its internals; its reason is the readable part.
     if (typeof candidate.reason === "string" && candidate.reason) message = candidate.reason;

@@ -71,7 +71,9 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
       const verses = field(item, "verses");
       const summary = clean(field(item, "summary"));
       if (!heading && !summary) return "";
-      const where = verses ? ` ${options.lookup(verses) ? `(${options.lookup(verses)!.label})` : `(${verses.replace(/[()]/g, "")})`}` : "";
+      const where = verses
+        ? ` ${options.lookup(verses) ? `(${options.lookup(verses)!.label})` : `(${verses.replace(/[()]/g, "")})`}`
+        : "";
       return `${index + 1}. **${heading || "Part " + (index + 1)}**${where}${summary ? `: ${summary}` : ""}`;
     })
     .filter(Boolean);
@@ -87,7 +89,9 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
     })
     .filter(Boolean);
   if (scriptures.length > 0) {
-    parts.push(["## Key Scriptures", `Quotations are from the ${options.translationLabel}.`, ...scriptures].join("\n\n"));
+    parts.push(
+      ["## Key Scriptures", `Quotations are from the ${options.translationLabel}.`, ...scriptures].join("\n\n"),
+    );
   }
   if (outline.length > 0) parts.push(["## Outline", outline.join("\n")].join("\n\n"));
 
@@ -102,12 +106,16 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
 
   const numbered = (title: string, items: unknown[]) => {
     const rows = items.map((item) => clean(str(item))).filter(Boolean);
-    if (rows.length > 0) parts.push([`## ${title}`, rows.map((row, index) => `${index + 1}. ${row}`).join("\n")].join("\n\n"));
+    if (rows.length > 0)
+      parts.push([`## ${title}`, rows.map((row, index) => `${index + 1}. ${row}`).join("\n")].join("\n\n"));
   };
   numbered("Discussion Questions", list(record.discussionQuestions));
 
-  const applications = list(record.applicationPoints).map((item) => clean(str(item))).filter(Boolean);
-  if (applications.length > 0) parts.push(["## Application Points", applications.map((item) => `- ${item}`).join("\n")].join("\n\n"));
+  const applications = list(record.applicationPoints)
+    .map((item) => clean(str(item)))
+    .filter(Boolean);
+  if (applications.length > 0)
+    parts.push(["## Application Points", applications.map((item) => `- ${item}`).join("\n")].join("\n\n"));
 
   const crossReferences = list(record.crossReferences)
     .map((item) => {
@@ -132,7 +140,13 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
     }
     if (seen.length > 0) {
       const title = options.listCitations === "Footnotes" ? "Scripture Notes" : "Scripture Index";
-      parts.push([`## ${title}`, "Every passage cited in this lesson, in order of appearance:", seen.map((label, index) => `${index + 1}. (${label})`).join("\n")].join("\n\n"));
+      parts.push(
+        [
+          `## ${title}`,
+          "Every passage cited in this lesson, in order of appearance:",
+          seen.map((label, index) => `${index + 1}. (${label})`).join("\n"),
+        ].join("\n\n"),
+      );
     }
   }
   return parts.join("\n\n");

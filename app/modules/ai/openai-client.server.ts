@@ -129,7 +129,10 @@ function isFormatRefusal(error: unknown) {
 }
 
 /** The messages with the schema spelled out, for endpoints that are not given it as a response_format. */
-function withSchemaInstruction(messages: ChatCompletionMessageParam[], instruction: string): ChatCompletionMessageParam[] {
+function withSchemaInstruction(
+  messages: ChatCompletionMessageParam[],
+  instruction: string,
+): ChatCompletionMessageParam[] {
   const first = messages[0];
   // Local chat templates often allow one system message, and only first: extend it.
   if (first?.role === "system" && typeof first.content === "string") {
@@ -145,7 +148,9 @@ function requestBody<Schema extends z.ZodType>(request: StructuredRequest<Schema
     return { ...base, messages: request.messages, response_format: jsonSchemaFormat(wire, request.schemaName) };
   }
   const messages = withSchemaInstruction(request.messages, schemaInstruction(wire, request.schemaName));
-  return mode === "json_object" ? { ...base, messages, response_format: { type: "json_object" as const } } : { ...base, messages };
+  return mode === "json_object"
+    ? { ...base, messages, response_format: { type: "json_object" as const } }
+    : { ...base, messages };
 }
 
 /** The answer's JSON, fitted to the local schema's limits, or InvalidOutputError when unusable. */
@@ -204,7 +209,8 @@ export async function completeStructured<Schema extends z.ZodType>(
         const next = outputModes[outputModes.indexOf(mode) + 1];
         if (!next || !isFormatRefusal(error) || request.signal?.aborted) throw error;
         // Concurrent requests may learn the same refusal: never step back up.
-        if (outputModes.indexOf(next) > outputModes.indexOf(learnedModes.get(key) ?? "json_schema")) learnedModes.set(key, next);
+        if (outputModes.indexOf(next) > outputModes.indexOf(learnedModes.get(key) ?? "json_schema"))
+          learnedModes.set(key, next);
       }
     }
   };

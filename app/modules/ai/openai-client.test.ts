@@ -7,7 +7,10 @@ import { rejection } from "../../../tests/support/rejection";
 import { AiError } from "~/utils/errors";
 import { completeStructured, structuredOutputMode } from "./openai-client.server";
 
-const schema = z.object({ answer: z.string().trim().min(1).max(40), points: z.array(z.string().trim().min(1)).min(1).max(3) });
+const schema = z.object({
+  answer: z.string().trim().min(1).max(40),
+  points: z.array(z.string().trim().min(1)).min(1).max(3),
+});
 const wireSchema = z.object({ answer: z.string(), points: z.array(z.string()) });
 const messages = [{ role: "user" as const, content: "Say something" }];
 const ask = (model = "m") => completeStructured({ schema, wireSchema, schemaName: "reply", messages, model });
@@ -47,7 +50,7 @@ describe("completeStructured against an OpenAI-compatible server", () => {
   });
 
   test("malformed JSON is retried once, then a clear error", async () => {
-    fake.enqueue({ content: "this is not json" }, { content: "{\"answer\": \"\", \"points\": []}" });
+    fake.enqueue({ content: "this is not json" }, { content: '{"answer": "", "points": []}' });
     const error = await rejection<AiError>(ask());
     assert.ok(error instanceof AiError);
     assert.match(error.message, /could not use/);
@@ -107,7 +110,10 @@ describe("completeStructured against an OpenAI-compatible server", () => {
       const value = await ask("plain-model");
       assert.equal(value.answer, "plain");
       assert.deepEqual(fake.statuses, [400, 400, 200]);
-      assert.deepEqual(fake.requests.map((request) => request.response_format?.type), ["json_schema", "json_object", undefined]);
+      assert.deepEqual(
+        fake.requests.map((request) => request.response_format?.type),
+        ["json_schema", "json_object", undefined],
+      );
       assert.equal(structuredOutputMode("plain-model"), "prompt");
     } finally {
       fake.mode = "openai";

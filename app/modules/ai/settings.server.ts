@@ -28,8 +28,14 @@ export function getAiSettings(): AiSettings {
 /** Replaces the settings with already-validated values (see aiSettingsSchema). */
 export function updateAiSettings(values: AiSettingsInput): AiSettings {
   const db = getDb();
-  const updated = db.update(aiSettings).set({ ...values, updatedAt: new Date() }).run();
+  const updated = db
+    .update(aiSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .run();
   // The row is seeded at start-up; should it be gone, saving recreates it.
-  if (updated.changes === 0) db.insert(aiSettings).values({ ...values, updatedAt: new Date() }).run();
+  if (updated.changes === 0)
+    db.insert(aiSettings)
+      .values({ ...values, updatedAt: new Date() })
+      .run();
   return getAiSettings();
 }

@@ -25,12 +25,30 @@ describe("every schema the app sends is inside OpenAI's strict subset", () => {
 
   test("the checker refuses what strict mode refuses", () => {
     const problem = (schema: z.ZodType) => strictSchemaProblem(jsonSchemaFormat(schema, "x").json_schema.schema);
-    assert.match(problem(z.object({ title: z.string().min(1).max(120) }))!, /context=\('properties', 'title'\), 'minLength' is not permitted/);
+    assert.match(
+      problem(z.object({ title: z.string().min(1).max(120) }))!,
+      /context=\('properties', 'title'\), 'minLength' is not permitted/,
+    );
     assert.match(problem(z.object({ items: z.array(z.string()).max(5) }))!, /'maxItems' is not permitted/);
     assert.match(problem(z.object({ tone: z.string().default("warm") }))!, /'default' is not permitted/);
-    assert.match(strictSchemaProblem({ type: "object", properties: { note: { type: "string" } }, required: [], additionalProperties: false })!, /Missing 'note'/);
-    assert.equal(problem(z.object({ note: z.string().nullable(), kind: z.enum(["a", "b"]) })), undefined, "nullable and enum are fine");
-    assert.match(strictSchemaProblem({ type: "object", properties: { a: { type: "string" } }, required: ["a"] })!, /'additionalProperties' is required/);
+    assert.match(
+      strictSchemaProblem({
+        type: "object",
+        properties: { note: { type: "string" } },
+        required: [],
+        additionalProperties: false,
+      })!,
+      /Missing 'note'/,
+    );
+    assert.equal(
+      problem(z.object({ note: z.string().nullable(), kind: z.enum(["a", "b"]) })),
+      undefined,
+      "nullable and enum are fine",
+    );
+    assert.match(
+      strictSchemaProblem({ type: "object", properties: { a: { type: "string" } }, required: ["a"] })!,
+      /'additionalProperties' is required/,
+    );
   });
 
   test("each wire schema asks for the same fields the local check reads", () => {
@@ -40,21 +58,25 @@ describe("every schema the app sends is inside OpenAI's strict subset", () => {
       [devotionalWire, devotionalSchema],
       [summaryWire, summaryResponseSchema],
     ];
-    for (const [wire, local] of pairs) assert.deepEqual(Object.keys(wire.shape).sort(), Object.keys(local.shape).sort());
+    for (const [wire, local] of pairs)
+      assert.deepEqual(Object.keys(wire.shape).sort(), Object.keys(local.shape).sort());
   });
 });
 
 describe("reading a model's answer", () => {
   test("bare JSON, fenced JSON and JSON inside prose", () => {
     assert.deepEqual(extractJsonObject('{"a":1}'), { a: 1 });
-    assert.deepEqual(extractJsonObject('Here you go:\n```json\n{"a": "x}y", "b": [1]}\n```\nAnything else?'), { a: "x}y", b: [1] });
+    assert.deepEqual(extractJsonObject('Here you go:\n```json\n{"a": "x}y", "b": [1]}\n```\nAnything else?'), {
+      a: "x}y",
+      b: [1],
+    });
     assert.deepEqual(extractJsonObject('I think {so} but {"a": {"b": "c"}} is it'), { a: { b: "c" } });
     assert.equal(extractJsonObject("no json here"), undefined);
     assert.equal(extractJsonObject('{"a": 1'), undefined);
   });
 
   test("a streaming answer is read from its first brace", () => {
-    assert.equal(jsonSoFar("```json\n{\"a\": \"b"), '{"a": "b');
+    assert.equal(jsonSoFar('```json\n{"a": "b'), '{"a": "b');
     assert.equal(jsonSoFar('Sure! {"a": 1}\n```'), '{"a": 1}');
     assert.equal(jsonSoFar("Thinking"), undefined);
   });
@@ -71,7 +93,10 @@ describe("reading a model's answer", () => {
     const schema = z.object({
       title: z.string().trim().min(1).max(20),
       points: z.array(z.string().trim().min(1).max(10)).min(1).max(3),
-      extra: z.array(z.object({ word: z.string().trim().min(1).max(5) })).max(2).default([]),
+      extra: z
+        .array(z.object({ word: z.string().trim().min(1).max(5) }))
+        .max(2)
+        .default([]),
       prayer: z.string().trim().max(50).default(""),
     });
     const fitted = fitToSchema(
@@ -89,7 +114,11 @@ describe("reading a model's answer", () => {
     assert.deepEqual(parsed.points, ["one", "two", "three"]);
     assert.deepEqual(parsed.extra, [{ word: "abcd…" }]);
     assert.equal(parsed.prayer, "");
-    assert.equal(schema.safeParse(fitToSchema({ title: "T", points: ["", " "] }, schema)).success, false, "no usable point");
+    assert.equal(
+      schema.safeParse(fitToSchema({ title: "T", points: ["", " "] }, schema)).success,
+      false,
+      "no usable point",
+    );
     assert.equal(schema.safeParse(fitToSchema({ points: ["a"] }, schema)).success, false, "no title");
   });
 });

@@ -13,7 +13,10 @@ import type { z } from "zod";
 /** The `response_format` for a strict JSON schema: a plain object (no SDK parsing attached). */
 export function jsonSchemaFormat(wireSchema: z.ZodType, name: string) {
   const { json_schema } = zodResponseFormat(wireSchema, name);
-  return { type: "json_schema" as const, json_schema: { name: json_schema.name, strict: true, schema: json_schema.schema! } };
+  return {
+    type: "json_schema" as const,
+    json_schema: { name: json_schema.name, strict: true, schema: json_schema.schema! },
+  };
 }
 
 /** The wire schema as JSON text, for endpoints that only take a prompt (or plain JSON mode). */
@@ -83,7 +86,14 @@ export function clipText(text: string, max: number): string {
 }
 
 interface ZodInternals {
-  _zod: { def: { type: string; checks?: Array<{ _zod: { def: { check: string; maximum?: number } } }>; innerType?: z.ZodType; in?: z.ZodType } };
+  _zod: {
+    def: {
+      type: string;
+      checks?: Array<{ _zod: { def: { check: string; maximum?: number } } }>;
+      innerType?: z.ZodType;
+      in?: z.ZodType;
+    };
+  };
 }
 
 function maximum(schema: z.ZodType): number | undefined {

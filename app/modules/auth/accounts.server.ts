@@ -1,28 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { userOnboarding, userProfiles, users } from "#db/schema";
 import { getDb } from "~/db.server";
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ServiceBusyError,
-  UnauthorizedError,
-} from "~/utils/errors";
+import { ConflictError, ForbiddenError, NotFoundError, ServiceBusyError, UnauthorizedError } from "~/utils/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { beginLoginAttempt, chargeSignUp, refundSignUp, rememberSignInAddress } from "./rate-limit.server";
 import type { SessionUser } from "./sessions.server";
 import { assertSignUpPermitted, claimSignUp } from "./signup.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const ACCOUNT_DEACTIVATED =
-  "This account has been deactivated. Please contact your administrator.";
+export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact your administrator.";
 
 function isUniqueViolation(error: unknown) {
-  return (
-    error instanceof Error &&
-    "code" in error &&
-    (error as { code: string }).code === "SQLITE_CONSTRAINT_UNIQUE"
-  );
+  return error instanceof Error && "code" in error && (error as { code: string }).code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /**
@@ -54,21 +43,24 @@ export async function registerUser(
   }
   let user: SessionUser;
   try {
-    user = db.transaction((tx) => {
-      const { count } = tx
-        .select({ count: sql<number>`count(*)` })
-        .from(users)
-        .get()!;
-      const created = tx
-        .insert(users)
-        .values({ email: input.email, passwordHash, isAdmin: count === 0 })
-        .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin })
-        .get();
-      if (clientAddress !== null) claimSignUp(tx, created.id, input.inviteCode, count === 0);
-      tx.insert(userProfiles).values({ userId: created.id }).run();
-      tx.insert(userOnboarding).values({ userId: created.id }).run();
-      return created;
-    }, { behavior: "immediate" });
+    user = db.transaction(
+      (tx) => {
+        const { count } = tx
+          .select({ count: sql<number>`count(*)` })
+          .from(users)
+          .get()!;
+        const created = tx
+          .insert(users)
+          .values({ email: input.email, passwordHash, isAdmin: count === 0 })
+          .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin })
+          .get();
+        if (clientAddress !== null) claimSignUp(tx, created.id, input.inviteCode, count === 0);
+        tx.insert(userProfiles).values({ userId: created.id }).run();
+        tx.insert(userOnboarding).values({ userId: created.id }).run();
+        return created;
+      },
+      { behavior: "immediate" },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ConflictError("An account with this email already exists");
@@ -88,16 +80,10 @@ export async function verifyLogin(
   clientAddress: string,
 ): Promise<SessionUser> {
   const attempt = beginLoginAttempt(input.email, clientAddress);
-  const user = getDb()
-    .select()
-    .from(users)
-    .where(eq(users.email, input.email))
-    .get();
+  const user = getDb().select().from(users).where(eq(users.email, input.email)).get();
   let valid: boolean;
   try {
-    valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
+    valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   } catch (error) {
     if (error instanceof ServiceBusyError) attempt.abandoned();
     throw error;

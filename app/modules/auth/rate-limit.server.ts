@@ -62,7 +62,12 @@ function chargeEmail(row: LimitRow | undefined, now: number): LimitRow {
   const delay = emailDelayMs(count, config.LOGIN_MAX_FAILURES_PER_EMAIL, loginWindowMs());
   const blockedUntil = delay ? now + delay : null;
   // The count lives on while attempts keep coming; a window of quiet after the delay forgets it.
-  return { count, windowStart: row?.windowStart ?? now, blockedUntil, expiresAt: (blockedUntil ?? now) + loginWindowMs() };
+  return {
+    count,
+    windowStart: row?.windowStart ?? now,
+    blockedUntil,
+    expiresAt: (blockedUntil ?? now) + loginWindowMs(),
+  };
 }
 
 /** Takes one attempt back; below `max` the key is no longer held. */
@@ -143,7 +148,11 @@ export function chargeSignUp(clientAddress: string, now = Date.now()) {
     if (row?.blockedUntil && row.blockedUntil > now) {
       throw tooMany("Too many accounts have been created from your network.", row.blockedUntil - now);
     }
-    writeLimit(SIGN_UP, key, countInWindow(row, now, config.REGISTER_WINDOW_MINUTES * MINUTE_MS, config.REGISTER_MAX_PER_IP));
+    writeLimit(
+      SIGN_UP,
+      key,
+      countInWindow(row, now, config.REGISTER_WINDOW_MINUTES * MINUTE_MS, config.REGISTER_MAX_PER_IP),
+    );
   }, now);
 }
 

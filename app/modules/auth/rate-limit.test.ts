@@ -11,7 +11,13 @@ const MINUTE = 60_000;
 const T0 = Date.UTC(2030, 0, 1);
 
 before(async () => {
-  for (const name of ["LOGIN_MAX_FAILURES_PER_EMAIL", "LOGIN_MAX_FAILURES_PER_IP", "LOGIN_FAILURE_WINDOW_MINUTES", "REGISTER_MAX_PER_IP", "REGISTER_WINDOW_MINUTES"]) {
+  for (const name of [
+    "LOGIN_MAX_FAILURES_PER_EMAIL",
+    "LOGIN_MAX_FAILURES_PER_IP",
+    "LOGIN_FAILURE_WINDOW_MINUTES",
+    "REGISTER_MAX_PER_IP",
+    "REGISTER_WINDOW_MINUTES",
+  ]) {
     delete process.env[name];
   }
   resetConfig();
@@ -73,14 +79,17 @@ describe("sign-in limits", () => {
   });
 
   test("failures from one address across many emails hold the address", () => {
-    for (let index = 0; index < 50; index++) assert.equal(attempt(`user${index}@example.com`, "198.51.100.9", T0 + index), 0);
+    for (let index = 0; index < 50; index++)
+      assert.equal(attempt(`user${index}@example.com`, "198.51.100.9", T0 + index), 0);
     assert.ok(attempt("someone-else@example.com", "198.51.100.9", T0 + 100) > 0);
     assert.equal(attempt("someone-else@example.com", "198.51.100.10", T0 + 100), 0);
   });
 
   test("a right password takes its count back; an attempt the busy server never checked counts for nothing", () => {
-    for (let round = 0; round < 20; round++) assert.equal(attempt("regular@example.com", "192.0.2.50", T0 + round, "succeeded"), 0);
-    for (let index = 0; index < 20; index++) beginLoginAttempt("busy@example.com", "192.0.2.51", T0 + index).abandoned(T0 + index);
+    for (let round = 0; round < 20; round++)
+      assert.equal(attempt("regular@example.com", "192.0.2.50", T0 + round, "succeeded"), 0);
+    for (let index = 0; index < 20; index++)
+      beginLoginAttempt("busy@example.com", "192.0.2.51", T0 + index).abandoned(T0 + index);
     assert.equal(readLimit("login-pair", "busy@example.com 192.0.2.51", T0 + 30), undefined);
     assert.equal(readLimit("login-email", "busy@example.com", T0 + 30), undefined);
   });
@@ -96,12 +105,18 @@ describe("sign-in limits", () => {
 describe("sign-up limit", () => {
   test("five accounts per address per hour; the sixth waits for the window", () => {
     for (let index = 0; index < 5; index++) chargeSignUp("203.0.113.77", T0 + index);
-    assert.throws(() => chargeSignUp("203.0.113.77", T0 + 10), (error) => {
-      assert.ok(error instanceof TooManyRequestsError);
-      assert.match(error.message, /^Too many accounts have been created from your network\. Please try again in 60 minutes\.$/);
-      assert.equal(error.details?.retryAfterSeconds, 3600);
-      return true;
-    });
+    assert.throws(
+      () => chargeSignUp("203.0.113.77", T0 + 10),
+      (error) => {
+        assert.ok(error instanceof TooManyRequestsError);
+        assert.match(
+          error.message,
+          /^Too many accounts have been created from your network\. Please try again in 60 minutes\.$/,
+        );
+        assert.equal(error.details?.retryAfterSeconds, 3600);
+        return true;
+      },
+    );
     chargeSignUp("203.0.113.78", T0 + 10);
     chargeSignUp("203.0.113.77", T0 + 60 * MINUTE);
   });
@@ -118,6 +133,9 @@ describe("the table stays bounded", () => {
     // Later traffic alone clears them: no timer is needed.
     for (let index = 0; index < SWEEP_EVERY_WRITES; index++) chargeSignUp(`198.18.0.${index % 250}`, T0 + MINUTE);
     assert.equal(count(), SWEEP_EVERY_WRITES);
-    assert.equal((db.$client.prepare("select count(*) as n from rate_limits where bucket = 'test'").get() as { n: number }).n, 0);
+    assert.equal(
+      (db.$client.prepare("select count(*) as n from rate_limits where bucket = 'test'").get() as { n: number }).n,
+      0,
+    );
   });
 });

@@ -21,7 +21,20 @@ test("the email shape: one @, no spaces, a dot inside the domain", () => {
   for (const good of ["a@b.c", "a.b@c.d.e", "a@.b.c", "a@b..c", "é@ü.ö", "x+tag@host.museum"]) {
     assert.equal(looksLikeEmail(good), true, good);
   }
-  for (const bad of ["", "a", "@b.c", "a@", "a@b", "a@b.", "a@.b", "a@@b.c", "a@b.c@d.e", "a b@c.d", "a@b\t.c", "a@b.c\n"]) {
+  for (const bad of [
+    "",
+    "a",
+    "@b.c",
+    "a@",
+    "a@b",
+    "a@b.",
+    "a@.b",
+    "a@@b.c",
+    "a@b.c@d.e",
+    "a b@c.d",
+    "a@b\t.c",
+    "a@b.c\n",
+  ]) {
     assert.equal(looksLikeEmail(bad), false, JSON.stringify(bad));
   }
 });

@@ -48,10 +48,7 @@ export const registerApiSchema = z.object({
   inviteCode,
   password: z
     .string({ error: "Password is required" })
-    .min(
-      MIN_PASSWORD_LENGTH,
-      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    )
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .max(MAX_PASSWORD_LENGTH, "Password is too long"),
 });
 
@@ -59,9 +56,7 @@ export const registerApiSchema = z.object({
 export const registerFormSchema = z
   .object({
     email,
-    password: z
-      .string({ error: "Password is required" })
-      .max(MAX_PASSWORD_LENGTH, "Password is too long"),
+    password: z.string({ error: "Password is required" }).max(MAX_PASSWORD_LENGTH, "Password is too long"),
     confirmPassword: z.string({ error: "Please confirm your password" }),
     inviteCode,
   })

@@ -3,12 +3,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { appSettings, invites, users } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, type Db } from "~/db.server";
-import {
-  signupModes,
-  type InviteListItem,
-  type SignupMode,
-  type SignupSettings,
-} from "~/modules/admin/schemas";
+import { signupModes, type InviteListItem, type SignupMode, type SignupSettings } from "~/modules/admin/schemas";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/utils/errors";
 import { hashToken } from "./sessions.server";
 
@@ -20,8 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SIGNUP_CLOSED = "Sign-up is closed on this server. Ask an administrator for an account.";
 export const INVITE_REQUIRED =
   "Sign-up on this server is by invitation. Enter the invite code an administrator gave you.";
-export const INVITE_INVALID =
-  "This invite code is not valid. It may have been used, revoked or have expired.";
+export const INVITE_INVALID = "This invite code is not valid. It may have been used, revoked or have expired.";
 
 export function getSignupSettings(): SignupSettings {
   const fixed = getConfig().SIGNUP_MODE;
@@ -44,7 +38,13 @@ export function setSignupMode(mode: SignupMode): SignupSettings {
 }
 
 function hasUsers(db: Db | Tx) {
-  return db.select({ one: sql`1` }).from(users).limit(1).get() !== undefined;
+  return (
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .limit(1)
+      .get() !== undefined
+  );
 }
 
 function pendingInviteByCode(db: Db | Tx, code: string, now: number) {
@@ -73,7 +73,13 @@ export function assertSignUpPermitted(inviteCode: string | undefined, now = Date
  * The same rules inside the transaction that creates the account, where they cannot race: two
  * "first" accounts or two uses of one invite. An invite is marked used by the new account here.
  */
-export function claimSignUp(tx: Tx, userId: string, inviteCode: string | undefined, isFirstAccount: boolean, now = Date.now()) {
+export function claimSignUp(
+  tx: Tx,
+  userId: string,
+  inviteCode: string | undefined,
+  isFirstAccount: boolean,
+  now = Date.now(),
+) {
   if (isFirstAccount) return;
   const { mode } = getSignupSettings();
   if (mode === "open") return;
@@ -82,7 +88,9 @@ export function claimSignUp(tx: Tx, userId: string, inviteCode: string | undefin
   const claimed = tx
     .update(invites)
     .set({ usedAt: new Date(now), usedBy: userId })
-    .where(and(eq(invites.codeHash, hashToken(inviteCode)), isNull(invites.usedAt), gt(invites.expiresAt, new Date(now))))
+    .where(
+      and(eq(invites.codeHash, hashToken(inviteCode)), isNull(invites.usedAt), gt(invites.expiresAt, new Date(now))),
+    )
     .run();
   if (claimed.changes !== 1) throw new ForbiddenError(INVITE_INVALID);
 }
@@ -95,22 +103,27 @@ function toListItem(row: { id: string; hint: string; createdAt: Date; expiresAt:
 export function createInvite(adminId: string, expiresInDays: number, now = Date.now()) {
   const code = crypto.randomBytes(18).toString("base64url");
   const db = getDb();
-  return db.transaction((tx) => {
-    // Expired invites that were never used mean nothing any more.
-    tx.delete(invites).where(and(isNull(invites.usedAt), lte(invites.expiresAt, new Date(now)))).run();
-    const row = tx
-      .insert(invites)
-      .values({
-        codeHash: hashToken(code),
-        hint: code.slice(0, 4),
-        createdBy: adminId,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + expiresInDays * DAY_MS),
-      })
-      .returning({ id: invites.id, hint: invites.hint, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
-      .get();
-    return { invite: toListItem(row), code, path: `/register?invite=${code}` };
-  }, { behavior: "immediate" });
+  return db.transaction(
+    (tx) => {
+      // Expired invites that were never used mean nothing any more.
+      tx.delete(invites)
+        .where(and(isNull(invites.usedAt), lte(invites.expiresAt, new Date(now))))
+        .run();
+      const row = tx
+        .insert(invites)
+        .values({
+          codeHash: hashToken(code),
+          hint: code.slice(0, 4),
+          createdBy: adminId,
+          createdAt: new Date(now),
+          expiresAt: new Date(now + expiresInDays * DAY_MS),
+        })
+        .returning({ id: invites.id, hint: invites.hint, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
+        .get();
+      return { invite: toListItem(row), code, path: `/register?invite=${code}` };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** Invites not yet used, revoked or expired, soonest to expire first. */

@@ -59,10 +59,12 @@ function readTranslation(code: string): TranslationFile {
 
 /** The lower-cased words of a verse, as the word counts and the built-in lessons see them. */
 export function verseWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’']s\b/g, "")
-    .match(/[a-z]+/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’']s\b/g, "")
+      .match(/[a-z]+/g) ?? []
+  );
 }
 
 function buildInto(file: string) {
@@ -168,9 +170,7 @@ function buildInto(file: string) {
       for (const [word, [bsb, web, kjv, lowercase]] of counts) insertCount.run(word, bsb, web, kjv, lowercase);
     })();
 
-    const insertCrossref = db.prepare(
-      "insert into crossrefs (from_id, to_start, to_end, votes) values (?, ?, ?, ?)",
-    );
+    const insertCrossref = db.prepare("insert into crossrefs (from_id, to_start, to_end, votes) values (?, ?, ?, ?)");
     db.transaction(() => {
       const lines = fs.readFileSync(path.join(bibleDataDir, "crossrefs.tsv"), "utf8").split("\n");
       for (const line of lines) {

@@ -4,7 +4,14 @@ import { crossReferencesFor } from "./crossrefs.server";
 import { groundReferences, NOT_FOUND_MARK } from "./grounding.server";
 import { getPassage } from "./passages.server";
 import { assertLinear } from "../../../tests/support/hostile-text";
-import { countVerses, findReferences, formatRanges, MAX_REFERENCE_TEXT, parseReference, referenceWindows } from "./references.server";
+import {
+  countVerses,
+  findReferences,
+  formatRanges,
+  MAX_REFERENCE_TEXT,
+  parseReference,
+  referenceWindows,
+} from "./references.server";
 import { searchVerses } from "./search.server";
 import { findTopics } from "./topics.server";
 import { resolveTranslation } from "./translations";
@@ -75,7 +82,11 @@ describe("reference parsing", () => {
     const found = findReferences(text);
     assert.deepEqual(
       found.map((reference) => [reference.text, reference.valid]),
-      [["John 3:16", true], ["Rom 8:28", true], ["John 30:1", false]],
+      [
+        ["John 3:16", true],
+        ["Rom 8:28", true],
+        ["John 30:1", false],
+      ],
     );
     assert.equal(text.slice(found[0]!.start, found[0]!.end), "John 3:16");
     assert.equal(formatRanges(found[1]!.ranges), "Romans 8:28");
@@ -101,7 +112,10 @@ describe("passages", () => {
   });
 
   test("invalid and over-long passages are 400s", () => {
-    assert.throws(() => getPassage("Hezekiah 4:1"), (error: Error & { status?: number }) => error.status === 400);
+    assert.throws(
+      () => getPassage("Hezekiah 4:1"),
+      (error: Error & { status?: number }) => error.status === 400,
+    );
     assert.throws(() => getPassage("John 30:1"), /John has 21 chapters/);
     assert.throws(() => getPassage("Genesis 1-50"), /at most 200 verses/);
   });
@@ -117,7 +131,10 @@ describe("search, cross-references and topics", () => {
   test("full-text search finds verses by their words", () => {
     const hits = searchVerses("faith works dead", { limit: 5 });
     assert.ok(hits.length > 0);
-    assert.ok(hits.some((hit) => hit.reference.startsWith("James 2")), JSON.stringify(hits));
+    assert.ok(
+      hits.some((hit) => hit.reference.startsWith("James 2")),
+      JSON.stringify(hits),
+    );
     assert.deepEqual(searchVerses("the and of"), []);
   });
 
@@ -137,14 +154,20 @@ describe("search, cross-references and topics", () => {
     assert.ok(faith!.ranges.length > 20);
     const names = findTopics("Faith and Works", 3).map((topic) => topic.name);
     assert.ok(names.includes("Faith"));
-    assert.ok(names.some((name) => /work/i.test(name)), names.join(", "));
+    assert.ok(
+      names.some((name) => /work/i.test(name)),
+      names.join(", "),
+    );
   });
 });
 
 describe("grounding", () => {
   test("references that do not exist are marked, never shown as real", () => {
     const result = groundReferences("Trust him (Proverbs 3:5-6) and (John 30:1); see also Psalm 151.");
-    assert.deepEqual(result.invalid.map((reference) => reference.text.trim()), ["John 30:1", "Psalm 151"]);
+    assert.deepEqual(
+      result.invalid.map((reference) => reference.text.trim()),
+      ["John 30:1", "Psalm 151"],
+    );
     assert.equal(
       result.text,
       `Trust him (Proverbs 3:5-6) and John 30:1 ${NOT_FOUND_MARK}; see also Psalm 151 ${NOT_FOUND_MARK}.`,
@@ -158,7 +181,13 @@ describe("references in long texts", () => {
     const text = "Read 1 Cor. 13:4-7, The Song of Solomon 2:1, Second Kings 2:11 and 1st Peter 5:7; then Jude 5.";
     assert.deepEqual(
       findReferences(text).map((reference) => [reference.label, reference.valid]),
-      [["1 Corinthians 13:4-7", true], ["Song of Solomon 2:1", true], ["2 Kings 2:11", true], ["1 Peter 5:7", true], ["Jude 5", true]],
+      [
+        ["1 Corinthians 13:4-7", true],
+        ["Song of Solomon 2:1", true],
+        ["2 Kings 2:11", true],
+        ["1 Peter 5:7", true],
+        ["Jude 5", true],
+      ],
     );
   });
 
@@ -166,7 +195,14 @@ describe("references in long texts", () => {
     const filler = "Words without any numbers at all, just prose about faith and hope. ".repeat(40);
     const text = `${filler}(John 3:16) ${filler} see (John 3:16) and (Psalm 151). ${filler}`;
     const found = findReferences(text);
-    assert.deepEqual(found.map((reference) => [reference.text, reference.valid]), [["John 3:16", true], ["John 3:16", true], ["Psalm 151", false]]);
+    assert.deepEqual(
+      found.map((reference) => [reference.text, reference.valid]),
+      [
+        ["John 3:16", true],
+        ["John 3:16", true],
+        ["Psalm 151", false],
+      ],
+    );
     for (const reference of found) assert.equal(text.slice(reference.start, reference.end), reference.text);
     assert.deepEqual(findReferences(text), found, "the same answer from the cache");
   });

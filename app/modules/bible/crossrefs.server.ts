@@ -19,7 +19,11 @@ export function crossReferencesFor(ranges: VerseRange[], limit = 8): CrossRefere
   const inside = (id: number) => ranges.some((range) => id >= range.start && id <= range.end);
   const best = new Map<string, CrossReference>();
   for (const range of ranges) {
-    for (const row of statement.all(range.start, range.end, limit * 6) as Array<{ start: number; end: number; votes: number }>) {
+    for (const row of statement.all(range.start, range.end, limit * 6) as Array<{
+      start: number;
+      end: number;
+      votes: number;
+    }>) {
       if (inside(row.start)) continue;
       const key = `${row.start}-${row.end}`;
       const existing = best.get(key);

@@ -89,7 +89,8 @@ export interface PassageTopic {
 
 function maxTopicSpan(): number {
   const db = getBibleDb();
-  const row = db.prepare("select value from meta where key = 'topic_ref_max_span'").get() as { value: string } | undefined;
+  const row = db.prepare("select value from meta where key = 'topic_ref_max_span'").get() as
+    { value: string } | undefined;
   return Number(row?.value ?? 200);
 }
 
@@ -109,7 +110,11 @@ export function topicsForRanges(ranges: VerseRange[], limit = 6): PassageTopic[]
   );
   const hits = new Map<number, Set<number>>();
   for (const range of ranges) {
-    for (const row of statement.all(range.start - cachedSpan, range.end, range.start) as Array<{ id: number; start: number; end: number }>) {
+    for (const row of statement.all(range.start - cachedSpan, range.end, range.start) as Array<{
+      id: number;
+      start: number;
+      end: number;
+    }>) {
       // A whole chapter cited for a topic is weaker evidence than the verse itself.
       const covered = row.end - row.start > 12 ? [Math.max(row.start, range.start)] : [row.start];
       const set = hits.get(row.id) ?? new Set<number>();
@@ -174,8 +179,7 @@ export function isProperName(topicName: string): boolean {
   const first = /^[A-Za-z]+/.exec(topicName)?.[0]?.toLowerCase();
   if (!first) return false;
   const row = getBibleDb().prepare("select bsb as count, lowercase from word_counts where word = ?").get(first) as
-    | WordStats
-    | undefined;
+    WordStats | undefined;
   return !row || isName(row);
 }
 

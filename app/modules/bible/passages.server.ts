@@ -41,10 +41,7 @@ export function versesFor(ranges: VerseRange[], translation: ShippedTranslationC
   return verses;
 }
 
-export function passageFromRanges(
-  ranges: VerseRange[],
-  requestedTranslation?: string | null,
-): Passage {
+export function passageFromRanges(ranges: VerseRange[], requestedTranslation?: string | null): Passage {
   const translation = resolveTranslation(requestedTranslation);
   const verses = versesFor(ranges, translation.shown);
   return {

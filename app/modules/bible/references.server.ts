@@ -101,8 +101,33 @@ function osisToRanges(osis: string): VerseRange[] | null {
 // Words that can stand before the last word of a book's name: "1 Cor", "Song of Solomon",
 // "Second Kings", "The Gospel according to John".
 const BOOK_PREFIX_WORDS = new Set([
-  "1", "2", "3", "i", "ii", "iii", "1st", "2nd", "3rd", "first", "second", "third", "of", "song", "songs", "the",
-  "book", "gospel", "according", "to", "st", "st.", "saint", "letter", "epistle", "paul's", "solomon",
+  "1",
+  "2",
+  "3",
+  "i",
+  "ii",
+  "iii",
+  "1st",
+  "2nd",
+  "3rd",
+  "first",
+  "second",
+  "third",
+  "of",
+  "song",
+  "songs",
+  "the",
+  "book",
+  "gospel",
+  "according",
+  "to",
+  "st",
+  "st.",
+  "saint",
+  "letter",
+  "epistle",
+  "paul's",
+  "solomon",
 ]);
 
 /**
@@ -211,9 +236,7 @@ export function findReferences(text: string): FoundReference[] {
 /** Longer than any reference a user types or a reading plan lists ("Rom 8:28-39; 12:1-2"). */
 export const MAX_REFERENCE_TEXT = 300;
 
-export type ParsedReference =
-  | { ok: true; ranges: VerseRange[]; label: string }
-  | { ok: false; message: string };
+export type ParsedReference = { ok: true; ranges: VerseRange[]; label: string } | { ok: false; message: string };
 
 /**
  * Parses a reference typed by a user ("Jn 3:16", "Psalm 23", "Rom 8:28-39; 12:1-2"). When the text
@@ -255,8 +278,7 @@ export function formatRanges(ranges: VerseRange[]): string {
     const from = splitVerseId(range.start);
     const to = splitVerseId(range.end);
     const book = bookByOrder(from.bookOrder)!;
-    const wholeChapters =
-      from.verse === 1 && to.verse === chapterVerseCount(bookByOrder(to.bookOrder)!, to.chapter);
+    const wholeChapters = from.verse === 1 && to.verse === chapterVerseCount(bookByOrder(to.bookOrder)!, to.chapter);
     let text: string;
     if (from.bookOrder !== to.bookOrder) {
       text = `${book.name} ${from.chapter}:${from.verse}-${bookByOrder(to.bookOrder)!.name} ${to.chapter}:${to.verse}`;

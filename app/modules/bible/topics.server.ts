@@ -27,7 +27,11 @@ function toTopic(row: TopicRow): Topic {
     name: row.name,
     ranges: toRanges(JSON.parse(row.refs) as string[]),
     see: JSON.parse(row.see) as string[],
-    subtopics: subtopics.map((subtopic) => ({ label: subtopic.label, ranges: toRanges(subtopic.refs), level: subtopic.level })),
+    subtopics: subtopics.map((subtopic) => ({
+      label: subtopic.label,
+      ranges: toRanges(subtopic.refs),
+      level: subtopic.level,
+    })),
   };
 }
 

@@ -46,7 +46,16 @@ describe("blockedAddressReason", () => {
     });
   }
 
-  const allowed = ["8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001:82b::200e", "64:ff9b::808:808"];
+  const allowed = [
+    "8.8.8.8",
+    "1.1.1.1",
+    "93.184.216.34",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:82b::200e",
+    "64:ff9b::808:808",
+  ];
   for (const address of allowed) {
     test(`allows the public address ${address}`, () => {
       assert.equal(blockedAddressReason(address), null);
@@ -54,7 +63,16 @@ describe("blockedAddressReason", () => {
   }
 
   test("decimal, octal, hex and short IPv4 forms are normalized by the URL parser, then refused", () => {
-    for (const form of ["http://2130706433/", "http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://0x7f000001/", "http://0/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:a9fe:a9fe]/"]) {
+    for (const form of [
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://0177.0.0.1/",
+      "http://127.1/",
+      "http://0x7f000001/",
+      "http://0/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://[0:0:0:0:0:ffff:a9fe:a9fe]/",
+    ]) {
       const hostname = new URL(form).hostname;
       const literal = ipLiteral(hostname);
       assert.ok(literal, `${form} names an IP literal (${hostname})`);

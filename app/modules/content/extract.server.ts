@@ -16,17 +16,72 @@ export interface ExtractedArticle {
 export const MIN_ARTICLE_WORDS = 60;
 
 const BLOCK_TAGS = new Set([
-  "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "BR", "DD", "DETAILS", "DIV", "DL", "DT", "FIELDSET",
-  "FIGCAPTION", "FIGURE", "FOOTER", "H1", "H2", "H3", "H4", "H5", "H6", "HEADER", "HR", "LI", "MAIN",
-  "NAV", "OL", "P", "PRE", "SECTION", "SUMMARY", "TABLE", "TD", "TH", "TR", "UL",
+  "ADDRESS",
+  "ARTICLE",
+  "ASIDE",
+  "BLOCKQUOTE",
+  "BR",
+  "DD",
+  "DETAILS",
+  "DIV",
+  "DL",
+  "DT",
+  "FIELDSET",
+  "FIGCAPTION",
+  "FIGURE",
+  "FOOTER",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "HEADER",
+  "HR",
+  "LI",
+  "MAIN",
+  "NAV",
+  "OL",
+  "P",
+  "PRE",
+  "SECTION",
+  "SUMMARY",
+  "TABLE",
+  "TD",
+  "TH",
+  "TR",
+  "UL",
 ]);
 
 // Elements that are never part of an article's text.
 const ALWAYS_NOISE = [
-  "script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "form",
-  "button", "select", "textarea", "input", "dialog", "nav", "aside", "footer",
-  "[role=navigation]", "[role=banner]", "[role=contentinfo]", "[role=complementary]", "[role=search]",
-  "[role=dialog]", "[role=alert]", "[aria-hidden=true]", "[hidden]",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "svg",
+  "canvas",
+  "form",
+  "button",
+  "select",
+  "textarea",
+  "input",
+  "dialog",
+  "nav",
+  "aside",
+  "footer",
+  "[role=navigation]",
+  "[role=banner]",
+  "[role=contentinfo]",
+  "[role=complementary]",
+  "[role=search]",
+  "[role=dialog]",
+  "[role=alert]",
+  "[aria-hidden=true]",
+  "[hidden]",
 ].join(",");
 
 // Class or id words that mark ads, share bars, comment threads, cookie banners and the like.
@@ -135,7 +190,9 @@ function isMetaLine(line: string, byline: string | null) {
   const lower = line.toLowerCase();
   if (/\b\d+\s*min(ute)?s?\s+read\b/.test(lower)) return true;
   if (byline && /^(written |posted |published )?by\b/.test(lower) && lower.includes(byline.toLowerCase())) return true;
-  return /^((published|updated|posted)( on)?:?\s*)?(\w+day,?\s+)?(\w+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+\w+\s+\d{4}|\d{4}-\d{2}-\d{2})$/.test(lower);
+  return /^((published|updated|posted)( on)?:?\s*)?(\w+day,?\s+)?(\w+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+\w+\s+\d{4}|\d{4}-\d{2}-\d{2})$/.test(
+    lower,
+  );
 }
 
 /**
@@ -145,7 +202,10 @@ function isMetaLine(line: string, byline: string | null) {
 export function cleanTitle(raw: string | null, headings: string[], siteName: string | null): string | null {
   const title = collapse(raw ?? "");
   if (!title) return headings[0] ?? null;
-  const parts = title.split(/\s[|\-–—:·•»]\s/).map((part) => part.trim()).filter(Boolean);
+  const parts = title
+    .split(/\s[|\-–—:·•»]\s/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length > 1) {
     const heading = headings.find((text) => parts.some((part) => part.toLowerCase() === text.toLowerCase()));
     if (heading) return heading;
@@ -173,9 +233,40 @@ const MAX_MARKUP_DEPTH = 4 * MAX_PAGE_DEPTH;
 
 // Elements that have no end tag, or whose end tag may be left out, never count as nesting.
 const NOT_NESTING = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-  "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup", "rb", "rt", "rp",
-  "colgroup", "caption", "html", "head", "body", "!doctype",
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+  "p",
+  "li",
+  "dt",
+  "dd",
+  "tr",
+  "td",
+  "th",
+  "thead",
+  "tbody",
+  "tfoot",
+  "option",
+  "optgroup",
+  "rb",
+  "rt",
+  "rp",
+  "colgroup",
+  "caption",
+  "html",
+  "head",
+  "body",
+  "!doctype",
 ]);
 
 const RAW_TEXT_END = /<\/(?:script|style)/gi;
@@ -258,10 +349,14 @@ export function extractArticle(html: string): ExtractedArticle {
   }
   const title = cleanTitle(metaTitle ?? article.title ?? null, headings, siteName ?? article.siteName ?? null);
   const byline = cleanByline(article.byline) ?? cleanByline(metaAuthor);
-  const { document: contentDocument } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`) as unknown as {
+  const { document: contentDocument } = parseHTML(
+    `<!doctype html><html><body>${article.content}</body></html>`,
+  ) as unknown as {
     document: Document;
   };
-  const skip = new Set([title, byline, article.byline && collapse(article.byline)].filter(Boolean).map((line) => line!.toLowerCase()));
+  const skip = new Set(
+    [title, byline, article.byline && collapse(article.byline)].filter(Boolean).map((line) => line!.toLowerCase()),
+  );
   const paragraphs = blocksOf(contentDocument.body as unknown as DomNode).filter((line) => {
     const lower = line.toLowerCase();
     if (skip.has(lower) || skip.has(lower.replace(/^by\s+/, ""))) return false;

@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { articlePage, prayerArticle, sabbathArticle } from "../../../tests/fixtures/articles";
 import { assertLinear } from "../../../tests/support/hostile-text";
-import { cleanByline, cleanTitle, extractArticle, extractPlainText, MAX_PAGE_DEPTH, tagDepthOf } from "./extract.server";
+import {
+  cleanByline,
+  cleanTitle,
+  extractArticle,
+  extractPlainText,
+  MAX_PAGE_DEPTH,
+  tagDepthOf,
+} from "./extract.server";
 
 describe("extractArticle", () => {
   const page = articlePage(sabbathArticle);
@@ -49,8 +56,12 @@ describe("extractArticle", () => {
 
   test("a page with little text is not an article", () => {
     assert.throws(
-      () => extractArticle("<!doctype html><html><head><title>Home</title></head><body><nav><a href='/'>Home</a></nav><h1>Welcome</h1><p>Sign in.</p></body></html>"),
-      (error: Error & { status?: number }) => error.status === 422 && /too little text|couldn't find an article/.test(error.message),
+      () =>
+        extractArticle(
+          "<!doctype html><html><head><title>Home</title></head><body><nav><a href='/'>Home</a></nav><h1>Welcome</h1><p>Sign in.</p></body></html>",
+        ),
+      (error: Error & { status?: number }) =>
+        error.status === 422 && /too little text|couldn't find an article/.test(error.message),
     );
   });
 });
@@ -93,14 +104,21 @@ describe("extraction on hostile text (a 500,000-character meta author blocked th
 
   test("a page whose author or title meta tag is a long run of punctuation is read in linear time", () => {
     // The whole page is parsed and read: a looser bound, still far below a quadratic pattern's seconds.
-    assertLinear((text) => extractArticle(withHead(`<meta name="author" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
-    assertLinear((text) => extractArticle(withHead(`<meta property="og:title" content="${attribute(text)}">`)), { boundMs: 2000, fixedMs: 500 });
+    assertLinear((text) => extractArticle(withHead(`<meta name="author" content="${attribute(text)}">`)), {
+      boundMs: 2000,
+      fixedMs: 500,
+    });
+    assertLinear((text) => extractArticle(withHead(`<meta property="og:title" content="${attribute(text)}">`)), {
+      boundMs: 2000,
+      fixedMs: 500,
+    });
   });
 });
 
 describe("extraction on hostile markup (100,000 nested <div>s blocked a worker for minutes)", () => {
   const paragraph = "<p>Grace is the free gift of God that meets us where we are and carries us home again today.</p>";
-  const page = (body: string) => `<html><head><title>Grace</title></head><body><article>${body}</article></body></html>`;
+  const page = (body: string) =>
+    `<html><head><title>Grace</title></head><body><article>${body}</article></body></html>`;
 
   test("a long article's paragraphs are read in linear time (childNodes was re-read for every child)", () => {
     const timeOf = (count: number) => {
@@ -133,7 +151,10 @@ describe("extraction on hostile markup (100,000 nested <div>s blocked a worker f
   });
 
   test("a page with more parts than any article is refused", () => {
-    assert.throws(() => extractArticle(page(`${paragraph.repeat(20)}${"<span>a</span>".repeat(80_000)}`)), /too large to read/);
+    assert.throws(
+      () => extractArticle(page(`${paragraph.repeat(20)}${"<span>a</span>".repeat(80_000)}`)),
+      /too large to read/,
+    );
   });
 });
 
@@ -149,7 +170,11 @@ describe("cleanTitle", () => {
 
 describe("extractPlainText", () => {
   test("keeps paragraphs and joins wrapped lines", () => {
-    const text = Array.from({ length: 4 }, (_, index) => `Paragraph ${index} has a first line\nthat wraps onto a second line and then keeps going for a while longer.`).join("\n\n");
+    const text = Array.from(
+      { length: 4 },
+      (_, index) =>
+        `Paragraph ${index} has a first line\nthat wraps onto a second line and then keeps going for a while longer.`,
+    ).join("\n\n");
     const article = extractPlainText(text);
     assert.equal(article.title, null);
     assert.equal(article.text.split("\n\n").length, 4);

@@ -69,7 +69,10 @@ export interface RequestInit {
 }
 
 class LookupRefusedError extends Error {
-  constructor(readonly reason: string, readonly hostname: string) {
+  constructor(
+    readonly reason: string,
+    readonly hostname: string,
+  ) {
     super(`refused ${hostname}: ${reason}`);
   }
 }
@@ -157,7 +160,8 @@ function connectionError(error: NodeJS.ErrnoException, url: URL): Error {
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
     return new FetchFailedError(`The website ${host} has an invalid security certificate.`);
   }
-  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return new FetchFailedError(`The website ${host} can't be reached.`);
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH")
+    return new FetchFailedError(`The website ${host} can't be reached.`);
   return new FetchFailedError(`We couldn't reach ${host}. Please check the address and try again.`);
 }
 
@@ -165,12 +169,7 @@ function isRedirect(status: number) {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-function send(
-  url: URL,
-  init: RequestInit,
-  lookup: LookupFunction,
-  signal: AbortSignal,
-): Promise<http.IncomingMessage> {
+function send(url: URL, init: RequestInit, lookup: LookupFunction, signal: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
     const request = transport.request(url, {
@@ -195,7 +194,9 @@ function send(
 }
 
 function decoderFor(response: http.IncomingMessage): NodeJS.ReadableStream {
-  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   const decoder =
     encoding === "gzip" || encoding === "x-gzip"
       ? zlib.createGunzip()
@@ -249,7 +250,11 @@ async function readBody(response: http.IncomingMessage, maxBytes: number): Promi
  * checked at connect time, at most `maxRedirects` redirects (each re-checked), an overall
  * deadline, and a size cap enforced while streaming. Any HTTP status is returned.
  */
-export async function guardedFetch(input: string | URL, init: RequestInit = {}, options: FetchOptions = {}): Promise<FetchedResponse> {
+export async function guardedFetch(
+  input: string | URL,
+  init: RequestInit = {},
+  options: FetchOptions = {},
+): Promise<FetchedResponse> {
   const config = getConfig();
   const allowPrivate = options.allowPrivate ?? config.ALLOW_PRIVATE_URLS;
   const timeoutMs = options.timeoutMs ?? config.CONTENT_FETCH_TIMEOUT_MS;
@@ -323,7 +328,10 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
       );
     }
     if (options.signal?.aborted) throw new FetchFailedError("The request was cancelled.");
-    if (error instanceof Error && (error.name === "AbortError" || (error as NodeJS.ErrnoException).code === "ABORT_ERR")) {
+    if (
+      error instanceof Error &&
+      (error.name === "AbortError" || (error as NodeJS.ErrnoException).code === "ABORT_ERR")
+    ) {
       throw new FetchFailedError("The request was cancelled.");
     }
     throw error;
@@ -346,9 +354,7 @@ export interface FetchedDocument {
 function mediaType(headers: http.IncomingHttpHeaders) {
   const raw = String(headers["content-type"] ?? "");
   const [type = "", ...params] = raw.split(";");
-  const charset = params
-    .map((param) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(param)?.[1])
-    .find(Boolean);
+  const charset = params.map((param) => /^\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(param)?.[1]).find(Boolean);
   return { type: type.trim().toLowerCase(), charset };
 }
 
@@ -399,40 +405,46 @@ export async function fetchDocument(input: string, options: FetchOptions = {}): 
   let kind: DocumentKind | null = null;
   let charset: string | undefined;
   let sniff = false;
-  const answer = await guardedFetch(input, {}, {
-    ...options,
-    inspect: ({ status, headers }) => {
-      if (status === 404 || status === 410) {
-        throw new PageNotFoundError(`That page was not found (HTTP ${status}). Check the address and try again.`);
-      }
-      if (status === 401 || status === 403) {
-        throw new FetchFailedError(`That page is not public (HTTP ${status}): the website refused to share it.`);
-      }
-      if (status === 429) {
-        throw new FetchFailedError("That website is limiting requests right now (HTTP 429). Please try again later.");
-      }
-      if (status >= 400 || status < 200) {
-        throw new FetchFailedError(`The website answered with an error (HTTP ${status}). Please try again later.`);
-      }
-      if (status === 204) throw new UnprocessableContentError("That page is empty: there is nothing to summarize.");
-      const media = mediaType(headers);
-      charset = media.charset;
-      if (!media.type) {
-        sniff = true;
-        return;
-      }
-      kind = kindOf(media.type);
-      if (!kind) {
-        throw new UnprocessableContentError(
-          `That link is ${describeType(media.type)}, not an article. Use a link to a blog post or a video with captions.`,
-        );
-      }
+  const answer = await guardedFetch(
+    input,
+    {},
+    {
+      ...options,
+      inspect: ({ status, headers }) => {
+        if (status === 404 || status === 410) {
+          throw new PageNotFoundError(`That page was not found (HTTP ${status}). Check the address and try again.`);
+        }
+        if (status === 401 || status === 403) {
+          throw new FetchFailedError(`That page is not public (HTTP ${status}): the website refused to share it.`);
+        }
+        if (status === 429) {
+          throw new FetchFailedError("That website is limiting requests right now (HTTP 429). Please try again later.");
+        }
+        if (status >= 400 || status < 200) {
+          throw new FetchFailedError(`The website answered with an error (HTTP ${status}). Please try again later.`);
+        }
+        if (status === 204) throw new UnprocessableContentError("That page is empty: there is nothing to summarize.");
+        const media = mediaType(headers);
+        charset = media.charset;
+        if (!media.type) {
+          sniff = true;
+          return;
+        }
+        kind = kindOf(media.type);
+        if (!kind) {
+          throw new UnprocessableContentError(
+            `That link is ${describeType(media.type)}, not an article. Use a link to a blog post or a video with captions.`,
+          );
+        }
+      },
     },
-  });
+  );
   if (sniff) {
     kind = looksLikeHtml(answer.body) ? "html" : null;
     if (!kind) {
-      throw new UnprocessableContentError("That link is not a web page we can read. Use a link to a blog post or a video with captions.");
+      throw new UnprocessableContentError(
+        "That link is not a web page we can read. Use a link to a blog post or a video with captions.",
+      );
     }
   }
   const resolvedKind = kind as DocumentKind | null;

@@ -6,7 +6,14 @@ import { resetConfig } from "~/config.server";
 import { AppError } from "~/utils/errors";
 import { blockedAddressReason } from "./addresses.server";
 import { BlockedUrlError } from "./errors";
-import { fetchDocument, guardedFetch, guardedLookup, parsePublicUrl, type FetchOptions, type ResolveAll } from "./fetch.server";
+import {
+  fetchDocument,
+  guardedFetch,
+  guardedLookup,
+  parsePublicUrl,
+  type FetchOptions,
+  type ResolveAll,
+} from "./fetch.server";
 
 let site: FakeSite;
 
@@ -54,8 +61,19 @@ function siteUrl(path: string, host = "blog.test") {
 describe("parsePublicUrl", () => {
   test("accepts http and https, refuses other schemes, credentials and nonsense", () => {
     assert.equal(parsePublicUrl("  https://example.com/a  ").toString(), "https://example.com/a");
-    for (const bad of ["ftp://example.com/", "file:///etc/passwd", "javascript:alert(1)", "data:text/html,hi", "not a url", "http://user:secret@example.com/"]) {
-      assert.throws(() => parsePublicUrl(bad), (error: AppError) => error.status === 400, bad);
+    for (const bad of [
+      "ftp://example.com/",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "not a url",
+      "http://user:secret@example.com/",
+    ]) {
+      assert.throws(
+        () => parsePublicUrl(bad),
+        (error: AppError) => error.status === 400,
+        bad,
+      );
     }
   });
 });
@@ -81,7 +99,15 @@ describe("guardedLookup (the resolver every connection uses)", () => {
   });
 
   test("refuses a name when any of its addresses is private (no picking the public one)", async () => {
-    for (const privateAddress of ["127.0.0.1", "10.0.0.5", "169.254.169.254", "::1", "fd00:ec2::254", "::ffff:192.168.0.1", "100.64.1.1"]) {
+    for (const privateAddress of [
+      "127.0.0.1",
+      "10.0.0.5",
+      "169.254.169.254",
+      "::1",
+      "fd00:ec2::254",
+      "::ffff:192.168.0.1",
+      "100.64.1.1",
+    ]) {
       const result = await lookupWith([
         { address: "93.184.216.34", family: 4 },
         { address: privateAddress, family: privateAddress.includes(":") ? 6 : 4 },
@@ -107,7 +133,11 @@ describe("guardedLookup (the resolver every connection uses)", () => {
       calls += 1;
       return calls === 1 ? [{ address: "127.0.0.1", family: 4 }] : [{ address: "10.0.0.1", family: 4 }];
     };
-    const answer = await guardedFetch(siteUrl("/articles/sabbath", "rebind.test"), {}, { ...internet, resolveAll: rebinding });
+    const answer = await guardedFetch(
+      siteUrl("/articles/sabbath", "rebind.test"),
+      {},
+      { ...internet, resolveAll: rebinding },
+    );
     assert.equal(answer.status, 200);
     assert.equal(calls, 1, "one resolution per connection, checked and used");
   });
@@ -137,7 +167,9 @@ describe("fetching with private addresses refused (ALLOW_PRIVATE_URLS off)", () 
   });
 
   test("a DNS name that resolves to 127.0.0.1 is refused when the connection resolves it", async () => {
-    const error = await failure(fetchDocument(siteUrl("/articles/sabbath", "blog.test"), { resolveAll: internetResolve }));
+    const error = await failure(
+      fetchDocument(siteUrl("/articles/sabbath", "blog.test"), { resolveAll: internetResolve }),
+    );
     assert.ok(error instanceof BlockedUrlError);
     assert.match(error.message, /blog\.test points to the server itself/);
     assert.deepEqual(site.requests, []);
@@ -215,7 +247,11 @@ describe("fetching pages (ALLOW_PRIVATE_URLS on, as on a church LAN)", () => {
   });
 
   test("PDFs, images and JSON are not articles", async () => {
-    for (const [path, kind] of [["/files/sermon.pdf", /PDF/], ["/image.png", /image/], ["/data.json", /JSON/]] as const) {
+    for (const [path, kind] of [
+      ["/files/sermon.pdf", /PDF/],
+      ["/image.png", /image/],
+      ["/data.json", /JSON/],
+    ] as const) {
       const error = await failure(fetchDocument(`${site.url}${path}`, lan));
       assert.equal(error.status, 422, path);
       assert.match(error.message, kind);

@@ -8,7 +8,13 @@ import {
 } from "youtube-transcript";
 import { getConfig } from "~/config.server";
 import { AppError } from "~/utils/errors";
-import { FetchFailedError, FetchTimeoutError, InvalidUrlError, PageNotFoundError, UnprocessableContentError } from "./errors";
+import {
+  FetchFailedError,
+  FetchTimeoutError,
+  InvalidUrlError,
+  PageNotFoundError,
+  UnprocessableContentError,
+} from "./errors";
 import { guardedFetch, MAX_CONTENT_BYTES } from "./fetch.server";
 import { isYouTubeHost } from "./urls";
 
@@ -78,7 +84,10 @@ function transcriptFetch(signal: AbortSignal): typeof fetch {
       { signal, maxBytes: MAX_CONTENT_BYTES, trustedOrigins },
     );
     const empty = answer.status === 204 || answer.status === 304;
-    return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: headersOf(answer.headers) });
+    return new Response(empty ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: headersOf(answer.headers),
+    });
   }) as typeof fetch;
 }
 
@@ -90,7 +99,8 @@ async function videoDetails(videoId: string, fetcher: typeof fetch) {
     const details = (await response.json()) as { title?: unknown; author_name?: unknown };
     return {
       title: typeof details.title === "string" && details.title.trim() ? details.title.trim() : null,
-      channel: typeof details.author_name === "string" && details.author_name.trim() ? details.author_name.trim() : null,
+      channel:
+        typeof details.author_name === "string" && details.author_name.trim() ? details.author_name.trim() : null,
     };
   } catch (error) {
     // The title is a nicety; a video whose details cannot be read is still summarized.
@@ -135,7 +145,10 @@ function translateError(error: unknown): Error {
 }
 
 /** A video's captions as text, with its title and channel. A video without captions is an error. */
-export async function fetchYouTubeTranscript(url: URL, { signal }: { signal?: AbortSignal } = {}): Promise<VideoTranscript> {
+export async function fetchYouTubeTranscript(
+  url: URL,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<VideoTranscript> {
   const videoId = youTubeVideoId(url);
   if (!videoId) throw new InvalidUrlError("That YouTube link doesn't point to a video. Use a link to a single video.");
   const timeoutMs = getConfig().CONTENT_FETCH_TIMEOUT_MS;
@@ -143,7 +156,10 @@ export async function fetchYouTubeTranscript(url: URL, { signal }: { signal?: Ab
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
   const fetcher = transcriptFetch(combined);
   try {
-    const [segments, details] = await Promise.all([fetchTranscript(videoId, { fetch: fetcher }), videoDetails(videoId, fetcher)]);
+    const [segments, details] = await Promise.all([
+      fetchTranscript(videoId, { fetch: fetcher }),
+      videoDetails(videoId, fetcher),
+    ]);
     const text = captionsToText(segments.map((segment) => segment.text));
     if (!text) {
       throw new UnprocessableContentError(
@@ -153,7 +169,9 @@ export async function fetchYouTubeTranscript(url: URL, { signal }: { signal?: Ab
     return { videoId, title: details.title, channel: details.channel, text };
   } catch (error) {
     if (deadline.aborted) {
-      throw new FetchTimeoutError(`YouTube took too long to answer (more than ${Math.round(timeoutMs / 100) / 10} seconds).`);
+      throw new FetchTimeoutError(
+        `YouTube took too long to answer (more than ${Math.round(timeoutMs / 100) / 10} seconds).`,
+      );
     }
     throw translateError(error);
   }

@@ -11,7 +11,11 @@ let youtube: FakeYouTube;
 
 before(async () => {
   youtube = await startFakeYouTube();
-  youtube.videos.set("prodigal001", { title: "The Prodigal Son | Sunday Sermon", channel: "Grace Church", captions: sermonCaptions });
+  youtube.videos.set("prodigal001", {
+    title: "The Prodigal Son | Sunday Sermon",
+    channel: "Grace Church",
+    captions: sermonCaptions,
+  });
   youtube.videos.set("autocaps001", { title: "Learning to Pray", channel: "Hope Chapel", captions: autoCaptions });
   youtube.videos.set("nocaptions1", { title: "Worship Night", channel: "Grace Church" });
   youtube.videos.set("private0001", { title: "Private", channel: "Grace Church", unavailable: true });
@@ -65,7 +69,10 @@ describe("YouTube links", () => {
   });
 
   test("captions become running text without sound cues or speaker marks", () => {
-    assert.equal(captionsToText(["[Music]", ">> Hello there ,", "friends . [Applause]", "♪ ♪"]), "Hello there, friends.");
+    assert.equal(
+      captionsToText(["[Music]", ">> Hello there ,", "friends . [Applause]", "♪ ♪"]),
+      "Hello there, friends.",
+    );
   });
 });
 
@@ -79,9 +86,18 @@ describe("fetchYouTubeTranscript (YouTube's HTTP calls answered by a local stand
     assert.match(video.text, /the father is still running toward you\./);
     assert.ok(!/\[Music\]|>>/.test(video.text));
     const paths = youtube.requests.map((request) => request.path);
-    assert.ok(paths.some((path) => path.startsWith("/youtubei/v1/player")), "asked the player API");
-    assert.ok(paths.some((path) => path.startsWith("/api/timedtext?v=prodigal001")), "read the caption track");
-    assert.ok(paths.some((path) => path.startsWith("/oembed")), "read the title");
+    assert.ok(
+      paths.some((path) => path.startsWith("/youtubei/v1/player")),
+      "asked the player API",
+    );
+    assert.ok(
+      paths.some((path) => path.startsWith("/api/timedtext?v=prodigal001")),
+      "read the caption track",
+    );
+    assert.ok(
+      paths.some((path) => path.startsWith("/oembed")),
+      "read the title",
+    );
   });
 
   test("a video without captions is a clear error", async () => {

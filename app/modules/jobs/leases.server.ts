@@ -61,7 +61,8 @@ export function tryLease(key: string, { ttlMs = LEASE_TTL_MS, now = Date.now } =
 
 /** "live": someone is working on `key`; "expired": its holder stopped renewing (died); "none": released. */
 export function leaseState(key: string, now = Date.now()): "live" | "expired" | "none" {
-  const row = getDb().$client.prepare("select expires_at as expiresAt from leases where key = ?").get(key) as { expiresAt: number } | undefined;
+  const row = getDb().$client.prepare("select expires_at as expiresAt from leases where key = ?").get(key) as
+    { expiresAt: number } | undefined;
   return !row ? "none" : row.expiresAt > now ? "live" : "expired";
 }
 
@@ -69,7 +70,11 @@ export function leaseState(key: string, now = Date.now()): "live" | "expired" | 
  * One of at most `max` slots for a user (e.g. study generations under way), counted across
  * processes; undefined when all are taken.
  */
-export function tryUserSlot(userId: string, max: number, { ttlMs = LEASE_TTL_MS, now = Date.now } = {}): Lease | undefined {
+export function tryUserSlot(
+  userId: string,
+  max: number,
+  { ttlMs = LEASE_TTL_MS, now = Date.now } = {},
+): Lease | undefined {
   const sqlite = getDb().$client;
   const id = randomUUID();
   const taken = sqlite
@@ -79,7 +84,9 @@ export function tryUserSlot(userId: string, max: number, { ttlMs = LEASE_TTL_MS,
         .prepare("select count(*) as running from running_generations where user_id = ?")
         .get(userId) as { running: number };
       if (running >= max) return false;
-      sqlite.prepare("insert into running_generations (id, user_id, expires_at) values (?, ?, ?)").run(id, userId, now() + ttlMs);
+      sqlite
+        .prepare("insert into running_generations (id, user_id, expires_at) values (?, ?, ?)")
+        .run(id, userId, now() + ttlMs);
       return true;
     })
     .immediate();

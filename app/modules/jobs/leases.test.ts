@@ -26,13 +26,21 @@ test("a lease has one holder until released; a lease left to expire is taken ove
   const second = tryLease("devotional:a", { ttlMs: 1000, now });
   assert.ok(second, "taken over");
   first.release();
-  assert.equal(leaseState("devotional:a", clock), "live", "the old holder's release does not free the new holder's lease");
+  assert.equal(
+    leaseState("devotional:a", clock),
+    "live",
+    "the old holder's release does not free the new holder's lease",
+  );
   second.release();
   assert.equal(leaseState("devotional:a", clock), "none");
 });
 
 test("at most `max` slots per user; a released or expired slot frees one", () => {
-  const userId = db.insert(users).values({ email: "slots@example.com", passwordHash: "x" }).returning({ id: users.id }).get().id;
+  const userId = db
+    .insert(users)
+    .values({ email: "slots@example.com", passwordHash: "x" })
+    .returning({ id: users.id })
+    .get().id;
   let clock = 5_000_000;
   const now = () => clock;
   const one = tryUserSlot(userId, 2, { ttlMs: 1000, now });
@@ -47,7 +55,10 @@ test("at most `max` slots per user; a released or expired slot frees one", () =>
   assert.equal(userSlotsInUse(userId, clock), 0, "a killed process's slots expire");
   assert.ok(tryUserSlot(userId, 2, { ttlMs: 1000, now }));
   purgeExpiredLeases(clock);
-  assert.equal((db.$client.prepare("select count(*) as count from running_generations").get() as { count: number }).count, 1);
+  assert.equal(
+    (db.$client.prepare("select count(*) as count from running_generations").get() as { count: number }).count,
+    1,
+  );
   two.release();
   three.release();
 });

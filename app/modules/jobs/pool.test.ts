@@ -4,7 +4,10 @@ import { test } from "node:test";
 import { AppError } from "~/utils/errors";
 import { runTask, startWorkerPool, stopWorkerPool } from "./pool.server";
 
-const article = Array.from({ length: 12 }, (_, index) => `Paragraph ${index + 1} of a sermon on grace, with enough words to count as text.`).join("\n\n");
+const article = Array.from(
+  { length: 12 },
+  (_, index) => `Paragraph ${index + 1} of a sermon on grace, with enough words to count as text.`,
+).join("\n\n");
 
 test("without a pool, tasks run in-process; an aborted request runs nothing", async () => {
   const result = await runTask("extractDocument", { kind: "text", text: article });

@@ -78,7 +78,10 @@ export function runWorkerTask({ kind, input, started }: WorkerTask): WorkerReply
     return { ok: true, value: runTaskInProcess(kind, input as never) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { ok: false, error: { name: error.name, message: error.message, status: error.status, details: error.details } };
+    return {
+      ok: false,
+      error: { name: error.name, message: error.message, status: error.status, details: error.details },
+    };
   }
 }
 

@@ -90,7 +90,10 @@ export function listContent(
   userId: string,
   { limit, cursor, transcriptLimit }: PageRequest & { transcriptLimit?: number },
 ): Page<LibraryContentListItem> {
-  const rows = itemsQuery(and(eq(sermons.userId, userId), afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`)), transcriptLimit)
+  const rows = itemsQuery(
+    and(eq(sermons.userId, userId), afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`)),
+    transcriptLimit,
+  )
     .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
     .limit(limit + 1)
     .all();
@@ -99,7 +102,13 @@ export function listContent(
 
 /** How many content items the user has (read from the index alone). */
 export function countContent(userId: string): number {
-  return getDb().select({ count: sql<number>`count(*)` }).from(sermons).where(eq(sermons.userId, userId)).get()?.count ?? 0;
+  return (
+    getDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(sermons)
+      .where(eq(sermons.userId, userId))
+      .get()?.count ?? 0
+  );
 }
 
 /** One more item would pass MAX_ITEMS_PER_USER: a 409 the pages and the API show as it is. */
@@ -151,47 +160,50 @@ function authorIdFor(db: Db, userId: string, name: string): string {
  */
 export function insertContentItem(userId: string, item: NewContentItem): LibraryContentItem {
   const db = getDb();
-  const id = db.transaction((tx) => {
-    // Checked where the row is written too: processing a URL checks first, then may take a minute.
-    assertRoomForContent(userId);
-    const authorName = item.authorName?.trim() || null;
-    const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
-    const bookId = item.book
-      ? tx
-          .insert(books)
-          .values({
-            userId,
-            authorId,
-            asin: item.book.asin,
-            title: item.book.title,
-            authorName,
-            coverUrl: item.book.coverUrl ?? null,
-            amazonUrl: item.book.amazonUrl,
-          })
-          .returning({ id: books.id })
-          .get().id
-      : null;
-    return tx
-      .insert(sermons)
-      .values({
-        userId,
-        authorId,
-        bookId,
-        title: item.title,
-        url: item.url ?? null,
-        transcript: item.transcript,
-        contentType: item.contentType,
-        source: item.source ?? null,
-        sourceTitle: item.sourceTitle ?? null,
-        authorName,
-        aiSummary: item.aiSummary ?? null,
-        aiLearningBites: item.aiLearningBites ?? null,
-        aiProvider: item.aiProvider ?? null,
-        aiModel: item.aiModel ?? null,
-      })
-      .returning({ id: sermons.id })
-      .get().id;
-  }, { behavior: "immediate" });
+  const id = db.transaction(
+    (tx) => {
+      // Checked where the row is written too: processing a URL checks first, then may take a minute.
+      assertRoomForContent(userId);
+      const authorName = item.authorName?.trim() || null;
+      const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
+      const bookId = item.book
+        ? tx
+            .insert(books)
+            .values({
+              userId,
+              authorId,
+              asin: item.book.asin,
+              title: item.book.title,
+              authorName,
+              coverUrl: item.book.coverUrl ?? null,
+              amazonUrl: item.book.amazonUrl,
+            })
+            .returning({ id: books.id })
+            .get().id
+        : null;
+      return tx
+        .insert(sermons)
+        .values({
+          userId,
+          authorId,
+          bookId,
+          title: item.title,
+          url: item.url ?? null,
+          transcript: item.transcript,
+          contentType: item.contentType,
+          source: item.source ?? null,
+          sourceTitle: item.sourceTitle ?? null,
+          authorName,
+          aiSummary: item.aiSummary ?? null,
+          aiLearningBites: item.aiLearningBites ?? null,
+          aiProvider: item.aiProvider ?? null,
+          aiModel: item.aiModel ?? null,
+        })
+        .returning({ id: sermons.id })
+        .get().id;
+    },
+    { behavior: "immediate" },
+  );
   return getContent(userId, id);
 }
 
@@ -211,7 +223,17 @@ export function asinFromUrl(value: string | undefined): string | undefined {
 }
 
 /** The store page for a book: the link given, else the ASIN's Amazon page, else a store search. */
-export function bookStoreUrl({ storeUrl, asin, bookTitle, author }: { storeUrl?: string; asin?: string; bookTitle: string; author?: string }) {
+export function bookStoreUrl({
+  storeUrl,
+  asin,
+  bookTitle,
+  author,
+}: {
+  storeUrl?: string;
+  asin?: string;
+  bookTitle: string;
+  author?: string;
+}) {
   if (storeUrl) return storeUrl;
   if (asin) return `https://www.amazon.com/dp/${asin}`;
   const query = [bookTitle, author].filter(Boolean).join(" ");
@@ -250,21 +272,27 @@ export function addManualContent(userId: string, input: ManualContentInput): Lib
 /** Deletes one of the user's items (and its book when no other item uses it). */
 export function deleteContent(userId: string, id: string): void {
   const db = getDb();
-  db.transaction((tx) => {
-    const item = tx
-      .select({ bookId: sermons.bookId })
-      .from(sermons)
-      .where(and(eq(sermons.userId, userId), eq(sermons.id, id)))
-      .get();
-    if (!item) throw new NotFoundError("Content not found");
-    tx.delete(sermons).where(eq(sermons.id, id)).run();
-    if (item.bookId) {
-      const stillUsed = tx
-        .select({ id: sermons.id })
+  db.transaction(
+    (tx) => {
+      const item = tx
+        .select({ bookId: sermons.bookId })
         .from(sermons)
-        .where(and(eq(sermons.bookId, item.bookId), ne(sermons.id, id)))
+        .where(and(eq(sermons.userId, userId), eq(sermons.id, id)))
         .get();
-      if (!stillUsed) tx.delete(books).where(and(eq(books.id, item.bookId), eq(books.userId, userId))).run();
-    }
-  }, { behavior: "immediate" });
+      if (!item) throw new NotFoundError("Content not found");
+      tx.delete(sermons).where(eq(sermons.id, id)).run();
+      if (item.bookId) {
+        const stillUsed = tx
+          .select({ id: sermons.id })
+          .from(sermons)
+          .where(and(eq(sermons.bookId, item.bookId), ne(sermons.id, id)))
+          .get();
+        if (!stillUsed)
+          tx.delete(books)
+            .where(and(eq(books.id, item.bookId), eq(books.userId, userId)))
+            .run();
+      }
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -19,8 +19,14 @@ describe("library display rules (SPEC §2, §9)", () => {
   test("the excerpt is the AI summary, else up to 200 characters of the transcript", () => {
     const transcript = "x".repeat(250);
     assert.deepEqual(contentExcerpt({ aiSummary: "A summary.", transcript }), { kind: "summary", text: "A summary." });
-    assert.deepEqual(contentExcerpt({ aiSummary: null, transcript }), { kind: "transcript", text: `${"x".repeat(200)}...` });
-    assert.deepEqual(contentExcerpt({ aiSummary: "  ", transcript: "Short quote." }), { kind: "transcript", text: "Short quote." });
+    assert.deepEqual(contentExcerpt({ aiSummary: null, transcript }), {
+      kind: "transcript",
+      text: `${"x".repeat(200)}...`,
+    });
+    assert.deepEqual(contentExcerpt({ aiSummary: "  ", transcript: "Short quote." }), {
+      kind: "transcript",
+      text: "Short quote.",
+    });
     assert.equal(contentExcerpt({ aiSummary: null, transcript: "y".repeat(200) }).text, "y".repeat(200));
   });
 
@@ -42,7 +48,11 @@ describe("withTranscriptExcerpt (GET /api/sermons)", () => {
   const listed = (transcript: string, transcriptLength = transcript.length) => ({ transcript, transcriptLength });
 
   test("a short transcript is whole", () => {
-    assert.deepEqual(withTranscriptExcerpt(listed("Short and sweet.")), { transcript: "Short and sweet.", transcriptLength: 16, transcriptTruncated: false });
+    assert.deepEqual(withTranscriptExcerpt(listed("Short and sweet.")), {
+      transcript: "Short and sweet.",
+      transcriptLength: 16,
+      transcriptTruncated: false,
+    });
   });
 
   test("a long one is cut at the last word boundary within 500 characters", () => {

@@ -25,7 +25,10 @@ export function truncate(text: string, length: number): string {
 }
 
 /** What a library card shows as its text: the AI summary, else up to 200 characters of the transcript. */
-export function contentExcerpt(item: { aiSummary: string | null; transcript: string }): { kind: "summary" | "transcript"; text: string } {
+export function contentExcerpt(item: { aiSummary: string | null; transcript: string }): {
+  kind: "summary" | "transcript";
+  text: string;
+} {
   if (item.aiSummary && item.aiSummary.trim()) return { kind: "summary", text: item.aiSummary };
   return { kind: "transcript", text: truncate(item.transcript, EXCERPT_LENGTH) };
 }

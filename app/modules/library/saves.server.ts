@@ -12,7 +12,14 @@ export interface LibrarySave {
   study: { id: string; title: string; studyType: "topic" | "passage"; content: string };
 }
 
-function toSave(row: { id: string; createdAt: Date; studyId: string; title: string; studyType: "topic" | "passage"; content: string }): LibrarySave {
+function toSave(row: {
+  id: string;
+  createdAt: Date;
+  studyId: string;
+  title: string;
+  studyType: "topic" | "passage";
+  content: string;
+}): LibrarySave {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -46,7 +53,13 @@ export function listLibrarySaves(
     .select(columns)
     .from(librarySaves)
     .innerJoin(studies, eq(studies.id, librarySaves.studyId))
-    .where(and(eq(librarySaves.userId, userId), eq(studies.userId, userId), afterCursor(cursor, librarySaves.createdAt, sql`${librarySaves}.rowid`)))
+    .where(
+      and(
+        eq(librarySaves.userId, userId),
+        eq(studies.userId, userId),
+        afterCursor(cursor, librarySaves.createdAt, sql`${librarySaves}.rowid`),
+      ),
+    )
     .orderBy(desc(librarySaves.createdAt), desc(sql`${librarySaves}.rowid`))
     .limit(limit + 1)
     .all();
@@ -55,7 +68,13 @@ export function listLibrarySaves(
 
 /** How many lesson plans the user has saved (read from the index alone). */
 export function countLibrarySaves(userId: string): number {
-  return getDb().select({ count: sql<number>`count(*)` }).from(librarySaves).where(eq(librarySaves.userId, userId)).get()?.count ?? 0;
+  return (
+    getDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(librarySaves)
+      .where(eq(librarySaves.userId, userId))
+      .get()?.count ?? 0
+  );
 }
 
 /**
@@ -65,15 +84,18 @@ export function countLibrarySaves(userId: string): number {
 export function saveStudyToLibrary(userId: string, studyId: string): LibrarySave {
   const study = getStudy(userId, studyId);
   const db = getDb();
-  const row = db.transaction((tx) => {
-    tx.insert(librarySaves).values({ userId, studyId: study.id }).onConflictDoNothing().run();
-    markOnboardingStep(userId, "hasVisitedLibrary");
-    return tx
-      .select({ id: librarySaves.id, createdAt: librarySaves.createdAt })
-      .from(librarySaves)
-      .where(and(eq(librarySaves.userId, userId), eq(librarySaves.studyId, study.id)))
-      .get()!;
-  }, { behavior: "immediate" });
+  const row = db.transaction(
+    (tx) => {
+      tx.insert(librarySaves).values({ userId, studyId: study.id }).onConflictDoNothing().run();
+      markOnboardingStep(userId, "hasVisitedLibrary");
+      return tx
+        .select({ id: librarySaves.id, createdAt: librarySaves.createdAt })
+        .from(librarySaves)
+        .where(and(eq(librarySaves.userId, userId), eq(librarySaves.studyId, study.id)))
+        .get()!;
+    },
+    { behavior: "immediate" },
+  );
   return toSave({ ...row, studyId: study.id, title: study.title, studyType: study.studyType, content: study.content });
 }
 

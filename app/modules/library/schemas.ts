@@ -50,7 +50,10 @@ export const manualContentSchema = z
       .trim()
       .nullish()
       .transform((value) => (value ? value.toUpperCase() : undefined))
-      .refine((value) => value === undefined || /^[A-Z0-9]{10}$/.test(value), "ASIN must be 10 letters or digits (e.g. B00ABC1234)"),
+      .refine(
+        (value) => value === undefined || /^[A-Z0-9]{10}$/.test(value),
+        "ASIN must be 10 letters or digits (e.g. B00ABC1234)",
+      ),
   })
   .superRefine((value, context) => {
     const hasBookDetails = value.coverUrl || value.storeUrl || value.asin;
@@ -58,7 +61,10 @@ export const manualContentSchema = z
       context.addIssue({
         code: "custom",
         path: ["bookTitle"],
-        message: value.contentType === "book" ? "Book title is required for a book excerpt" : "Book title is required with book details",
+        message:
+          value.contentType === "book"
+            ? "Book title is required for a book excerpt"
+            : "Book title is required with book details",
       });
     }
   });
@@ -74,6 +80,10 @@ export const libraryReturnSchema = z.object({ redirectTo: localPathSchema.option
  */
 export const libraryToggleSchema = z.object({
   intent: z.enum(["save", "remove"]),
-  studyId: z.string({ error: "Study id is required" }).trim().min(1, "Study id is required").max(100, "Study not found"),
+  studyId: z
+    .string({ error: "Study id is required" })
+    .trim()
+    .min(1, "Study id is required")
+    .max(100, "Study not found"),
   redirectTo: localPathSchema.optional(),
 });

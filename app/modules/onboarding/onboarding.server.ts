@@ -20,7 +20,11 @@ export interface OnboardingStatus {
 }
 
 const onboardingRow = preparedQuery((db) =>
-  db.select().from(userOnboarding).where(eq(userOnboarding.userId, sql.placeholder("userId"))).prepare(),
+  db
+    .select()
+    .from(userOnboarding)
+    .where(eq(userOnboarding.userId, sql.placeholder("userId")))
+    .prepare(),
 );
 
 function findRow(userId: string) {
@@ -53,22 +57,25 @@ export function markOnboardingSteps(userId: string, steps: OnboardingStep[]): On
   const before = getOnboardingStatus(userId);
   if (steps.every((step) => before[step])) return before;
   const db = getDb();
-  return db.transaction(() => {
-    const current = getOnboardingStatus(userId);
-    const missing = steps.filter((step) => !current[step]);
-    if (missing.length === 0) return current;
-    const next = { ...current, ...Object.fromEntries(missing.map((step) => [step, true])) } as OnboardingStatus;
-    const allDone = onboardingSteps.every((step) => next[step]);
-    if (allDone && !next.onboardingCompletedAt) next.onboardingCompletedAt = new Date();
-    db.update(userOnboarding)
-      .set({
-        ...Object.fromEntries(missing.map((step) => [step, true])),
-        onboardingCompletedAt: next.onboardingCompletedAt,
-      })
-      .where(eq(userOnboarding.userId, userId))
-      .run();
-    return next;
-  }, { behavior: "immediate" });
+  return db.transaction(
+    () => {
+      const current = getOnboardingStatus(userId);
+      const missing = steps.filter((step) => !current[step]);
+      if (missing.length === 0) return current;
+      const next = { ...current, ...Object.fromEntries(missing.map((step) => [step, true])) } as OnboardingStatus;
+      const allDone = onboardingSteps.every((step) => next[step]);
+      if (allDone && !next.onboardingCompletedAt) next.onboardingCompletedAt = new Date();
+      db.update(userOnboarding)
+        .set({
+          ...Object.fromEntries(missing.map((step) => [step, true])),
+          onboardingCompletedAt: next.onboardingCompletedAt,
+        })
+        .where(eq(userOnboarding.userId, userId))
+        .run();
+      return next;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function markOnboardingStep(userId: string, step: OnboardingStep) {

@@ -20,7 +20,6 @@ export const onboardingProgressSchema = z
     error: "Send at least one onboarding step to mark as completed",
   });
 
-
 /**
  * The onboarding form (POST /resources/onboarding): the steps a page marks by itself. The others
  * are ticked by the actions they stand for (starting a plan, creating a study). `redirectTo` comes

@@ -40,7 +40,10 @@ describe("the plan catalogue", () => {
     for (const entry of catalogue) {
       assert.ok(entry.name.length > 3 && entry.description.length > 40, entry.slug);
       assert.ok(["book", "passage", "canonical"].includes(entry.planType), entry.slug);
-      assert.ok(entry.days.every((day) => day.length > 0), `${entry.slug}: no empty day`);
+      assert.ok(
+        entry.days.every((day) => day.length > 0),
+        `${entry.slug}: no empty day`,
+      );
     }
   });
 
@@ -62,7 +65,10 @@ describe("the plan catalogue", () => {
 
   test("one chapter a day for John, Proverbs and Romans", () => {
     for (const slug of ["gospel-of-john-21-days", "proverbs-31-days", "romans-16-days"]) {
-      assert.ok(plan(slug).days.every((day) => day.flatMap(chaptersIn).length === 1), slug);
+      assert.ok(
+        plan(slug).days.every((day) => day.flatMap(chaptersIn).length === 1),
+        slug,
+      );
     }
     assert.deepEqual(plan("gospel-of-john-21-days").days[2], ["John 3"]);
   });
@@ -97,7 +103,10 @@ describe("the plan catalogue", () => {
   test("Bible in a Year: about three or four chapters a day, balanced by length", () => {
     const days = plan("bible-in-a-year").days.map((day) => day.flatMap(chaptersIn));
     const counts = days.map((day) => day.length);
-    assert.ok(Math.min(...counts) >= 2 && Math.max(...counts) <= 5, `chapters a day ${Math.min(...counts)}-${Math.max(...counts)}`);
+    assert.ok(
+      Math.min(...counts) >= 2 && Math.max(...counts) <= 5,
+      `chapters a day ${Math.min(...counts)}-${Math.max(...counts)}`,
+    );
     const threeOrFour = counts.filter((count) => count === 3 || count === 4).length;
     assert.ok(threeOrFour / counts.length > 0.75, `${threeOrFour} of 365 days have 3-4 chapters`);
     const verses = plan("bible-in-a-year").days.map((day) =>

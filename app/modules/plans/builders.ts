@@ -86,7 +86,11 @@ export function fixedChunks(chapters: ChapterRef[], perDay: number): ChapterRef[
 export function balancedChunks(
   chapters: ChapterRef[],
   dayCount: number,
-  { maxPerDay = 8, chapterWeight = 0.6, bookBreakBonus = 0.02 }: { maxPerDay?: number; chapterWeight?: number; bookBreakBonus?: number } = {},
+  {
+    maxPerDay = 8,
+    chapterWeight = 0.6,
+    bookBreakBonus = 0.02,
+  }: { maxPerDay?: number; chapterWeight?: number; bookBreakBonus?: number } = {},
 ): ChapterRef[][] {
   const n = chapters.length;
   if (dayCount > n) throw new Error(`Cannot spread ${n} chapters over ${dayCount} days`);
@@ -171,7 +175,7 @@ export const planCatalogue: CatalogueEntry[] = [
     slug: "gospel-of-john-21-days",
     name: "Gospel of John in 21 Days",
     description:
-      "Walk with Jesus through John's Gospel, one chapter a day: the signs, the \"I am\" sayings, the cross and the empty tomb, written \"so that you may believe.\"",
+      'Walk with Jesus through John\'s Gospel, one chapter a day: the signs, the "I am" sayings, the cross and the empty tomb, written "so that you may believe."',
     planType: "book",
     buildDays: () => chapterDays(fixedChunks(chaptersOf(["JHN"]), 1)),
   },

@@ -41,7 +41,12 @@ describe("streaks", () => {
   });
 
   test("a gap ends the streak", () => {
-    const completions = ["2025-05-01T08:00:00Z", "2025-04-30T08:00:00Z", "2025-04-28T08:00:00Z", "2025-04-27T08:00:00Z"].map(at);
+    const completions = [
+      "2025-05-01T08:00:00Z",
+      "2025-04-30T08:00:00Z",
+      "2025-04-28T08:00:00Z",
+      "2025-04-27T08:00:00Z",
+    ].map(at);
     assert.equal(computeStreak(completions, { now: at("2025-05-01T20:00:00Z"), timeZone: "UTC" }), 2);
   });
 
@@ -53,8 +58,15 @@ describe("streaks", () => {
   test("across midnight: the clock moving past midnight keeps the streak until the day after", () => {
     const completions = [at("2025-05-01T23:58:00Z")];
     assert.equal(computeStreak(completions, { now: at("2025-05-01T23:59:00Z"), timeZone: "UTC" }), 1);
-    assert.equal(computeStreak(completions, { now: at("2025-05-02T00:01:00Z"), timeZone: "UTC" }), 1, "yesterday still counts");
-    assert.equal(computeStreak([...completions, at("2025-05-02T00:05:00Z")], { now: at("2025-05-02T00:06:00Z"), timeZone: "UTC" }), 2);
+    assert.equal(
+      computeStreak(completions, { now: at("2025-05-02T00:01:00Z"), timeZone: "UTC" }),
+      1,
+      "yesterday still counts",
+    );
+    assert.equal(
+      computeStreak([...completions, at("2025-05-02T00:05:00Z")], { now: at("2025-05-02T00:06:00Z"), timeZone: "UTC" }),
+      2,
+    );
     assert.equal(computeStreak(completions, { now: at("2025-05-03T00:00:00Z"), timeZone: "UTC" }), 0);
   });
 
@@ -82,7 +94,13 @@ describe("where a reader is in a plan", () => {
 
   test("a new plan starts at day 1", () => {
     const position = planPosition({ daysCount: 7, completions: [] }, { ...utc, now: at("2025-05-01T10:00:00Z") });
-    assert.deepEqual(position, { currentDay: 1, isCompleted: false, completedAt: null, isPlanFinished: false, completedDays: 0 });
+    assert.deepEqual(position, {
+      currentDay: 1,
+      isCompleted: false,
+      completedAt: null,
+      isPlanFinished: false,
+      completedDays: 0,
+    });
   });
 
   test("a day completed today stays shown, completed, until the next calendar day", () => {

@@ -41,7 +41,10 @@ export function previousDay(day: CalendarDay): CalendarDay {
  * Consecutive calendar days, ending today or yesterday, on which at least one reading was
  * completed. A streak that ended before yesterday is 0; several readings on one day count once.
  */
-export function computeStreak(completions: Array<Date | number>, { now, timeZone }: { now: Date | number; timeZone: string }): number {
+export function computeStreak(
+  completions: Array<Date | number>,
+  { now, timeZone }: { now: Date | number; timeZone: string },
+): number {
   const days = new Set(completions.map((instant) => calendarDay(instant, timeZone)));
   const today = calendarDay(now, timeZone);
   let day = days.has(today) ? today : previousDay(today);
@@ -93,21 +96,36 @@ export function planPosition(
   )[0];
   const today = calendarDay(now, timeZone);
   if (latest && calendarDay(latest.completedAt, timeZone) === today) {
-    return { currentDay: latest.dayNumber, isCompleted: true, completedAt: latest.completedAt, isPlanFinished: firstOpen === null, completedDays };
+    return {
+      currentDay: latest.dayNumber,
+      isCompleted: true,
+      completedAt: latest.completedAt,
+      isPlanFinished: firstOpen === null,
+      completedDays,
+    };
   }
   if (firstOpen === null) {
     const last = completions.find((completion) => completion.dayNumber === daysCount) ?? latest ?? null;
-    return { currentDay: daysCount, isCompleted: true, completedAt: last?.completedAt ?? null, isPlanFinished: true, completedDays };
+    return {
+      currentDay: daysCount,
+      isCompleted: true,
+      completedAt: last?.completedAt ?? null,
+      isPlanFinished: true,
+      completedDays,
+    };
   }
   return { currentDay: firstOpen, isCompleted: false, completedAt: null, isPlanFinished: false, completedDays };
 }
 
-export type CompletionCheck =
-  | { ok: true; alreadyCompleted: boolean }
-  | { ok: false; message: string };
+export type CompletionCheck = { ok: true; alreadyCompleted: boolean } | { ok: false; message: string };
 
 /** Whether a reader may mark a day complete now: the current day, or (again) an earlier one. */
-export function checkCompletion(dayNumber: number, daysCount: number, position: PlanPosition, completed: Set<number>): CompletionCheck {
+export function checkCompletion(
+  dayNumber: number,
+  daysCount: number,
+  position: PlanPosition,
+  completed: Set<number>,
+): CompletionCheck {
   if (dayNumber > daysCount) {
     return { ok: false, message: `This plan has ${daysCount} days; there is no day ${dayNumber}.` };
   }

@@ -38,7 +38,11 @@ export function wordLimitFor(level: DevotionLevel, settings: AiSettings) {
  * model, the tone and style settings and the level's word limit. A change to any of them gives
  * new devotionals; the old ones stay cached for whoever still matches them.
  */
-export function devotionalSettingsKey(provider: Pick<AiProvider, "name" | "model">, settings: AiSettings, level: DevotionLevel) {
+export function devotionalSettingsKey(
+  provider: Pick<AiProvider, "name" | "model">,
+  settings: AiSettings,
+  level: DevotionLevel,
+) {
   const shaping = {
     provider: provider.name,
     model: provider.model,
@@ -95,7 +99,14 @@ export interface DevotionRequest {
  * failed generation stores nothing and is tried again by the next request. On a read-only replica
  * a cache miss throws ReplicaWriteError: the primary writes it.
  */
-export async function getDevotion({ planDayId, passages, level, provider = getAiProvider(), settings = getAiSettings(), signal }: DevotionRequest): Promise<Devotion> {
+export async function getDevotion({
+  planDayId,
+  passages,
+  level,
+  provider = getAiProvider(),
+  settings = getAiSettings(),
+  signal,
+}: DevotionRequest): Promise<Devotion> {
   const translation = passages[0]?.translation.shown ?? "BSB";
   const settingsKey = devotionalSettingsKey(provider, settings, level);
   const wordLimit = wordLimitFor(level, settings);
@@ -109,15 +120,28 @@ export async function getDevotion({ planDayId, passages, level, provider = getAi
     const store = (content: string) => {
       getDb()
         .insert(devotionals)
-        .values({ planDayId, level, translation, settingsKey, content, aiProvider: provider.name, aiModel: provider.model })
+        .values({
+          planDayId,
+          level,
+          translation,
+          settingsKey,
+          content,
+          aiProvider: provider.name,
+          aiModel: provider.model,
+        })
         .onConflictDoNothing()
         .run();
       return cached(planDayId, level, translation, settingsKey)?.content ?? content;
     };
-    const generate = async () => (await provider.devotional({ passages, level, wordLimit, settings }, { signal })).content;
-    generation = generateOnce(`devotional:${key}`, () => cached(planDayId, level, translation, settingsKey)?.content, generate, store, signal).finally(() =>
-      inflight.delete(key),
-    );
+    const generate = async () =>
+      (await provider.devotional({ passages, level, wordLimit, settings }, { signal })).content;
+    generation = generateOnce(
+      `devotional:${key}`,
+      () => cached(planDayId, level, translation, settingsKey)?.content,
+      generate,
+      store,
+      signal,
+    ).finally(() => inflight.delete(key));
     inflight.set(key, generation);
   }
   return { level, content: await generation, wordLimit };
@@ -156,7 +180,8 @@ async function generateOnce(
     if (content !== undefined) return content;
     // No lease and nothing stored: the holder failed (released) or died (its lease expired, and
     // only then is it taken over).
-    if (leaseState(leaseKey) === "none") throw new AiError("The devotional could not be written just now. Please try again.", 503);
+    if (leaseState(leaseKey) === "none")
+      throw new AiError("The devotional could not be written just now. Please try again.", 503);
   }
 }
 

@@ -161,7 +161,11 @@ export function listPlans(userId: string): PlanSummary[] {
       ...planFields(plan),
       firstReading: firstDays.get(plan.id) ?? "",
       progress: own
-        ? { isActive: plan.id === activePlanId, completedDays: own.completedDays, isFinished: own.completedDays >= plan.daysCount }
+        ? {
+            isActive: plan.id === activePlanId,
+            completedDays: own.completedDays,
+            isFinished: own.completedDays >= plan.daysCount,
+          }
         : null,
     };
   });
@@ -243,30 +247,33 @@ export function startPlan(
   const plan = findPlan(planId);
   if (!plan) throw new NotFoundError("Reading plan not found");
   const db = getDb();
-  const { id, resumed } = db.transaction((tx) => {
-    const latest = tx
-      .select({ at: max(userPlans.activatedAt) })
-      .from(userPlans)
-      .where(eq(userPlans.userId, userId))
-      .get()?.at;
-    // Strictly later than any earlier activation, so "most recent" is never a tie.
-    const activatedAt = new Date(Math.max(now.getTime(), (latest?.getTime() ?? 0) + 1));
-    const existing = tx
-      .select({ id: userPlans.id })
-      .from(userPlans)
-      .where(and(eq(userPlans.userId, userId), eq(userPlans.planId, plan.id)))
-      .get();
-    if (existing) {
-      tx.update(userPlans).set({ activatedAt, translation }).where(eq(userPlans.id, existing.id)).run();
-      return { id: existing.id, resumed: true };
-    }
-    const inserted = tx
-      .insert(userPlans)
-      .values({ userId, planId: plan.id, translation, startDate: now, activatedAt })
-      .returning({ id: userPlans.id })
-      .get();
-    return { id: inserted.id, resumed: false };
-  }, { behavior: "immediate" });
+  const { id, resumed } = db.transaction(
+    (tx) => {
+      const latest = tx
+        .select({ at: max(userPlans.activatedAt) })
+        .from(userPlans)
+        .where(eq(userPlans.userId, userId))
+        .get()?.at;
+      // Strictly later than any earlier activation, so "most recent" is never a tie.
+      const activatedAt = new Date(Math.max(now.getTime(), (latest?.getTime() ?? 0) + 1));
+      const existing = tx
+        .select({ id: userPlans.id })
+        .from(userPlans)
+        .where(and(eq(userPlans.userId, userId), eq(userPlans.planId, plan.id)))
+        .get();
+      if (existing) {
+        tx.update(userPlans).set({ activatedAt, translation }).where(eq(userPlans.id, existing.id)).run();
+        return { id: existing.id, resumed: true };
+      }
+      const inserted = tx
+        .insert(userPlans)
+        .values({ userId, planId: plan.id, translation, startDate: now, activatedAt })
+        .returning({ id: userPlans.id })
+        .get();
+      return { id: inserted.id, resumed: false };
+    },
+    { behavior: "immediate" },
+  );
   markOnboardingStep(userId, "hasStartedPlan");
   return { userPlan: userPlanSummary(id)!, resumed };
 }
@@ -327,7 +334,9 @@ export interface TodayDevotions {
 }
 
 /** Devotionals fetched after the page (Today's GET /today/devotions), with the plan and day they are for. */
-export type LateDevotions = { userPlanId: string | null; currentDay: number | null } & (TodayDevotions | { error: string });
+export type LateDevotions = { userPlanId: string | null; currentDay: number | null } & (
+  TodayDevotions | { error: string }
+);
 
 /**
  * What Today shows, in two parts: everything but the devotionals at once, and the devotionals
@@ -375,7 +384,11 @@ export function getTodayOverview(
     provider,
     signal,
   }).then(({ devotions: written, failures }) => ({
-    devotions: written.map((devotion: Devotion) => ({ level: devotion.level, content: devotion.content, wordLimit: devotion.wordLimit })),
+    devotions: written.map((devotion: Devotion) => ({
+      level: devotion.level,
+      content: devotion.content,
+      wordLimit: devotion.wordLimit,
+    })),
     devotionErrors: failures,
   }));
   return {
@@ -393,7 +406,9 @@ export function getTodayOverview(
       passages: shown.map((passage) => ({
         reference: passage.reference,
         text: passage.text,
-        verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+        verses: passage.verses
+          .filter((verse) => verse.text)
+          .map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
       })),
       references: day.referencesJson,
       translation,
@@ -445,40 +460,51 @@ export function completeDay(
   { now = new Date(), timeZone }: Clock & { timeZone: string },
 ): CompletionResult {
   const db = getDb();
-  const result = db.transaction((tx) => {
-    // better-sqlite3 has one connection: this read is inside the transaction too.
-    const row = activeUserPlan(userId);
-    if (!row) throw new NotFoundError("You have no active reading plan. Start a plan first.");
-    const active = { id: row.userPlan.id, daysCount: row.plan.daysCount };
-    const completions = tx
-      .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
-      .from(userPlanProgress)
-      .where(eq(userPlanProgress.userPlanId, active.id))
-      .all();
-    const position = planPosition({ daysCount: active.daysCount, completions }, { now, timeZone });
-    const completed = new Set(completions.map((completion) => completion.dayNumber));
-    const check = checkCompletion(dayNumber, active.daysCount, position, completed);
-    if (!check.ok) throw new ValidationError(check.message);
-    if (!check.alreadyCompleted) {
-      tx.insert(userPlanProgress).values({ userPlanId: active.id, dayNumber, completedAt: now }).onConflictDoNothing().run();
-    }
-    const stored = tx
-      .select({ completedAt: userPlanProgress.completedAt })
-      .from(userPlanProgress)
-      .where(and(eq(userPlanProgress.userPlanId, active.id), eq(userPlanProgress.dayNumber, dayNumber)))
-      .get()!;
-    const finished = tx
-      .select({ count: sql<number>`count(*)` })
-      .from(userPlanProgress)
-      .where(and(eq(userPlanProgress.userPlanId, active.id), sql`${userPlanProgress.dayNumber} between 1 and ${active.daysCount}`))
-      .get();
-    return {
-      dayNumber,
-      isCompleted: true as const,
-      alreadyCompleted: check.alreadyCompleted,
-      completedAt: stored.completedAt,
-      isPlanFinished: (finished?.count ?? 0) >= active.daysCount,
-    };
-  }, { behavior: "immediate" });
+  const result = db.transaction(
+    (tx) => {
+      // better-sqlite3 has one connection: this read is inside the transaction too.
+      const row = activeUserPlan(userId);
+      if (!row) throw new NotFoundError("You have no active reading plan. Start a plan first.");
+      const active = { id: row.userPlan.id, daysCount: row.plan.daysCount };
+      const completions = tx
+        .select({ dayNumber: userPlanProgress.dayNumber, completedAt: userPlanProgress.completedAt })
+        .from(userPlanProgress)
+        .where(eq(userPlanProgress.userPlanId, active.id))
+        .all();
+      const position = planPosition({ daysCount: active.daysCount, completions }, { now, timeZone });
+      const completed = new Set(completions.map((completion) => completion.dayNumber));
+      const check = checkCompletion(dayNumber, active.daysCount, position, completed);
+      if (!check.ok) throw new ValidationError(check.message);
+      if (!check.alreadyCompleted) {
+        tx.insert(userPlanProgress)
+          .values({ userPlanId: active.id, dayNumber, completedAt: now })
+          .onConflictDoNothing()
+          .run();
+      }
+      const stored = tx
+        .select({ completedAt: userPlanProgress.completedAt })
+        .from(userPlanProgress)
+        .where(and(eq(userPlanProgress.userPlanId, active.id), eq(userPlanProgress.dayNumber, dayNumber)))
+        .get()!;
+      const finished = tx
+        .select({ count: sql<number>`count(*)` })
+        .from(userPlanProgress)
+        .where(
+          and(
+            eq(userPlanProgress.userPlanId, active.id),
+            sql`${userPlanProgress.dayNumber} between 1 and ${active.daysCount}`,
+          ),
+        )
+        .get();
+      return {
+        dayNumber,
+        isCompleted: true as const,
+        alreadyCompleted: check.alreadyCompleted,
+        completedAt: stored.completedAt,
+        isPlanFinished: (finished?.count ?? 0) >= active.daysCount,
+      };
+    },
+    { behavior: "immediate" },
+  );
   return { ...result, streak: streakOf(userId, now, timeZone).streak };
 }

@@ -33,7 +33,10 @@ function planIdOf(slug: string) {
 }
 
 /** A provider that counts calls and answers after a delay, or once `wait` settles, to see concurrency. */
-function countingProvider(wait: number | Promise<unknown> = 30, name: AiProvider["name"] = "openai"): AiProvider & { calls: string[] } {
+function countingProvider(
+  wait: number | Promise<unknown> = 30,
+  name: AiProvider["name"] = "openai",
+): AiProvider & { calls: string[] } {
   const calls: string[] = [];
   return {
     name,
@@ -53,7 +56,10 @@ function countingProvider(wait: number | Promise<unknown> = 30, name: AiProvider
 describe("seeding", () => {
   test("is idempotent and skips existing plans", () => {
     const db = getDb();
-    const count = () => db.$client.prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days").get();
+    const count = () =>
+      db.$client
+        .prepare("select (select count(*) from reading_plans) as plans, (select count(*) from plan_days) as days")
+        .get();
     const before = count();
     assert.deepEqual(seedReadingPlans(db), { added: [] });
     assert.deepEqual(count(), before);
@@ -66,7 +72,9 @@ describe("seeding", () => {
     db.$client.prepare("delete from reading_plans where slug = 'romans-16-days'").run();
     assert.deepEqual(seedReadingPlans(db), { added: ["romans-16-days"] });
     const days = db.$client
-      .prepare("select count(*) as count from plan_days d join reading_plans p on p.id = d.plan_id where p.slug = 'romans-16-days'")
+      .prepare(
+        "select count(*) as count from plan_days d join reading_plans p on p.id = d.plan_id where p.slug = 'romans-16-days'",
+      )
       .get() as { count: number };
     assert.equal(days.count, 16);
   });
@@ -77,7 +85,11 @@ describe("Today with an injected clock", () => {
     const userId = newUser();
     const provider = countingProvider(0);
     const timeZone = "America/New_York";
-    startPlan(userId, { planId: planIdOf("gospel-of-john-21-days"), translation: "NKJV" }, { now: new Date("2025-06-01T12:00:00Z") });
+    startPlan(
+      userId,
+      { planId: planIdOf("gospel-of-john-21-days"), translation: "NKJV" },
+      { now: new Date("2025-06-01T12:00:00Z") },
+    );
 
     // 2025-06-02T03:30Z is 23:30 on June 1 in New York.
     const evening = new Date("2025-06-02T03:30:00Z");
@@ -102,12 +114,20 @@ describe("Today with an injected clock", () => {
 
   test("the same completions read in UTC give a different day", async () => {
     const userId = newUser();
-    startPlan(userId, { planId: planIdOf("romans-16-days"), translation: "KJV" }, { now: new Date("2025-06-01T00:00:00Z") });
+    startPlan(
+      userId,
+      { planId: planIdOf("romans-16-days"), translation: "KJV" },
+      { now: new Date("2025-06-01T00:00:00Z") },
+    );
     completeDay(userId, { dayNumber: 1 }, { now: new Date("2025-06-02T03:30:00Z"), timeZone: "UTC" });
     const provider = countingProvider(0);
     const now = new Date("2025-06-02T03:45:00Z");
     assert.equal((await getToday(userId, { now, timeZone: "UTC", provider })).isCompleted, true);
-    const seenFromLosAngeles = await getToday(userId, { now: new Date("2025-06-02T07:30:00Z"), timeZone: "America/Los_Angeles", provider });
+    const seenFromLosAngeles = await getToday(userId, {
+      now: new Date("2025-06-02T07:30:00Z"),
+      timeZone: "America/Los_Angeles",
+      provider,
+    });
     assert.equal(seenFromLosAngeles.isCompleted, false, "it is June 2 in Los Angeles, a day after the reading");
     assert.equal(seenFromLosAngeles.currentDay, 2);
   });
@@ -116,15 +136,24 @@ describe("Today with an injected clock", () => {
     const userId = newUser();
     startPlan(userId, { planId: planIdOf("proverbs-31-days"), translation: "NKJV" });
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => Promise.resolve().then(() => completeDay(userId, { dayNumber: 1 }, { timeZone: "UTC" }))),
+      Array.from({ length: 8 }, () =>
+        Promise.resolve().then(() => completeDay(userId, { dayNumber: 1 }, { timeZone: "UTC" })),
+      ),
     );
     assert.equal(results.filter((result) => !result.alreadyCompleted).length, 1);
     const rows = getDb()
-      .$client.prepare("select count(*) as count from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?")
+      .$client.prepare(
+        "select count(*) as count from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?",
+      )
       .get(userId) as { count: number };
     assert.equal(rows.count, 1);
     assert.throws(
-      () => getDb().$client.prepare("insert into user_plan_progress (id, user_plan_id, day_number) select ?, user_plan_id, day_number from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?").run(crypto.randomUUID(), userId),
+      () =>
+        getDb()
+          .$client.prepare(
+            "insert into user_plan_progress (id, user_plan_id, day_number) select ?, user_plan_id, day_number from user_plan_progress p join user_plans u on u.id = p.user_plan_id where u.user_id = ?",
+          )
+          .run(crypto.randomUUID(), userId),
       /UNIQUE constraint failed/,
       "the database itself refuses a second row for the same day",
     );
@@ -134,7 +163,9 @@ describe("Today with an injected clock", () => {
 describe("devotional cache", () => {
   function dayOf(slug: string, dayNumber: number) {
     return getDb()
-      .$client.prepare("select d.id, d.references_json as refs from plan_days d join reading_plans p on p.id = d.plan_id where p.slug = ? and d.day_number = ?")
+      .$client.prepare(
+        "select d.id, d.references_json as refs from plan_days d join reading_plans p on p.id = d.plan_id where p.slug = ? and d.day_number = ?",
+      )
       .get(slug, dayNumber) as { id: string; refs: string };
   }
   function passagesOf(refs: string) {
@@ -153,12 +184,20 @@ describe("devotional cache", () => {
     const settings = defaultAiSettings;
     let sameSettled = false;
     const same = Promise.all(
-      Array.from({ length: 6 }, () => getDevotion({ planDayId: day.id, passages: passagesOf(day.refs), level: "beginner", provider: slow, settings })),
+      Array.from({ length: 6 }, () =>
+        getDevotion({ planDayId: day.id, passages: passagesOf(day.refs), level: "beginner", provider: slow, settings }),
+      ),
     ).finally(() => (sameSettled = true));
     // A different devotional, asked for while the first is being written, is not queued behind it:
     // the first one's provider does not answer until the second is done.
     const fast = countingProvider(5);
-    const otherResult = await getDevotion({ planDayId: other.id, passages: passagesOf(other.refs), level: "beginner", provider: fast, settings });
+    const otherResult = await getDevotion({
+      planDayId: other.id,
+      passages: passagesOf(other.refs),
+      level: "beginner",
+      provider: fast,
+      settings,
+    });
     assert.equal(sameSettled, false, "the other devotional did not wait for the slow one");
     release();
     assert.match(otherResult.content, /John 6/);
@@ -166,7 +205,13 @@ describe("devotional cache", () => {
     assert.equal(slow.calls.length, 1);
     assert.ok(results.every((result) => result.content === results[0]!.content));
     // Cached now: no further generation.
-    await getDevotion({ planDayId: day.id, passages: passagesOf(day.refs), level: "beginner", provider: slow, settings });
+    await getDevotion({
+      planDayId: day.id,
+      passages: passagesOf(day.refs),
+      level: "beginner",
+      provider: slow,
+      settings,
+    });
     assert.equal(slow.calls.length, 1);
   });
 
@@ -175,7 +220,10 @@ describe("devotional cache", () => {
     const base = devotionalSettingsKey(provider, defaultAiSettings, "beginner");
     assert.equal(devotionalSettingsKey(provider, { ...defaultAiSettings }, "beginner"), base);
     assert.notEqual(devotionalSettingsKey(provider, { ...defaultAiSettings, tone: "Formal" }, "beginner"), base);
-    assert.notEqual(devotionalSettingsKey(provider, { ...defaultAiSettings, beginnerWordLimit: 200 }, "beginner"), base);
+    assert.notEqual(
+      devotionalSettingsKey(provider, { ...defaultAiSettings, beginnerWordLimit: 200 }, "beginner"),
+      base,
+    );
     assert.equal(
       devotionalSettingsKey(provider, { ...defaultAiSettings, deepStudyWordLimit: 1000 }, "beginner"),
       base,
@@ -195,13 +243,25 @@ describe("devotional cache", () => {
         return { content: "## Romans 3\n\nGrace." };
       },
     };
-    const first = await getDayDevotions({ planDayId: day.id, passages: passagesOf(day.refs), provider: flaky, settings: defaultAiSettings });
+    const first = await getDayDevotions({
+      planDayId: day.id,
+      passages: passagesOf(day.refs),
+      provider: flaky,
+      settings: defaultAiSettings,
+    });
     assert.equal(first.failures.length, 1);
     assert.match(first.failures[0]!.error, /AI provider failed/);
     assert.equal(first.devotions.length, 2);
-    const stored = getDb().$client.prepare("select count(*) as count from devotionals where plan_day_id = ?").get(day.id) as { count: number };
+    const stored = getDb()
+      .$client.prepare("select count(*) as count from devotionals where plan_day_id = ?")
+      .get(day.id) as { count: number };
     assert.equal(stored.count, 2);
-    const second = await getDayDevotions({ planDayId: day.id, passages: passagesOf(day.refs), provider: flaky, settings: defaultAiSettings });
+    const second = await getDayDevotions({
+      planDayId: day.id,
+      passages: passagesOf(day.refs),
+      provider: flaky,
+      settings: defaultAiSettings,
+    });
     assert.equal(second.failures.length, 0);
     assert.equal(second.devotions.length, 3);
   });

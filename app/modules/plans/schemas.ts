@@ -32,9 +32,6 @@ export type CompleteDayInput = z.infer<typeof completeDaySchema>;
 /** The Today page's forms: "Mark Complete", and the browser telling the server its zone. */
 export const todayFormSchema = z.discriminatedUnion(
   "intent",
-  [
-    completeDaySchema.extend({ intent: z.literal("complete") }),
-    z.object({ intent: z.literal("timeZone"), timeZone }),
-  ],
+  [completeDaySchema.extend({ intent: z.literal("complete") }), z.object({ intent: z.literal("timeZone"), timeZone })],
   { error: "Unknown action" },
 );

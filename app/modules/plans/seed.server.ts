@@ -8,24 +8,45 @@ import { planCatalogue } from "./builders";
  * rewritten, so readers' progress always refers to the days they read.
  */
 export function seedReadingPlans(db: Db): { added: string[] } {
-  const present = new Set(db.select({ slug: readingPlans.slug }).from(readingPlans).all().map((row) => row.slug));
+  const present = new Set(
+    db
+      .select({ slug: readingPlans.slug })
+      .from(readingPlans)
+      .all()
+      .map((row) => row.slug),
+  );
   const missing = planCatalogue.filter((plan) => !present.has(plan.slug));
   if (missing.length === 0) return { added: [] };
   const built = missing.map(({ buildDays, ...plan }) => ({ ...plan, days: buildDays() }));
-  db.transaction((tx) => {
-    for (const plan of built) {
-      const inserted = tx
-        .insert(readingPlans)
-        .values({ slug: plan.slug, name: plan.name, description: plan.description, planType: plan.planType, daysCount: plan.days.length })
-        .onConflictDoNothing()
-        .returning({ id: readingPlans.id })
-        .get();
-      // Another process seeded it first.
-      if (!inserted) continue;
-      tx.insert(planDays)
-        .values(plan.days.map((references, index) => ({ planId: inserted.id, dayNumber: index + 1, referencesJson: references })))
-        .run();
-    }
-  }, { behavior: "immediate" });
+  db.transaction(
+    (tx) => {
+      for (const plan of built) {
+        const inserted = tx
+          .insert(readingPlans)
+          .values({
+            slug: plan.slug,
+            name: plan.name,
+            description: plan.description,
+            planType: plan.planType,
+            daysCount: plan.days.length,
+          })
+          .onConflictDoNothing()
+          .returning({ id: readingPlans.id })
+          .get();
+        // Another process seeded it first.
+        if (!inserted) continue;
+        tx.insert(planDays)
+          .values(
+            plan.days.map((references, index) => ({
+              planId: inserted.id,
+              dayNumber: index + 1,
+              referencesJson: references,
+            })),
+          )
+          .run();
+      }
+    },
+    { behavior: "immediate" },
+  );
   return { added: built.map((plan) => plan.slug) };
 }

@@ -17,7 +17,13 @@ function ensureRow(userId: string) {
   getDb().insert(userProfiles).values({ userId }).onConflictDoNothing().run();
 }
 
-const profileRow = preparedQuery((db) => db.select().from(userProfiles).where(eq(userProfiles.userId, sql.placeholder("userId"))).prepare());
+const profileRow = preparedQuery((db) =>
+  db
+    .select()
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, sql.placeholder("userId")))
+    .prepare(),
+);
 
 function findRow(userId: string) {
   return profileRow().get({ userId });

@@ -28,7 +28,18 @@ describe("profileUpdateSchema", () => {
   test("the ten denominations of SPEC §5, in order", () => {
     assert.deepEqual(
       [...denominationChoices],
-      ["Baptist", "Methodist", "Presbyterian", "Catholic", "Orthodox", "Pentecostal", "Lutheran", "Anglican", "Non-denominational", "Other"],
+      [
+        "Baptist",
+        "Methodist",
+        "Presbyterian",
+        "Catholic",
+        "Orthodox",
+        "Pentecostal",
+        "Lutheran",
+        "Anglican",
+        "Non-denominational",
+        "Other",
+      ],
     );
   });
 });
@@ -50,14 +61,20 @@ describe("profileFormSchema (the profile page's whole form)", () => {
 
 describe("withTeacher", () => {
   test("adds a trimmed name; blank adds nothing and says nothing", () => {
-    assert.deepEqual(withTeacher(["Tim Keller"], "  John Stott "), { teachers: ["Tim Keller", "John Stott"], notice: "" });
+    assert.deepEqual(withTeacher(["Tim Keller"], "  John Stott "), {
+      teachers: ["Tim Keller", "John Stott"],
+      notice: "",
+    });
     assert.deepEqual(withTeacher(["Tim Keller"], "   "), { teachers: ["Tim Keller"], notice: "" });
   });
 
   test("the same name in another case, a full list and a long name are refused with a reason", () => {
     assert.equal(withTeacher(["Tim Keller"], "tim keller").notice, "tim keller is already in your list.");
     const full = Array.from({ length: MAX_TEACHERS }, (_, index) => `Teacher ${index}`);
-    assert.deepEqual(withTeacher(full, "One more"), { teachers: full, notice: `You can keep up to ${MAX_TEACHERS} teachers.` });
+    assert.deepEqual(withTeacher(full, "One more"), {
+      teachers: full,
+      notice: `You can keep up to ${MAX_TEACHERS} teachers.`,
+    });
     assert.match(withTeacher([], "x".repeat(MAX_TEACHER_NAME_LENGTH + 1)).notice, /up to 100 characters/);
   });
 });

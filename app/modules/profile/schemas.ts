@@ -21,9 +21,7 @@ export const profileUpdateSchema = z.object(
       .max(MAX_TEACHERS, `At most ${MAX_TEACHERS} favorite teachers can be saved`)
       // The same teacher twice (in any letter case) is kept once.
       .transform((names) =>
-        names.filter(
-          (name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index,
-        ),
+        names.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index),
       )
       .optional(),
     studyDepthPreference: z
@@ -44,7 +42,6 @@ export const profileUpdateSchema = z.object(
   },
   { error: "Expected an object with profile fields" },
 );
-
 
 /**
  * The profile page's form: it always sends the whole profile, so a missing teacher list is an

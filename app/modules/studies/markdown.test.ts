@@ -5,11 +5,16 @@ import { isCollapsibleTitle, parenthesizedGroups, splitStudySections } from "./m
 
 describe("study sections", () => {
   test("text before the first ## is the overview; each ## starts a section", () => {
-    const parts = splitStudySections("Intro line.\n\nMore intro.\n\n## Key Scriptures\n\n> verse\n\n## Closing Prayer\nAmen.");
+    const parts = splitStudySections(
+      "Intro line.\n\nMore intro.\n\n## Key Scriptures\n\n> verse\n\n## Closing Prayer\nAmen.",
+    );
     assert.equal(parts.overview, "Intro line.\n\nMore intro.");
     assert.deepEqual(
       parts.sections.map((section) => [section.title, section.body, section.collapsible]),
-      [["Key Scriptures", "> verse", true], ["Closing Prayer", "Amen.", false]],
+      [
+        ["Key Scriptures", "> verse", true],
+        ["Closing Prayer", "Amen.", false],
+      ],
     );
   });
 
@@ -20,17 +25,33 @@ describe("study sections", () => {
   });
 
   test("the spec's section kinds are collapsible, others are not", () => {
-    for (const title of ["Key Scriptures", "Key Scripture", "Application Points", "Application Steps", "Study Questions", "Discussion Questions", "Cross-References", "Cross References", "Group Activity", "Activities"]) {
+    for (const title of [
+      "Key Scriptures",
+      "Key Scripture",
+      "Application Points",
+      "Application Steps",
+      "Study Questions",
+      "Discussion Questions",
+      "Cross-References",
+      "Cross References",
+      "Group Activity",
+      "Activities",
+    ]) {
       assert.ok(isCollapsibleTitle(title), title);
     }
-    for (const title of ["Closing Prayer", "Outline", "Key Words", "Background"]) assert.equal(isCollapsibleTitle(title), false, title);
+    for (const title of ["Closing Prayer", "Outline", "Key Words", "Background"])
+      assert.equal(isCollapsibleTitle(title), false, title);
     assert.equal(splitStudySections("## **Discussion Questions**\n1. Why?").sections[0]!.title, "Discussion Questions");
   });
 });
 
 describe("scripture lookup", () => {
   test("parenthesised groups are listed for the server's verse lookup", () => {
-    assert.deepEqual(parenthesizedGroups("a (John 3:16) b (see below) c ( Psalm 23 )"), ["John 3:16", "see below", "Psalm 23"]);
+    assert.deepEqual(parenthesizedGroups("a (John 3:16) b (see below) c ( Psalm 23 )"), [
+      "John 3:16",
+      "see below",
+      "Psalm 23",
+    ]);
   });
 });
 

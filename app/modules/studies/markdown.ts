@@ -23,7 +23,9 @@ export interface StudySections {
  * questions, cross-references, or activities can be collapsed (SPEC §2).
  */
 export function isCollapsibleTitle(title: string): boolean {
-  return /key\s+scriptures?|application|steps?\b|(?:study|discussion|reflection|group)\s+questions?|^questions\b|cross[\s-]*references?|activit(?:y|ies)/i.test(title);
+  return /key\s+scriptures?|application|steps?\b|(?:study|discussion|reflection|group)\s+questions?|^questions\b|cross[\s-]*references?|activit(?:y|ies)/i.test(
+    title,
+  );
 }
 
 /** Splits study markdown at its "## " headings; what comes first is the overview. */

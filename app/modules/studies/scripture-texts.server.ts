@@ -21,7 +21,10 @@ const MAX_BADGE_VERSES = 6;
  * written ("Rom 8:28" and "Romans 8:28" are both keys when both appear). Resolved on the server
  * so the page gets one map and the badges need no requests of their own.
  */
-export function scriptureTextsFor(content: unknown, translation: string | null | undefined): Record<string, ScriptureText> {
+export function scriptureTextsFor(
+  content: unknown,
+  translation: string | null | undefined,
+): Record<string, ScriptureText> {
   if (typeof content !== "string") return {};
   const shown = resolveTranslation(translation).shown;
   const texts: Record<string, ScriptureText> = {};
@@ -36,7 +39,8 @@ export function scriptureTextsFor(content: unknown, translation: string | null |
     let chapter = -1;
     const text = quoted
       .map((verse) => {
-        const number = verse.chapter !== chapter && chapter !== -1 ? `${verse.chapter}:${verse.verse}` : `${verse.verse}`;
+        const number =
+          verse.chapter !== chapter && chapter !== -1 ? `${verse.chapter}:${verse.verse}` : `${verse.verse}`;
         chapter = verse.chapter;
         return several ? `[${number}] ${verse.text}` : verse.text;
       })

@@ -35,7 +35,10 @@ export function studyGenerationStream(plan: StudyPlan, signal?: AbortSignal): Re
       const request = plan.request;
       send({
         type: "progress",
-        message: request.studyType === "topic" ? `Finding key scriptures on "${request.topic}"...` : `Reading ${plan.passage!.reference}...`,
+        message:
+          request.studyType === "topic"
+            ? `Finding key scriptures on "${request.topic}"...`
+            : `Reading ${plan.passage!.reference}...`,
       });
       send({ type: "progress", message: "Writing the lesson..." });
       try {
@@ -57,7 +60,11 @@ export function studyGenerationStream(plan: StudyPlan, signal?: AbortSignal): Re
           send({ type: "error", error: error.message, status: error.status });
         } else {
           console.error(error);
-          send({ type: "error", error: "Something went wrong while creating the study. Please try again.", status: 500 });
+          send({
+            type: "error",
+            error: "Something went wrong while creating the study. Please try again.",
+            status: 500,
+          });
         }
       } finally {
         closed = true;

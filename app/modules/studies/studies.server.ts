@@ -20,7 +20,8 @@ export const RECENT_STUDIES = 5;
  * (slots are rows in running_generations); a real model can take a minute.
  */
 const MAX_GENERATIONS_PER_USER = 2;
-const tooMany = () => new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
+const tooMany = () =>
+  new TooManyRequestsError("You already have studies being generated. Please wait for them to finish.", 10);
 
 export function toStudyView(row: Study): StudyView {
   return {
@@ -51,7 +52,12 @@ export function listStudies(userId: string, { limit, cursor }: PageRequest): Pag
 /** One more study would pass MAX_ITEMS_PER_USER (counted on the user's index alone): a 409. */
 function assertRoomForStudy(userId: string): void {
   const max = getConfig().MAX_ITEMS_PER_USER;
-  const count = getDb().select({ count: sql<number>`count(*)` }).from(studies).where(eq(studies.userId, userId)).get()?.count ?? 0;
+  const count =
+    getDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(studies)
+      .where(eq(studies.userId, userId))
+      .get()?.count ?? 0;
   if (count >= max) throw new ConflictError(`You have reached the limit of ${max} lesson plans for one account.`);
 }
 
@@ -114,26 +120,29 @@ export async function generateStudy(plan: StudyPlan, options: GenerationOptions 
     if (!title || !content) throw new AiError("The AI provider returned an empty lesson. Please try again.", 502);
     const translation = plan.passage?.translation.shown ?? resolveTranslation(settings.translation).shown;
     const db = getDb();
-    const row = db.transaction((tx) => {
-      // Again where the row is written: generating took a while since planStudy checked.
-      assertRoomForStudy(userId);
-      const inserted = tx
-        .insert(studies)
-        .values({
-          userId,
-          title: title.slice(0, 200),
-          content,
-          studyType: request.studyType,
-          input: request.studyType === "topic" ? request.topic : plan.passage!.reference,
-          translation,
-          aiProvider: provider.name,
-          aiModel: provider.model,
-        })
-        .returning()
-        .get();
-      markOnboardingStep(userId, "hasCreatedStudy");
-      return inserted;
-    }, { behavior: "immediate" });
+    const row = db.transaction(
+      (tx) => {
+        // Again where the row is written: generating took a while since planStudy checked.
+        assertRoomForStudy(userId);
+        const inserted = tx
+          .insert(studies)
+          .values({
+            userId,
+            title: title.slice(0, 200),
+            content,
+            studyType: request.studyType,
+            input: request.studyType === "topic" ? request.topic : plan.passage!.reference,
+            translation,
+            aiProvider: provider.name,
+            aiModel: provider.model,
+          })
+          .returning()
+          .get();
+        markOnboardingStep(userId, "hasCreatedStudy");
+        return inserted;
+      },
+      { behavior: "immediate" },
+    );
     return toStudyView(row);
   } finally {
     slot.release();

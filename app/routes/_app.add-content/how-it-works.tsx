@@ -3,8 +3,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 const steps = [
   { icon: Link2, title: "Paste a URL", text: "Link to a video with captions or a blog article." },
-  { icon: BrainCircuit, title: "AI analyzes it", text: "It reads the content and draws out a summary and key insights." },
-  { icon: CheckCircle2, title: "Review and save", text: "Review what it found; the insights are saved to your library." },
+  {
+    icon: BrainCircuit,
+    title: "AI analyzes it",
+    text: "It reads the content and draws out a summary and key insights.",
+  },
+  {
+    icon: CheckCircle2,
+    title: "Review and save",
+    text: "Review what it found; the insights are saved to your library.",
+  },
 ];
 
 export function HowItWorks() {

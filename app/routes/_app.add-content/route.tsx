@@ -20,7 +20,6 @@ import { ProcessedContent } from "./processed-content";
 
 export const meta: MetaFunction = () => [{ title: "Add Study Content | Sagacity Bites" }];
 
-
 /**
  * SPEC §2 leaves open whether /process-sermon and /add-content are one screen; they are: this
  * module answers at both (app/routes/_app.process-sermon.tsx re-exports it).
@@ -36,7 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submitted = { url: String(formData.get("url") ?? ""), title: String(formData.get("title") ?? "") };
   // Shown again in the form after a failure, unless longer than either field takes.
   const tooLong = fieldsNotToEcho(submitted);
-  const values = { url: tooLong.includes("url") ? "" : submitted.url, title: tooLong.includes("title") ? "" : submitted.title };
+  const values = {
+    url: tooLong.includes("url") ? "" : submitted.url,
+    title: tooLong.includes("title") ? "" : submitted.title,
+  };
   const id = crypto.randomUUID();
   const submission = parseWithZod(formData, { schema: processUrlSchema });
   if (submission.status !== "success") {
@@ -88,10 +90,19 @@ export default function AddContentPage() {
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) {
-      toast({ id: actionData.id, title: "Content processed!", description: "AI has analyzed your content and generated insights" });
+      toast({
+        id: actionData.id,
+        title: "Content processed!",
+        description: "AI has analyzed your content and generated insights",
+      });
       resultRef.current?.focus();
     } else {
-      toast({ id: actionData.id, title: actionData.errorTitle, description: actionData.error || FALLBACK_ERROR, variant: "destructive" });
+      toast({
+        id: actionData.id,
+        title: actionData.errorTitle,
+        description: actionData.error || FALLBACK_ERROR,
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 
@@ -114,7 +125,10 @@ export default function AddContentPage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Add Study Content" description="Turn a sermon video or a blog article into a summary and key insights" />
+      <PageHeader
+        title="Add Study Content"
+        description="Turn a sermon video or a blog article into a summary and key insights"
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
@@ -123,7 +137,14 @@ export default function AddContentPage() {
               <CardDescription>A YouTube video with captions, or a blog post or article</CardDescription>
             </CardHeader>
             <CardContent>
-              <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={pending}>
+              <Form
+                method="post"
+                ref={formRef}
+                onSubmit={onSubmit}
+                noValidate
+                className="space-y-4"
+                aria-busy={pending}
+              >
                 <div className="space-y-2">
                   <Label htmlFor="content-url">URL</Label>
                   <Input
@@ -151,7 +172,10 @@ export default function AddContentPage() {
                   />
                 </div>
                 {!hydrated && failure ? (
-                  <div role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+                  <div
+                    role="alert"
+                    className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+                  >
                     <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
                     <p>
                       <span className="font-semibold">{failure.errorTitle}</span> - {failure.error || FALLBACK_ERROR}
@@ -167,7 +191,12 @@ export default function AddContentPage() {
           </Card>
 
           {result ? (
-            <ProcessedContent result={result} headingRef={resultRef} addAnotherHref={location.pathname} onAddAnother={addAnother} />
+            <ProcessedContent
+              result={result}
+              headingRef={resultRef}
+              addAnotherHref={location.pathname}
+              onAddAnother={addAnother}
+            />
           ) : null}
         </div>
 

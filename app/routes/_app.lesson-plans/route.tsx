@@ -71,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
       description: readyText[study.studyType],
     });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+    if (error instanceof AppError)
+      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
     throw error;
   }
 }
@@ -79,18 +80,18 @@ export async function action({ request }: ActionFunctionArgs) {
 function TopicVsPassageHelp() {
   return (
     <HelpPopover label="Help: Topic vs Passage" title="Topic vs Passage">
-        <p>
-          <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
-          suffering: it gathers the key scriptures from across the Bible.
-        </p>
-        <p>
-          <span className="font-medium">Passage</span> studies one portion of Scripture, such as John 3:16-21 or Psalm 23:
-          its text, outline, key words and cross-references.
-        </p>
-        <p className="text-muted-foreground">
-          Both include discussion questions, application points and a group activity. References appear as badges: hover or
-          focus one to read the verse.
-        </p>
+      <p>
+        <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
+        suffering: it gathers the key scriptures from across the Bible.
+      </p>
+      <p>
+        <span className="font-medium">Passage</span> studies one portion of Scripture, such as John 3:16-21 or Psalm 23:
+        its text, outline, key words and cross-references.
+      </p>
+      <p className="text-muted-foreground">
+        Both include discussion questions, application points and a group activity. References appear as badges: hover
+        or focus one to read the verse.
+      </p>
     </HelpPopover>
   );
 }
@@ -106,7 +107,12 @@ export default function LessonPlansPage() {
 
   useEffect(() => {
     if (actionData?.error) {
-      toast({ id: actionData.id, title: "Failed to create lesson plan", description: actionData.error, variant: "destructive" });
+      toast({
+        id: actionData.id,
+        title: "Failed to create lesson plan",
+        description: actionData.error,
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 
@@ -120,7 +126,9 @@ export default function LessonPlansPage() {
 
   async function onGenerate(studyType: StudyType, value: string) {
     try {
-      const study = await generate(studyType === "topic" ? { studyType, topic: value } : { studyType, reference: value });
+      const study = await generate(
+        studyType === "topic" ? { studyType, topic: value } : { studyType, reference: value },
+      );
       toast({ title: "Lesson plan created!", description: readyText[study.studyType] });
       scrollToPreview.current = true;
       navigate(`/lesson-plans?study=${study.id}`, { preventScrollReset: true });
@@ -218,7 +226,9 @@ export default function LessonPlansPage() {
                       <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
                       <span>{formatStudyDate(selected.createdAt)}</span>
                       {selected.translation ? <span>Scripture: {selected.translation}</span> : null}
-                      <span>{selected.aiProvider === "builtin" ? "Written offline" : `AI model: ${selected.aiModel}`}</span>
+                      <span>
+                        {selected.aiProvider === "builtin" ? "Written offline" : `AI model: ${selected.aiModel}`}
+                      </span>
                     </div>
                   </div>
                   <SaveToLibraryToggle studyId={selected.id} saved={saved} />

@@ -82,7 +82,9 @@ export function Devotions({
 
   const answer = !initial && late.state === "idle" ? late.data : undefined;
   // The day changed meanwhile (completed elsewhere, or midnight): reload the page's data.
-  const stale = answer !== undefined && (answer.userPlanId !== (today.userPlan?.id ?? null) || answer.currentDay !== today.currentDay);
+  const stale =
+    answer !== undefined &&
+    (answer.userPlanId !== (today.userPlan?.id ?? null) || answer.currentDay !== today.currentDay);
   const revalidatedFor = useRef<unknown>(null);
   useEffect(() => {
     if (!stale || revalidatedFor.current === answer) return;
@@ -98,12 +100,24 @@ export function Devotions({
     <div className="grid items-start gap-4 lg:grid-cols-3">
       {devotionLevels.map((level) => {
         const devotion = loaded?.devotions.find((entry) => entry.level === level);
-        const failure = loaded ? (loaded.devotionErrors.find((entry) => entry.level === level)?.error ?? "This devotional is not available right now.") : loadError;
+        const failure = loaded
+          ? (loaded.devotionErrors.find((entry) => entry.level === level)?.error ??
+            "This devotional is not available right now.")
+          : loadError;
         return (
-          <DevotionCard key={level} level={level} wordLimit={wordLimits[level]} preferred={level === today.preferredLevel}>
+          <DevotionCard
+            key={level}
+            level={level}
+            wordLimit={wordLimits[level]}
+            preferred={level === today.preferredLevel}
+          >
             {devotion ? (
               // The server's own rendering of the markdown (see components/today/markdown.server).
-              "html" in devotion ? <div dangerouslySetInnerHTML={{ __html: devotion.html }} /> : <LateMarkdown content={devotion.content} />
+              "html" in devotion ? (
+                <div dangerouslySetInnerHTML={{ __html: devotion.html }} />
+              ) : (
+                <LateMarkdown content={devotion.content} />
+              )
             ) : failure ? (
               <div className="space-y-3">
                 <p className="flex gap-2 text-sm text-destructive">
@@ -116,7 +130,11 @@ export function Devotions({
               </div>
             ) : (
               <>
-                <Spinner label="Generating..." showLabel className="justify-start py-6 [@media(scripting:none)]:hidden" />
+                <Spinner
+                  label="Generating..."
+                  showLabel
+                  className="justify-start py-6 [@media(scripting:none)]:hidden"
+                />
                 {/* Without scripts nothing fetches them when they are ready: the reader asks again. */}
                 <p className="hidden py-6 text-sm text-muted-foreground [@media(scripting:none)]:block">
                   Still being written.{" "}

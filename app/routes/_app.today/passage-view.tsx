@@ -2,7 +2,13 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { TodayPassage } from "~/modules/plans/plans.server";
 
-export function PassageView({ passage, multiChapter }: { passage: Pick<TodayPassage, "reference" | "verses">; multiChapter: boolean }) {
+export function PassageView({
+  passage,
+  multiChapter,
+}: {
+  passage: Pick<TodayPassage, "reference" | "verses">;
+  multiChapter: boolean;
+}) {
   const long = passage.verses.length > 30;
   const [expanded, setExpanded] = useState(!long);
   const verses = expanded ? passage.verses : passage.verses.slice(0, 12);
@@ -18,11 +24,15 @@ export function PassageView({ passage, multiChapter }: { passage: Pick<TodayPass
       <div className="max-w-prose space-y-3 text-[1.02rem] leading-relaxed">
         {paragraphs.map((paragraph) => (
           <div key={paragraph.chapter} className="space-y-1">
-            {multiChapter ? <p className="font-sans text-sm font-semibold text-muted-foreground">Chapter {paragraph.chapter}</p> : null}
+            {multiChapter ? (
+              <p className="font-sans text-sm font-semibold text-muted-foreground">Chapter {paragraph.chapter}</p>
+            ) : null}
             <p>
               {paragraph.verses.map((verse) => (
                 <span key={`${verse.chapter}:${verse.verse}`}>
-                  <sup className="mr-0.5 font-sans text-[0.65rem] font-semibold text-muted-foreground">{verse.verse}</sup>
+                  <sup className="mr-0.5 font-sans text-[0.65rem] font-semibold text-muted-foreground">
+                    {verse.verse}
+                  </sup>
                   {verse.text}{" "}
                 </span>
               ))}

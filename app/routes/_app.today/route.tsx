@@ -54,7 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The page shows the verses; the passage's text in one piece is for API clients.
     today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
     devotions: ready && {
-      devotions: ready.devotions.map(({ level, wordLimit, content }) => ({ level, wordLimit, html: devotionalHtml(content) })),
+      devotions: ready.devotions.map(({ level, wordLimit, content }) => ({
+        level,
+        wordLimit,
+        html: devotionalHtml(content),
+      })),
       devotionErrors: ready.devotionErrors,
     },
     wordLimits: {
@@ -139,7 +143,8 @@ export default function TodayPage() {
   }
 
   const completedDays = userPlan.completedDays + (optimistic && !today.isCompleted ? 1 : 0);
-  const multiChapter = (passage: Pick<TodayPassage, "verses">) => new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
+  const multiChapter = (passage: Pick<TodayPassage, "verses">) =>
+    new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -162,7 +167,10 @@ export default function TodayPage() {
           </div>
           <Progress value={completedDays} max={userPlan.plan.daysCount} label="Plan progress" />
           {today.isPlanFinished ? (
-            <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3"
+            >
               <StaticIcon icon={PartyPopper} className="size-5 shrink-0 text-success" />
               <div className="flex-1">
                 <p className="font-semibold">Plan complete!</p>
@@ -175,7 +183,10 @@ export default function TodayPage() {
               </Button>
             </div>
           ) : isCompleted ? (
-            <div role="status" className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3">
+            <div
+              role="status"
+              className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3"
+            >
               <StaticIcon icon={CheckCircle2} className="size-5 shrink-0 text-success" />
               <p className="font-medium">Today&apos;s reading completed! Come back tomorrow for your next devotional</p>
             </div>
@@ -188,7 +199,9 @@ export default function TodayPage() {
                 <StaticIcon icon={CheckCircle2} />
                 Mark Complete
               </Button>
-              <p className="text-sm text-muted-foreground">Finished the reading? Mark day {today.currentDay} complete.</p>
+              <p className="text-sm text-muted-foreground">
+                Finished the reading? Mark day {today.currentDay} complete.
+              </p>
               {failure ? (
                 <p role="alert" className="w-full text-sm text-destructive">
                   <strong>Failed to mark complete: </strong>

@@ -33,5 +33,7 @@ export function assertManifestFromRoot(manifest: Record<string, unknown>) {
 /** The files (not folders) below one of the project's folders, relative to it. */
 export function filesBelow(folder: string): string[] {
   const root = path.join(projectRoot, folder);
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(root, file)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((file) =>
+    fs.statSync(path.join(root, file)).isFile(),
+  );
 }

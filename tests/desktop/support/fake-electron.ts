@@ -102,9 +102,15 @@ export function createFakeElectron({
   const saveDialogAnswers: Array<{ canceled: boolean; filePath?: string }> = [];
   let applicationMenu: { template: MenuItemTemplate[] } | null = null;
   let permissionRequestHandler:
-    | ((contents: FakeWebContents, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void)
+    | ((
+        contents: FakeWebContents,
+        permission: string,
+        callback: (granted: boolean) => void,
+        details: { requestingUrl?: string },
+      ) => void)
     | undefined;
-  let permissionCheckHandler: ((contents: FakeWebContents | null, permission: string, origin: string) => boolean) | undefined;
+  let permissionCheckHandler:
+    ((contents: FakeWebContents | null, permission: string, origin: string) => boolean) | undefined;
   let quitState: "running" | "quit" = "running";
   let exitCode: number | undefined;
   let resolveQuit: () => void = () => {};
@@ -370,7 +376,9 @@ export function createFakeElectron({
       return handler({ sender }, ...args);
     },
     requestPermission(contents: FakeWebContents, permission: string, requestingUrl: string) {
-      return new Promise<boolean>((resolve) => permissionRequestHandler!(contents, permission, resolve, { requestingUrl }));
+      return new Promise<boolean>((resolve) =>
+        permissionRequestHandler!(contents, permission, resolve, { requestingUrl }),
+      );
     },
     checkPermission(contents: FakeWebContents | null, permission: string, origin: string) {
       return permissionCheckHandler!(contents, permission, origin);

@@ -14,7 +14,8 @@ import { api, registerAccount } from "../../support/server";
  */
 export async function assertMainProcessStarts(appDir: string, userData: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, STANDIN_APP_PATH: appDir, STANDIN_USER_DATA: userData };
-  for (const name of ["BIBLE_DB_PATH", "DATABASE_PATH", "SAGACITY_DATA_DIR", "OPENAI_API_KEY", "AI_PROVIDER"]) delete env[name];
+  for (const name of ["BIBLE_DB_PATH", "DATABASE_PATH", "SAGACITY_DATA_DIR", "OPENAI_API_KEY", "AI_PROVIDER"])
+    delete env[name];
   const child = spawn(
     process.execPath,
     [
@@ -36,7 +37,10 @@ export async function assertMainProcessStarts(appDir: string, userData: string) 
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const found = events.find((entry) => entry.event === event);
       if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no ${event} event; stderr:\n${stderr}\nevents: ${JSON.stringify(events)}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no ${event} event; stderr:\n${stderr}\nevents: ${JSON.stringify(events)}`)),
+        30_000,
+      );
       lines.on("line", (line) => {
         try {
           const entry = JSON.parse(line);

@@ -15,7 +15,10 @@ function normalize(word: string) {
 
 /** The concepts a topic names, in any form: "Dealing with anxiety at work" -> anxiety, work. */
 export function conceptsFor(topic: string): Concept[] {
-  const text = ` ${topic.toLowerCase().replace(/[^a-z\s-]/g, " ").replace(/\s+/g, " ")} `;
+  const text = ` ${topic
+    .toLowerCase()
+    .replace(/[^a-z\s-]/g, " ")
+    .replace(/\s+/g, " ")} `;
   const stems = new Set(text.split(" ").map(normalize).filter(Boolean).map(stem));
   return concepts.filter((concept) =>
     concept.match.some((term) => (term.includes(" ") ? text.includes(` ${term} `) : stems.has(stem(term)))),

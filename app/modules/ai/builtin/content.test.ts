@@ -17,26 +17,38 @@ describe("built-in writer content files", () => {
   test("a theme without prayers fails with the file and the path named", () => {
     const broken = read("themes.json") as { themes: Array<Record<string, unknown>> };
     delete broken.themes[2]!.prayers;
-    assert.throws(() => parseContent("themes.json", broken), (error: Error) => {
-      assert.match(error.message, /content\/themes\.json is invalid/);
-      assert.match(error.message, /themes\[2\]\.prayers/);
-      return true;
-    });
+    assert.throws(
+      () => parseContent("themes.json", broken),
+      (error: Error) => {
+        assert.match(error.message, /content\/themes\.json is invalid/);
+        assert.match(error.message, /themes\[2\]\.prayers/);
+        return true;
+      },
+    );
   });
 
   test("a tone missing from a tone table, an empty list and a capitalised word are refused", () => {
-    const lines = read("lesson-lines.json") as { topic: { practice: Record<string, unknown> }; passage: { godQuestions: unknown[] } };
+    const lines = read("lesson-lines.json") as {
+      topic: { practice: Record<string, unknown> };
+      passage: { godQuestions: unknown[] };
+    };
     delete lines.topic.practice.Formal;
     lines.passage.godQuestions = [];
-    assert.throws(() => parseContent("lesson-lines.json", lines), (error: Error) => {
-      assert.match(error.message, /lesson-lines\.json/);
-      assert.match(error.message, /topic\.practice\.Formal/);
-      assert.match(error.message, /passage\.godQuestions/);
-      return true;
-    });
+    assert.throws(
+      () => parseContent("lesson-lines.json", lines),
+      (error: Error) => {
+        assert.match(error.message, /lesson-lines\.json/);
+        assert.match(error.message, /topic\.practice\.Formal/);
+        assert.match(error.message, /passage\.godQuestions/);
+        return true;
+      },
+    );
     const glossary = read("glossary.json") as Array<{ forms: string[] }>;
     glossary[0]!.forms.push("Grace");
-    assert.throws(() => parseContent("glossary.json", glossary), /glossary\.json[\s\S]*lower-case word[\s\S]*\[0\]\.forms\[2\]/);
+    assert.throws(
+      () => parseContent("glossary.json", glossary),
+      /glossary\.json[\s\S]*lower-case word[\s\S]*\[0\]\.forms\[2\]/,
+    );
   });
 
   test("theme ids are unique", () => {

@@ -21,7 +21,17 @@ const word = z.string().regex(/^[a-z][a-z'’ -]*$/, "must be a lower-case word"
 const words = z.array(word);
 
 const verseKinds = ["command", "promise", "question", "praise", "lament", "narrative", "teaching"] as const;
-const sectionIds = ["context", "scripture", "overview", "keywords", "reflect", "echoes", "questions", "apply", "pray"] as const;
+const sectionIds = [
+  "context",
+  "scripture",
+  "overview",
+  "keywords",
+  "reflect",
+  "echoes",
+  "questions",
+  "apply",
+  "pray",
+] as const;
 
 /** One line per tone: every tone must have its lines. */
 const byTone = z.record(z.enum(toneChoices), sentences);
@@ -47,13 +57,21 @@ const schemas = {
     }),
   "glossary.json": z.array(z.strictObject({ forms: z.array(word).min(1), meaning: sentence })).min(1),
   "concepts.json": z
-    .array(z.strictObject({ match: z.array(word).min(1), words: z.array(word).min(1), topics: z.array(sentence).min(1) }))
+    .array(
+      z.strictObject({ match: z.array(word).min(1), words: z.array(word).min(1), topics: z.array(sentence).min(1) }),
+    )
     .min(1),
   "devotional-voice.json": z.strictObject({
     headings: z.record(z.enum(writingStyleChoices), z.record(z.enum(sectionIds), sentence)),
     tones: z.record(
       z.enum(toneChoices),
-      z.strictObject({ openings: sentences, invitations: sentences, salutations: sentences, closings: sentences, carry: sentences }),
+      z.strictObject({
+        openings: sentences,
+        invitations: sentences,
+        salutations: sentences,
+        closings: sentences,
+        carry: sentences,
+      }),
     ),
   }),
   "lesson-lines.json": z.strictObject({
@@ -98,7 +116,9 @@ export const contentFiles = Object.keys(schemas) as ContentFile[];
 export function parseContent<File extends ContentFile>(file: File, data: unknown): z.output<(typeof schemas)[File]> {
   const result = schemas[file].safeParse(data);
   if (!result.success) {
-    throw new Error(`Built-in writer content app/modules/ai/builtin/content/${file} is invalid:\n${z.prettifyError(result.error)}`);
+    throw new Error(
+      `Built-in writer content app/modules/ai/builtin/content/${file} is invalid:\n${z.prettifyError(result.error)}`,
+    );
   }
   return result.data as z.output<(typeof schemas)[File]>;
 }

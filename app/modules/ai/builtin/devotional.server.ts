@@ -14,6 +14,11 @@ export function devotional(input: Parameters<AiProvider["devotional"]>[0]): Gene
   const passages = input.passages.filter((passage) => passage.verses.some((verse) => verse.text.trim() !== ""));
   if (passages.length === 0) throw new AiError("There is no passage text to write a devotional about.", 400);
   const analysis = analyzePassages(passages);
-  const content = composeDevotional({ analysis, level: input.level, wordLimit: input.wordLimit, settings: input.settings });
+  const content = composeDevotional({
+    analysis,
+    level: input.level,
+    wordLimit: input.wordLimit,
+    settings: input.settings,
+  });
   return { content: groundReferences(content).text };
 }

@@ -57,7 +57,11 @@ describe("built-in devotional length", () => {
     for (const day of days.slice(0, 3)) {
       for (const level of levels) {
         const composed = write(day, level, defaultLimits[level]);
-        assert.equal(devotional({ passages: passagesOf(day), level, wordLimit: defaultLimits[level], settings: defaultAiSettings }).content, composed);
+        assert.equal(
+          devotional({ passages: passagesOf(day), level, wordLimit: defaultLimits[level], settings: defaultAiSettings })
+            .content,
+          composed,
+        );
       }
     }
   });
@@ -107,10 +111,18 @@ describe("built-in devotional content", () => {
     const { content } = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings });
     assert.match(content, /^## John 3: /);
     assert.match(content, /\*John 3 · Berean Standard Bible \(BSB\)\*/);
-    assert.ok(content.includes("> For God so loved the world that He gave His one and only Son"), "John 3:16 quoted from the BSB");
+    assert.ok(
+      content.includes("> For God so loved the world that He gave His one and only Son"),
+      "John 3:16 quoted from the BSB",
+    );
     assert.match(content, /— John 3:16 \(BSB\)/);
     assert.doesNotMatch(content, /NKJV/, "never labels the BSB text as NKJV");
-    const kjv = devotional({ passages: [getPassage("John 3", "KJV")], level: "beginner", wordLimit: 300, settings: defaultAiSettings }).content;
+    const kjv = devotional({
+      passages: [getPassage("John 3", "KJV")],
+      level: "beginner",
+      wordLimit: 300,
+      settings: defaultAiSettings,
+    }).content;
     assert.ok(kjv.includes("For God so loved the world, that he gave his only begotten Son"));
     assert.match(kjv, /\(KJV\)/);
   });
@@ -121,12 +133,23 @@ describe("built-in devotional content", () => {
     assert.match(content, /### Talk to God\n\n\w+ ?\w*, [^\n]+(amen|Amen)\.?/);
     assert.match(content, /### Try This Today\n\n(- .+\n?)+/);
     const reflection = content.split("### Let's Think About It")[1]!.split("###")[0]!;
-    for (const paragraph of reflection.trim().split(/\n\n/)) assert.match(paragraph.trim(), /[.!?”]$/, "sentences are complete");
+    for (const paragraph of reflection.trim().split(/\n\n/))
+      assert.match(paragraph.trim(), /[.!?”]$/, "sentences are complete");
   });
 
   test("deeper levels add context, cross-references and questions", () => {
-    const beginner = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings }).content;
-    const intermediate = devotional({ passages: john3, level: "intermediate", wordLimit: 500, settings: defaultAiSettings }).content;
+    const beginner = devotional({
+      passages: john3,
+      level: "beginner",
+      wordLimit: 300,
+      settings: defaultAiSettings,
+    }).content;
+    const intermediate = devotional({
+      passages: john3,
+      level: "intermediate",
+      wordLimit: 500,
+      settings: defaultAiSettings,
+    }).content;
     const deep = devotional({ passages: john3, level: "deep", wordLimit: 800, settings: defaultAiSettings }).content;
     assert.doesNotMatch(beginner, /### A Bit of Background/);
     assert.match(intermediate, /### Connecting the Dots/);
@@ -141,25 +164,49 @@ describe("built-in devotional content", () => {
     for (const day of sampleDays().filter((_, index) => index % 4 === 0)) {
       const analysis = analyzePassages(passagesOf(day));
       for (const level of levels) {
-        const content = composeDevotional({ analysis, level, wordLimit: defaultLimits[level], settings: defaultAiSettings });
+        const content = composeDevotional({
+          analysis,
+          level,
+          wordLimit: defaultLimits[level],
+          settings: defaultAiSettings,
+        });
         const invalid = findReferences(content).filter((reference) => !reference.valid);
-        assert.deepEqual(invalid.map((reference) => reference.text), [], `${day.join("; ")} ${level}`);
+        assert.deepEqual(
+          invalid.map((reference) => reference.text),
+          [],
+          `${day.join("; ")} ${level}`,
+        );
         assert.doesNotMatch(content, /reference not found/);
       }
     }
   });
 
   test("follows the tone, style and citation settings", () => {
-    const formal: AiSettingsInput = { ...defaultAiSettings, tone: "Formal", writingStyle: "Academic", citationFormat: "Footnotes" };
+    const formal: AiSettingsInput = {
+      ...defaultAiSettings,
+      tone: "Formal",
+      writingStyle: "Academic",
+      citationFormat: "Footnotes",
+    };
     const content = devotional({ passages: john3, level: "intermediate", wordLimit: 500, settings: formal }).content;
     assert.match(content, /### Observations/);
     assert.match(content, /### Prayer\n\n(Almighty God|Eternal God|O Lord),/);
     assert.match(content, /(Through Jesus Christ our Lord|In the name of Jesus Christ)\. Amen\./);
     assert.match(content, /> For God so loved the world[^\n]+ \[1\]/);
     assert.match(content, /### Footnotes\n\n1\. John 3:16 \(Berean Standard Bible\)/);
-    const endnotes = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: { ...defaultAiSettings, citationFormat: "Endnotes" } }).content;
+    const endnotes = devotional({
+      passages: john3,
+      level: "beginner",
+      wordLimit: 300,
+      settings: { ...defaultAiSettings, citationFormat: "Endnotes" },
+    }).content;
     assert.match(endnotes, /### Endnotes/);
-    const devotionalStyle = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: { ...defaultAiSettings, writingStyle: "Devotional" } }).content;
+    const devotionalStyle = devotional({
+      passages: john3,
+      level: "beginner",
+      wordLimit: 300,
+      settings: { ...defaultAiSettings, writingStyle: "Devotional" },
+    }).content;
     assert.match(devotionalStyle, /### Reflect/);
     assert.match(devotionalStyle, /### Pray/);
   });
@@ -174,7 +221,8 @@ describe("built-in devotional content", () => {
           const settings = { ...defaultAiSettings, tone, writingStyle, citationFormat, languageComplexity };
           for (const level of levels) {
             const words = countWords(composeDevotional({ analysis, level, wordLimit: defaultLimits[level], settings }));
-            if (!within15(words, defaultLimits[level])) misses.push(`${tone}/${writingStyle}/${citationFormat} ${level}: ${words}`);
+            if (!within15(words, defaultLimits[level]))
+              misses.push(`${tone}/${writingStyle}/${citationFormat} ${level}: ${words}`);
           }
         }
       }
@@ -183,14 +231,20 @@ describe("built-in devotional content", () => {
   });
 
   test("a genealogy is read as God's faithfulness through the generations", () => {
-    const { content } = devotional({ passages: passagesOf(["1 Chronicles 1-2"]), level: "beginner", wordLimit: 300, settings: defaultAiSettings });
+    const { content } = devotional({
+      passages: passagesOf(["1 Chronicles 1-2"]),
+      level: "beginner",
+      wordLimit: 300,
+      settings: defaultAiSettings,
+    });
     assert.match(content, /^## 1 Chronicles 1-2: God's Faithfulness Through History/);
   });
 });
 
 describe("text helpers", () => {
   test("fragments are clauses around a word, without stray quotation marks", () => {
-    const verse = "Jesus replied, “Truly, truly, I tell you, no one can see the kingdom of God unless he is born again.”";
+    const verse =
+      "Jesus replied, “Truly, truly, I tell you, no one can see the kingdom of God unless he is born again.”";
     const fragment = fragmentAround(verse, "born", 12);
     assert.match(fragment, /born again/);
     assert.doesNotMatch(fragment, /[“”]/);
@@ -199,7 +253,10 @@ describe("text helpers", () => {
   });
 
   test("quotes close the quotation marks a verse leaves open", () => {
-    assert.equal(verseForQuote("Instead, the wrath of God remains on him.”"), "Instead, the wrath of God remains on him.");
+    assert.equal(
+      verseForQuote("Instead, the wrath of God remains on him.”"),
+      "Instead, the wrath of God remains on him.",
+    );
     assert.equal(verseForQuote("He said, “Come.”"), "He said, “Come.”");
   });
 });

@@ -110,9 +110,23 @@ function lengthScore(count: number) {
 }
 
 const PROPER_NOUNS: Record<string, string> = {
-  i: "I", "i'm": "I'm", "i've": "I've", "i'll": "I'll", "i'd": "I'd", god: "God", "god's": "God's", jesus: "Jesus",
-  "jesus'": "Jesus'", christ: "Christ", "christ's": "Christ's", christian: "Christian", christians: "Christians",
-  bible: "Bible", scripture: "Scripture", spirit: "Spirit", israel: "Israel",
+  i: "I",
+  "i'm": "I'm",
+  "i've": "I've",
+  "i'll": "I'll",
+  "i'd": "I'd",
+  god: "God",
+  "god's": "God's",
+  jesus: "Jesus",
+  "jesus'": "Jesus'",
+  christ: "Christ",
+  "christ's": "Christ's",
+  christian: "Christian",
+  christians: "Christians",
+  bible: "Bible",
+  scripture: "Scripture",
+  spirit: "Spirit",
+  israel: "Israel",
 };
 
 /** Running speech without punctuation (automatic captions) cut into readable passages at pauses in thought. */
@@ -164,7 +178,10 @@ function buildCandidates(title: string, text: string) {
   // The same sentence repeated (pull quotes, captions) counts once.
   const seen = new Set<string>();
   usable = usable.filter((sentence) => {
-    const key = sentence.text.toLowerCase().replace(/[^\p{L}\d]+/gu, " ").trim();
+    const key = sentence.text
+      .toLowerCase()
+      .replace(/[^\p{L}\d]+/gu, " ")
+      .trim();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -206,7 +223,16 @@ function scoreCandidates(candidates: Candidate[], titleTerms: Set<string>) {
   if (candidates.length === 0) return;
   // The centroid of the text: how typical each sentence's vocabulary is.
   const centroid: Candidate = {
-    index: -1, text: "", paragraph: 0, position: 0, terms: [], vector: new Map(), norm: 0, score: 0, dependent: false, question: false,
+    index: -1,
+    text: "",
+    paragraph: 0,
+    position: 0,
+    terms: [],
+    vector: new Map(),
+    norm: 0,
+    score: 0,
+    dependent: false,
+    question: false,
   };
   for (const candidate of candidates) {
     for (const [term, weight] of candidate.vector) centroid.vector.set(term, (centroid.vector.get(term) ?? 0) + weight);
@@ -216,7 +242,10 @@ function scoreCandidates(candidates: Candidate[], titleTerms: Set<string>) {
 
   let pool = candidates.map((candidate) => candidate.index);
   if (pool.length > TEXTRANK_LIMIT) {
-    pool = [...pool].sort((a, b) => typicality[b]! - typicality[a]! || a - b).slice(0, TEXTRANK_LIMIT).sort((a, b) => a - b);
+    pool = [...pool]
+      .sort((a, b) => typicality[b]! - typicality[a]! || a - b)
+      .slice(0, TEXTRANK_LIMIT)
+      .sort((a, b) => a - b);
   }
   const ranks = textRank(pool.map((index) => candidates[index]!));
   const centrality = new Array<number>(candidates.length).fill(0);
@@ -246,7 +275,13 @@ function scoreCandidates(candidates: Candidate[], titleTerms: Set<string>) {
 }
 
 /** Best first, then diverse: a sentence too similar to one already chosen is passed over. */
-function pickDiverse(ranked: Candidate[], count: number, chosen: Candidate[], maxSimilarity: number, wordBudget = Infinity) {
+function pickDiverse(
+  ranked: Candidate[],
+  count: number,
+  chosen: Candidate[],
+  maxSimilarity: number,
+  wordBudget = Infinity,
+) {
   const picked: Candidate[] = [];
   let used = 0;
   for (const candidate of ranked) {
@@ -286,10 +321,7 @@ function byScore(a: Candidate, b: Candidate) {
 export function summarizeExtractive(title: string, text: string): ExtractiveSummary {
   const { candidates, titleTerms } = buildCandidates(title, boundedText(text));
   if (candidates.length < MIN_BITES + 1) {
-    throw new AppError(
-      "That text is too short to summarize: it needs at least a few complete sentences.",
-      422,
-    );
+    throw new AppError("That text is too short to summarize: it needs at least a few complete sentences.", 422);
   }
   scoreCandidates(candidates, titleTerms);
   const ranked = [...candidates].sort(byScore);
@@ -305,7 +337,15 @@ export function summarizeExtractive(title: string, text: string): ExtractiveSumm
   const selfContained = rest.filter((candidate) => !candidate.dependent);
   let bites = pickDiverse(selfContained, wanted, summaryPicks, 0.45);
   if (bites.length < MIN_BITES) {
-    bites = [...bites, ...pickDiverse(rest.filter((candidate) => !bites.includes(candidate)), MIN_BITES - bites.length, [...summaryPicks, ...bites], 0.6)];
+    bites = [
+      ...bites,
+      ...pickDiverse(
+        rest.filter((candidate) => !bites.includes(candidate)),
+        MIN_BITES - bites.length,
+        [...summaryPicks, ...bites],
+        0.6,
+      ),
+    ];
   }
   if (bites.length < MIN_BITES) {
     // A short text: the bites may repeat what the summary says rather than be too few.

@@ -25,7 +25,10 @@ export function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): 
     list: joinList(references),
     about: focus.kind === "topic" ? `our understanding of ${focus.subject}` : `the passage as a whole`,
     says: focus.kind === "topic" ? `says about ${focus.subject}` : `says`,
-    struggle: focus.kind === "topic" ? `who would be helped by what Scripture says about ${focus.subject}` : `who needs to hear what ${focus.reference} says right now`,
+    struggle:
+      focus.kind === "topic"
+        ? `who would be helped by what Scripture says about ${focus.subject}`
+        : `who needs to hear what ${focus.reference} says right now`,
     parts: focus.kind === "topic" ? "key scriptures" : "sections of the passage",
     theme: focus.kind === "topic" ? focus.subject : "this passage",
   };
@@ -71,7 +74,8 @@ export function closingPrayer(focus: Focus, verses: LessonVerse[], voice: Voice)
   return fill(voice.say("prayer", content.lessonLines.shared.closingPrayer), { quoted, subject, living });
 }
 
-const CITATION = /\(((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?(?:; \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?)*)\)/g;
+const CITATION =
+  /\(((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?(?:; \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?)*)\)/g;
 
 /** Footnotes or Endnotes citation style: every passage cited, in order of first appearance. */
 export function citationList(content: string, voice: Voice): string {
@@ -80,5 +84,11 @@ export function citationList(content: string, voice: Voice): string {
     if (!seen.includes(match[1]!)) seen.push(match[1]!);
   }
   const title = voice.settings.citationFormat === "Footnotes" ? "Scripture Notes" : "Scripture Index";
-  return [`## ${title}`, "", "Every passage cited in this lesson, in order of appearance:", "", ...seen.map((reference, index) => `${index + 1}. (${reference})`)].join("\n");
+  return [
+    `## ${title}`,
+    "",
+    "Every passage cited in this lesson, in order of appearance:",
+    "",
+    ...seen.map((reference, index) => `${index + 1}. (${reference})`),
+  ].join("\n");
 }

@@ -18,7 +18,10 @@ function sectionTitles(content: string) {
 function assertEveryReferenceReal(content: string) {
   assert.ok(!content.includes(NOT_FOUND_MARK), "no reference was marked as not found");
   const grounded = groundReferences(content);
-  assert.deepEqual(grounded.invalid.map((reference) => reference.text), []);
+  assert.deepEqual(
+    grounded.invalid.map((reference) => reference.text),
+    [],
+  );
   assert.ok(grounded.valid.length >= 8, `cites plenty of Scripture (${grounded.valid.length})`);
 }
 
@@ -39,7 +42,8 @@ function versesAbout({ topics, words }: { topics: string[]; words: string[] }) {
     assert.equal(topic?.name, name, `Nave's topic ${name} ships in the Bible database`);
     ranges.push(...topic.ranges, ...topic.subtopics.flatMap((subtopic) => subtopic.ranges));
   }
-  for (const word of words) ranges.push(...searchVerses(word, { limit: 100 }).map((hit) => ({ start: hit.id, end: hit.id })));
+  for (const word of words)
+    ranges.push(...searchVerses(word, { limit: 100 }).map((hit) => ({ start: hit.id, end: hit.id })));
   return (range: VerseRange) => ranges.some((about) => about.start <= range.end && range.start <= about.end);
 }
 
@@ -48,14 +52,20 @@ function assertKeyScripturesAbout(content: string, subject: Parameters<typeof ve
   const cited = keyScriptures(content);
   assert.ok(cited.length >= 4, `key scriptures cited: ${cited.map((reference) => reference.label).join(", ")}`);
   const offTopic = cited.filter((reference) => !reference.ranges.every(about));
-  assert.deepEqual(offTopic.map((reference) => reference.label), [], "every key scripture is one the Bible database files under the subject");
+  assert.deepEqual(
+    offTopic.map((reference) => reference.label),
+    [],
+    "every key scripture is one the Bible database files under the subject",
+  );
 }
 
 function cites(content: string, reference: string) {
   const wanted = parseReference(reference);
   assert.equal(wanted.ok, true, reference);
   const ranges = wanted.ok ? wanted.ranges : [];
-  return keyScriptures(content).some((cited) => cited.ranges.some((range) => ranges.some((want) => want.start <= range.end && range.start <= want.end)));
+  return keyScriptures(content).some((cited) =>
+    cited.ranges.some((range) => ranges.some((want) => want.start <= range.end && range.start <= want.end)),
+  );
 }
 
 describe("built-in lesson from a topic", () => {
@@ -66,13 +76,22 @@ describe("built-in lesson from a topic", () => {
     const { overview } = splitStudySections(study.content);
     assert.ok(overview.length > 200, "the overview introduces the lesson");
     const titles = sectionTitles(study.content);
-    for (const title of ["Key Scriptures", "Discussion Questions", "Application Points", "Cross-References", "Group Activity", "Closing Prayer"]) {
+    for (const title of [
+      "Key Scriptures",
+      "Discussion Questions",
+      "Application Points",
+      "Cross-References",
+      "Group Activity",
+      "Closing Prayer",
+    ]) {
       assert.ok(titles.includes(title), `${title} in ${titles.join(", ")}`);
     }
   });
 
   test("quotes the key scriptures with references in parentheses, and every reference exists", () => {
-    const keySection = splitStudySections(study.content).sections.find((section) => section.title === "Key Scriptures")!;
+    const keySection = splitStudySections(study.content).sections.find(
+      (section) => section.title === "Key Scriptures",
+    )!;
     const quotes = keySection.body.split("\n").filter((line) => line.startsWith("> "));
     assert.ok(quotes.length >= 4, "at least four passages are quoted");
     assert.match(keySection.body, /### \((?:[1-3] )?[A-Z][a-z]+ \d+:\d+(?:-\d+)?\)/);
@@ -80,15 +99,26 @@ describe("built-in lesson from a topic", () => {
   });
 
   test("picks passages that speak of the topic", () => {
-    const keySection = splitStudySections(study.content).sections.find((section) => section.title === "Key Scriptures")!;
-    const quoted = keySection.body.split("\n").filter((line) => line.startsWith("> ")).join(" ");
+    const keySection = splitStudySections(study.content).sections.find(
+      (section) => section.title === "Key Scriptures",
+    )!;
+    const quoted = keySection.body
+      .split("\n")
+      .filter((line) => line.startsWith("> "))
+      .join(" ");
     assert.match(quoted, /faith/i);
     assert.match(quoted, /work/i);
-    assert.ok(findReferences(keySection.body).some((reference) => /^(James 2|Galatians 2|Romans [34])/.test(reference.label)), "James, Galatians or Romans");
+    assert.ok(
+      findReferences(keySection.body).some((reference) => /^(James 2|Galatians 2|Romans [34])/.test(reference.label)),
+      "James, Galatians or Romans",
+    );
   });
 
   test("says which translation it quotes when the setting's is not shipped", () => {
-    assert.match(study.content, /NKJV is not available offline, so Scripture is quoted from the Berean Standard Bible \(BSB\)/);
+    assert.match(
+      study.content,
+      /NKJV is not available offline, so Scripture is quoted from the Berean Standard Bible \(BSB\)/,
+    );
     assert.match(study.content, /Quotations are from the Berean Standard Bible \(BSB\)/);
   });
 
@@ -96,23 +126,38 @@ describe("built-in lesson from a topic", () => {
     assert.deepEqual(lessonFromTopic({ topic: "Faith and Works", settings }), study);
     const other = lessonFromTopic({ topic: "Forgiveness", settings });
     assertKeyScripturesAbout(other.content, { topics: ["Forgiveness"], words: ["forgive", "forgiven", "forgiveness"] });
-    const shared = keyScriptures(other.content).filter((reference) => keyScriptures(study.content).some((mine) => mine.label === reference.label));
-    assert.deepEqual(shared.map((reference) => reference.label), []);
+    const shared = keyScriptures(other.content).filter((reference) =>
+      keyScriptures(study.content).some((mine) => mine.label === reference.label),
+    );
+    assert.deepEqual(
+      shared.map((reference) => reference.label),
+      [],
+    );
     assertEveryReferenceReal(other.content);
   });
 
   test("reads like prose, not a template with blanks", () => {
     assert.doesNotMatch(study.content, /\{[a-z]+\}|undefined|null|NaN|\[object/);
-    const questions = splitStudySections(study.content).sections.find((section) => section.title === "Discussion Questions")!;
+    const questions = splitStudySections(study.content).sections.find(
+      (section) => section.title === "Discussion Questions",
+    )!;
     const items = questions.body.split("\n").filter((line) => /^\d+\. /.test(line));
     assert.ok(items.length >= 5);
-    assert.ok(items.every((item) => /[?.]$/.test(item.trim())), "complete questions");
+    assert.ok(
+      items.every((item) => /[?.]$/.test(item.trim())),
+      "complete questions",
+    );
   });
 
   test("everyday wording finds the Bible's passages: anxiety", () => {
     const anxiety = lessonFromTopic({ topic: "Dealing with anxiety", settings });
-    assertKeyScripturesAbout(anxiety.content, { topics: ["Care", "Fear"], words: ["anxious", "anxiety", "worry", "cares", "troubled"] });
-    const remedies = ["Philippians 4:6", "1 Peter 5:7", "Matthew 6:25-34"].filter((reference) => cites(anxiety.content, reference));
+    assertKeyScripturesAbout(anxiety.content, {
+      topics: ["Care", "Fear"],
+      words: ["anxious", "anxiety", "worry", "cares", "troubled"],
+    });
+    const remedies = ["Philippians 4:6", "1 Peter 5:7", "Matthew 6:25-34"].filter((reference) =>
+      cites(anxiety.content, reference),
+    );
     assert.ok(remedies.length >= 2, `Nave's remedies for care among the key scriptures: ${remedies.join(", ")}`);
     assertEveryReferenceReal(anxiety.content);
   });
@@ -120,8 +165,13 @@ describe("built-in lesson from a topic", () => {
   test("everyday wording finds the Bible's passages: leadership, which is not a Nave topic", () => {
     const leadership = lessonFromTopic({ topic: "Leadership", settings });
     // Abraham: the topical index's own first answer for the word "leadership" (his call, Nehemiah 9:7).
-    assertKeyScripturesAbout(leadership.content, { topics: ["Rulers", "Shepherd", "Elder", "Abraham"], words: ["shepherd", "overseer", "elders", "lead"] });
-    const shepherds = ["John 10:11", "Acts 20:28", "1 Peter 5:1-4"].filter((reference) => cites(leadership.content, reference));
+    assertKeyScripturesAbout(leadership.content, {
+      topics: ["Rulers", "Shepherd", "Elder", "Abraham"],
+      words: ["shepherd", "overseer", "elders", "lead"],
+    });
+    const shepherds = ["John 10:11", "Acts 20:28", "1 Peter 5:1-4"].filter((reference) =>
+      cites(leadership.content, reference),
+    );
     assert.ok(shepherds.length >= 1, "the good shepherd or the elders who shepherd the flock");
     assertEveryReferenceReal(leadership.content);
   });
@@ -133,20 +183,32 @@ describe("built-in lesson from a topic", () => {
   });
 
   test("follows the tone, audience and citation settings", () => {
-    const formal: AiSettingsInput = { ...settings, tone: "Formal", targetAudience: "Advanced", citationFormat: "Endnotes" };
+    const formal: AiSettingsInput = {
+      ...settings,
+      tone: "Formal",
+      targetAudience: "Advanced",
+      citationFormat: "Endnotes",
+    };
     const formalStudy = lessonFromTopic({ topic: "Hope", settings: formal });
     const pastoralStudy = lessonFromTopic({ topic: "Hope", settings });
-    assert.notEqual(splitStudySections(formalStudy.content).overview, splitStudySections(pastoralStudy.content).overview);
+    assert.notEqual(
+      splitStudySections(formalStudy.content).overview,
+      splitStudySections(pastoralStudy.content).overview,
+    );
     assert.match(formalStudy.content, /through Jesus Christ our Lord\. Amen\./, "a formal prayer");
     assert.ok(sectionTitles(formalStudy.content).includes("Scripture Index"), "endnotes list the citations");
     const count = (content: string) => (content.match(/^### /gm) ?? []).length;
-    assert.ok(count(formalStudy.content) > count(lessonFromTopic({ topic: "Hope", settings: { ...settings, targetAudience: "Beginner" } }).content));
+    assert.ok(
+      count(formalStudy.content) >
+        count(lessonFromTopic({ topic: "Hope", settings: { ...settings, targetAudience: "Beginner" } }).content),
+    );
   });
 
   test("a topic the Bible does not speak of is a 400 with a clear message", () => {
     assert.throws(
       () => lessonFromTopic({ topic: "xyzzy qwertyuiop", settings }),
-      (error: Error & { status?: number }) => error.status === 400 && /could not find Bible passages about "xyzzy qwertyuiop"/.test(error.message),
+      (error: Error & { status?: number }) =>
+        error.status === 400 && /could not find Bible passages about "xyzzy qwertyuiop"/.test(error.message),
     );
   });
 });
@@ -158,7 +220,15 @@ describe("built-in lesson from a passage", () => {
   test("quotes the passage, outlines it and explains its key words", () => {
     assert.match(study.title, /^Romans 8:28-39: /);
     const titles = sectionTitles(study.content);
-    for (const title of ["Key Scriptures", "Outline", "Key Words", "Cross-References", "Discussion Questions", "Application Points", "Group Activity"]) {
+    for (const title of [
+      "Key Scriptures",
+      "Outline",
+      "Key Words",
+      "Cross-References",
+      "Discussion Questions",
+      "Application Points",
+      "Group Activity",
+    ]) {
       assert.ok(titles.includes(title), `${title} in ${titles.join(", ")}`);
     }
     assert.match(study.content, /\*\*28\*\* And we know that God works all things together for the good/);
@@ -177,8 +247,11 @@ describe("built-in lesson from a passage", () => {
   });
 
   test("asks observation, interpretation and application questions", () => {
-    const questions = splitStudySections(study.content).sections.find((section) => section.title === "Discussion Questions")!;
-    for (const heading of ["### Observation", "### Interpretation", "### Application"]) assert.ok(questions.body.includes(heading));
+    const questions = splitStudySections(study.content).sections.find(
+      (section) => section.title === "Discussion Questions",
+    )!;
+    for (const heading of ["### Observation", "### Interpretation", "### Application"])
+      assert.ok(questions.body.includes(heading));
   });
 
   test("is deterministic", () => {

@@ -17,10 +17,18 @@ export interface OutlineVerse {
 export function segmentPassage<Verse extends OutlineVerse>(verses: Verse[]): Verse[][] {
   if (verses.length <= 3) return verses.map((verse) => [verse]);
   const target = Math.min(7, Math.max(2, Math.round(verses.length / 4)));
-  const stems = verses.map((verse) => new Set((verse.text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 2 && !STOP_WORDS.has(word)).map(stem)));
+  const stems = verses.map(
+    (verse) =>
+      new Set(
+        (verse.text.toLowerCase().match(/[a-z]+/g) ?? [])
+          .filter((word) => word.length > 2 && !STOP_WORDS.has(word))
+          .map(stem),
+      ),
+  );
   const windowSet = (from: number, to: number) => {
     const set = new Set<string>();
-    for (let index = Math.max(0, from); index < Math.min(verses.length, to); index++) for (const word of stems[index]!) set.add(word);
+    for (let index = Math.max(0, from); index < Math.min(verses.length, to); index++)
+      for (const word of stems[index]!) set.add(word);
     return set;
   };
   const gaps: Array<{ after: number; similarity: number }> = [];
@@ -35,7 +43,8 @@ export function segmentPassage<Verse extends OutlineVerse>(verses: Verse[]): Ver
     let shared = 0;
     for (const word of before) if (after.has(word)) shared++;
     let similarity = shared / Math.sqrt(Math.max(1, before.size) * Math.max(1, after.size));
-    if (/^\s*(?:therefore|now|then|after (?:this|these)|finally|so then|in those days|at that time)\b/i.test(next.text)) similarity -= 0.15;
+    if (/^\s*(?:therefore|now|then|after (?:this|these)|finally|so then|in those days|at that time)\b/i.test(next.text))
+      similarity -= 0.15;
     gaps.push({ after: index, similarity });
   }
   const cuts = new Set<number>();

@@ -1,6 +1,14 @@
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import { concordance, isName, topicsForRanges, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
+import {
+  concordance,
+  isName,
+  topicsForRanges,
+  verseWeights,
+  versesByIds,
+  wordStats,
+  VERSE_COUNT,
+} from "~/modules/bible/lexicon.server";
 import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import type { GeneratedStudy } from "../provider";
@@ -8,10 +16,29 @@ import type { AiSettingsInput } from "../settings";
 import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import { activityFor, citationList, closingPrayer, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
+import {
+  activityFor,
+  citationList,
+  closingPrayer,
+  sessionPlan,
+  translationNote,
+  type Focus,
+  type LessonVerse,
+} from "./lesson-parts";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, plural, STOP_WORDS, stripQuotes, verseKind, verseNumbers, type VerseKind } from "./text";
+import {
+  capitalize,
+  joinList,
+  keyPhrase,
+  numberWord,
+  plural,
+  STOP_WORDS,
+  stripQuotes,
+  verseKind,
+  verseNumbers,
+  type VerseKind,
+} from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
 
@@ -37,7 +64,12 @@ interface Movement {
 
 /** Words of a verse; a compound ("daughters-in-law") stays whole, so "law" is not read into it. */
 function wordsOf(text: string) {
-  return text.toLowerCase().replace(/[’']s\b/g, "").match(/[a-z]+(?:-[a-z]+)*/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’']s\b/g, "")
+      .match(/[a-z]+(?:-[a-z]+)*/g) ?? []
+  );
 }
 
 /** The passage's most telling repeated words: frequent here, rare elsewhere. */
@@ -73,7 +105,9 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     const score = inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0);
     found.push({ word, stem: key, verses: inVerses, count: wordStat.count, score });
   }
-  return found.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word)).slice(0, voice.deep ? 6 : voice.plain ? 3 : 4);
+  return found
+    .sort((a, b) => b.score - a.score || a.word.localeCompare(b.word))
+    .slice(0, voice.deep ? 6 : voice.plain ? 3 : 4);
 }
 
 function movementsOf(verses: Verse[], keys: KeyWord[], weights: Map<number, number>): Movement[] {
@@ -102,21 +136,32 @@ function movementsOf(verses: Verse[], keys: KeyWord[], weights: Map<number, numb
 
 function describeMovement(movement: Movement, index: number, voice: Voice): string {
   const describe = voice.pick(`movement${index}`, wording.movements[movement.kind]);
-  const watch = movement.words.length > 0 ? ` Watch for ${joinList(movement.words.slice(0, 2).map((word) => `*${word}*`))}.` : "";
+  const watch =
+    movement.words.length > 0 ? ` Watch for ${joinList(movement.words.slice(0, 2).map((word) => `*${word}*`))}.` : "";
   return `${describe}${watch}`;
 }
 
-function overview(passage: Passage, verses: Verse[], movements: Movement[], keys: KeyWord[], themes: string[], voice: Voice) {
+function overview(
+  passage: Passage,
+  verses: Verse[],
+  movements: Movement[],
+  keys: KeyWord[],
+  themes: string[],
+  voice: Voice,
+) {
   const book = bookByOrder(splitVerseId(verses[0]!.id).bookOrder)!;
   const note = bookContexts[book.id];
   // Numbers are spelled out: a digit right after a reference would read as part of it.
-  const values = { reference: passage.reference, count: `${numberWord(verses.length)} verse${verses.length === 1 ? "" : "s"}` };
-  const opening = fill(
-    voice.say("open", wording.openings),
-    values,
-  );
+  const values = {
+    reference: passage.reference,
+    count: `${numberWord(verses.length)} verse${verses.length === 1 ? "" : "s"}`,
+  };
+  const opening = fill(voice.say("open", wording.openings), values);
   const paragraphs = [opening];
-  if (note) paragraphs.push(`${book.name} is ${note.summary}.${voice.explain || voice.studious ? ` ${genreHints[note.kind]}` : ""}`);
+  if (note)
+    paragraphs.push(
+      `${book.name} is ${note.summary}.${voice.explain || voice.studious ? ` ${genreHints[note.kind]}` : ""}`,
+    );
   if (movements.length > 1) {
     paragraphs.push(
       `The passage moves in ${numberWord(movements.length)} steps, from “${movements[0]!.phrase}” (${movements[0]!.reference}) to “${movements.at(-1)!.phrase}” (${movements.at(-1)!.reference}).` +
@@ -126,7 +171,9 @@ function overview(passage: Passage, verses: Verse[], movements: Movement[], keys
     paragraphs.push(`Its key words are ${joinList(keys.map((key) => `*${key.word}*`))}.`);
   }
   if (themes.length > 0) {
-    paragraphs.push(`Nave's Topical Bible cites these verses under ${joinList(themes.map((theme) => `*${theme}*`))}, themes this study will touch on.`);
+    paragraphs.push(
+      `Nave's Topical Bible cites these verses under ${joinList(themes.map((theme) => `*${theme}*`))}, themes this study will touch on.`,
+    );
   }
   const noteText = translationNote(passage.translation);
   if (noteText) paragraphs.push(`*${noteText}*`);
@@ -148,7 +195,9 @@ function scriptureSection(passage: Passage, verses: Verse[], weights: Map<number
     "",
     `The passage is long (${plural(verses.length, "verse")}), so read it in full together first. These are its most cross-referenced verses:`,
     "",
-    key.map((verse) => `**(${formatRanges([{ start: verse.id, end: verse.id }])})**\n\n${blockquote([verse])}`).join("\n\n"),
+    key
+      .map((verse) => `**(${formatRanges([{ start: verse.id, end: verse.id }])})**\n\n${blockquote([verse])}`)
+      .join("\n\n"),
   ].join("\n");
 }
 
@@ -172,28 +221,36 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     if (meaning) parts.push(`${meaning.charAt(0).toUpperCase()}${meaning.slice(1)}.`);
     const first = key.verses[0]!;
     const phrase = keyPhrase(first.text, { word: key.word, maxWords: 12 });
-    parts.push(
-      fill(voice.pick(`kw${index}`, wording.keyWordInContext), { phrase, verse: String(first.verse) }),
-    );
-    const rarity = key.count < 150 ? ` It is not a common word: it occurs in only ${plural(key.count, "verse")} of the whole ${passage.translation.shown}, so its repetition here stands out.` : "";
+    parts.push(fill(voice.pick(`kw${index}`, wording.keyWordInContext), { phrase, verse: String(first.verse) }));
+    const rarity =
+      key.count < 150
+        ? ` It is not a common word: it occurs in only ${plural(key.count, "verse")} of the whole ${passage.translation.shown}, so its repetition here stands out.`
+        : "";
     if (rarity) parts.push(rarity.trim());
-    const elsewhere = concordance(key.word, { exclude: passage.ranges, limit: voice.deep ? 2 : 1, translation: passage.translation.shown });
+    const elsewhere = concordance(key.word, {
+      exclude: passage.ranges,
+      limit: voice.deep ? 2 : 1,
+      translation: passage.translation.shown,
+    });
     if (elsewhere.length > 0) {
       parts.push(`Elsewhere: ${elsewhere.map((hit) => `(${hit.reference}) “${snippet(hit.text, 12)}”`).join("; ")}.`);
     }
     return parts.join(" ");
   });
-  return [
-    voice.pick("kw-intro", wording.keyWordsIntros),
-    "",
-    ...rows,
-  ].join("\n");
+  return [voice.pick("kw-intro", wording.keyWordsIntros), "", ...rows].join("\n");
 }
 
 function crossReferenceSection(passage: Passage, voice: Voice) {
-  const references = crossReferencesFor(passage.ranges, voice.deep ? 10 : 6).filter((reference) => countVerses([reference.range]) <= 4);
+  const references = crossReferencesFor(passage.ranges, voice.deep ? 10 : 6).filter(
+    (reference) => countVerses([reference.range]) <= 4,
+  );
   if (references.length === 0) return null;
-  const texts = new Map(versesByIds(references.map((reference) => reference.range.start), passage.translation.shown).map((verse) => [verse.id, verse.text]));
+  const texts = new Map(
+    versesByIds(
+      references.map((reference) => reference.range.start),
+      passage.translation.shown,
+    ).map((verse) => [verse.id, verse.text]),
+  );
   return [
     voice.pick("xref-intro", wording.crossReferencesIntros),
     "",
@@ -215,7 +272,9 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
   const kinds = verses.map((verse) => ({ verse, kind: verseKind(verse.text) }));
   const questionsAsked = kinds.filter((entry) => entry.kind === "question");
   if (questionsAsked.length > 0) {
-    observation.push(`The passage asks questions in ${verseNumbers(questionsAsked.map((entry) => entry.verse.verse))}. What are they, and how does the passage answer them?`);
+    observation.push(
+      `The passage asks questions in ${verseNumbers(questionsAsked.map((entry) => entry.verse.verse))}. What are they, and how does the passage answer them?`,
+    );
   }
   if (kinds.some((entry) => entry.kind === "narrative")) {
     observation.push("Who are the people in this passage? What does each of them say and do?");
@@ -226,34 +285,38 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
   }
   if (movements.length > 1) {
     const [a, b] = [movements[0]!, movements[1]!];
-    interpretation.push(`How is (${a.reference}) connected to (${b.reference})? What does the second part add to the first?`);
+    interpretation.push(
+      `How is (${a.reference}) connected to (${b.reference})? What does the second part add to the first?`,
+    );
   }
   const repeated = keys.find((key) => key.verses.length >= 2);
   if (repeated) {
-    interpretation.push(`*${repeated.word.charAt(0).toUpperCase()}${repeated.word.slice(1)}* appears in ${verseNumbers(repeated.verses.map((verse) => verse.verse))}. What does it mean here, and why might the writer repeat it?`);
+    interpretation.push(
+      `*${repeated.word.charAt(0).toUpperCase()}${repeated.word.slice(1)}* appears in ${verseNumbers(repeated.verses.map((verse) => verse.verse))}. What does it mean here, and why might the writer repeat it?`,
+    );
   }
   const [crossReference] = crossReferencesFor(passage.ranges, 1);
   if (crossReference) {
     interpretation.push(`Read (${crossReference.reference}). How does it help you understand this passage?`);
   }
-  interpretation.push(
-    voice.pick("q-god", wording.godQuestions),
-  );
+  interpretation.push(voice.pick("q-god", wording.godQuestions));
   const note = bookContexts[book.id];
   if (note && (voice.deep || voice.studious)) {
     interpretation.push(`${book.name} is ${note.summary}. How does this passage serve that larger purpose?`);
   }
   const command = kinds.find((entry) => entry.kind === "command");
   if (command) {
-    application.push(`Verse ${command.verse.verse} says, “${keyPhrase(command.verse.text, { prefer: "command" })}.” What would obeying this look like for you this week?`);
+    application.push(
+      `Verse ${command.verse.verse} says, “${keyPhrase(command.verse.text, { prefer: "command" })}.” What would obeying this look like for you this week?`,
+    );
   }
   const promise = kinds.find((entry) => entry.kind === "promise");
   if (promise) {
-    application.push(`Which promise in this passage (see verse ${promise.verse.verse}) do you most need to hold on to right now? Why?`);
+    application.push(
+      `Which promise in this passage (see verse ${promise.verse.verse}) do you most need to hold on to right now? Why?`,
+    );
   }
-  application.push(
-    voice.pick("q-carry", wording.carryQuestions),
-  );
+  application.push(voice.pick("q-carry", wording.carryQuestions));
   application.push(voice.say("q-personal", wording.personalQuestion));
   const trim = (list: string[], size: number) => list.slice(0, size);
   const sizes = voice.plain ? [2, 2, 2] : voice.deep ? [4, 5, 3] : [3, 3, 3];
@@ -274,23 +337,32 @@ function applicationSection(passage: Passage, verses: Verse[], weights: Map<numb
   const labelFor = (verse: Verse) => formatRanges([{ start: verse.id, end: verse.id }]);
   const command = verses.find((verse) => verseKind(verse.text) === "command");
   if (command) {
-    points.push(`**Obey:** “${capitalize(keyPhrase(command.text, { prefer: "command" }))}” (${labelFor(command)}). Decide on one concrete way to act on this before the group meets again.`);
+    points.push(
+      `**Obey:** “${capitalize(keyPhrase(command.text, { prefer: "command" }))}” (${labelFor(command)}). Decide on one concrete way to act on this before the group meets again.`,
+    );
   }
   const promise = verses.find((verse) => verseKind(verse.text) === "promise");
   if (promise) {
-    points.push(`**Trust:** Copy out (${labelFor(promise)}) and read it each morning this week. When worry or doubt comes, answer it with this promise.`);
+    points.push(
+      `**Trust:** Copy out (${labelFor(promise)}) and read it each morning this week. When worry or doubt comes, answer it with this promise.`,
+    );
   }
   const memorable = verses.filter((verse) => {
     const length = stripQuotes(verse.text).split(" ").length;
     return length >= 6 && length <= 28;
   });
-  const memory = [...(memorable.length > 0 ? memorable : verses)].sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id)[0];
-  if (memory) points.push(`**Remember:** Memorise (${labelFor(memory)}). Say it aloud each day and share it with someone.`);
-  points.push(
-    fill(voice.say("apply-practice", wording.practice), { reference: passage.reference }),
-  );
-  if (voice.devotional || voice.explain) points.push(`**Pray:** Read ${passage.reference} slowly once more and turn each verse into a sentence of prayer.`);
-  return points.slice(0, voice.plain ? 3 : 5).map((point) => `- ${point}`).join("\n");
+  const memory = [...(memorable.length > 0 ? memorable : verses)].sort(
+    (a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id,
+  )[0];
+  if (memory)
+    points.push(`**Remember:** Memorise (${labelFor(memory)}). Say it aloud each day and share it with someone.`);
+  points.push(fill(voice.say("apply-practice", wording.practice), { reference: passage.reference }));
+  if (voice.devotional || voice.explain)
+    points.push(`**Pray:** Read ${passage.reference} slowly once more and turn each verse into a sentence of prayer.`);
+  return points
+    .slice(0, voice.plain ? 3 : 5)
+    .map((point) => `- ${point}`)
+    .join("\n");
 }
 
 /** A lesson plan for a passage: its text, outline, key words, cross-references, questions and application. */
@@ -304,9 +376,12 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
     .map((topic) => topic.name.replace(/\s*\(.*\)$/, ""))
     .filter((name) => !name.includes(","));
 
-  const hasKey = (verse: Verse) => (keys[0] && wordsOf(verse.text).some((word) => stem(word) === keys[0]!.stem) ? 1 : 0);
+  const hasKey = (verse: Verse) =>
+    keys[0] && wordsOf(verse.text).some((word) => stem(word) === keys[0]!.stem) ? 1 : 0;
   const top = [...verses].sort(
-    (a, b) => Math.log10(1 + (weights.get(b.id) ?? 0)) + hasKey(b) - (Math.log10(1 + (weights.get(a.id) ?? 0)) + hasKey(a)) || a.id - b.id,
+    (a, b) =>
+      Math.log10(1 + (weights.get(b.id) ?? 0)) + hasKey(b) - (Math.log10(1 + (weights.get(a.id) ?? 0)) + hasKey(a)) ||
+      a.id - b.id,
   )[0]!;
   const headline = capitalize(keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 }));
   const title = `${passage.reference}: ${headline}`;
@@ -318,7 +393,10 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
       [
         "## Outline",
         "",
-        ...movements.map((movement, index) => `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${describeMovement(movement, index, voice)}`),
+        ...movements.map(
+          (movement, index) =>
+            `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${describeMovement(movement, index, voice)}`,
+        ),
       ].join("\n"),
     );
   }

@@ -35,7 +35,8 @@ export function toWholeSentences(range: VerseRange, translation: ShippedTranslat
   const firstCandidate = Math.max(1, from.verse - 1);
   const lastCandidate = Math.min(lastInChapter, to.verse + 2);
   if (from.chapter === to.chapter) {
-    for (let verse = firstCandidate; verse <= lastCandidate; verse++) ids.push(verseId(from.bookOrder, from.chapter, verse));
+    for (let verse = firstCandidate; verse <= lastCandidate; verse++)
+      ids.push(verseId(from.bookOrder, from.chapter, verse));
   } else {
     for (let id = range.start; id <= range.end; id++) ids.push(id);
   }
@@ -57,7 +58,10 @@ export function toWholeSentences(range: VerseRange, translation: ShippedTranslat
     added++;
   }
   const widened = { start: start.id, end: end.id };
-  return quotedFrom(widened, around.filter((verse) => verse.id >= widened.start && verse.id <= widened.end));
+  return quotedFrom(
+    widened,
+    around.filter((verse) => verse.id >= widened.start && verse.id <= widened.end),
+  );
 }
 
 export function quotedFrom(range: VerseRange, verses: Verse[]): Quoted {
@@ -84,6 +88,9 @@ export function blockquote(verses: Verse[]): string {
 /** The opening words of a text for a short citation: “Therefore, since we have...” */
 export function snippet(text: string, words = 14): string {
   const plain = stripQuotes(text).split(" ");
-  const cut = plain.slice(0, words).join(" ").replace(/[,;:]$/, "");
+  const cut = plain
+    .slice(0, words)
+    .join(" ")
+    .replace(/[,;:]$/, "");
   return escapeMarkdown(plain.length > words ? `${cut}…` : cut);
 }

@@ -14,13 +14,24 @@ const settings = defaultAiSettings;
 describe("splitSentences", () => {
   test("splits on . ! ? and keeps abbreviations, initials and references together", () => {
     assert.deepEqual(
-      splitSentences("Dr. Smith preached at St. Paul's. C. S. Lewis wrote about joy (John 15:11). Read Rom. 8 today! Is it true? Yes, it is."),
-      ["Dr. Smith preached at St. Paul's.", "C. S. Lewis wrote about joy (John 15:11).", "Read Rom. 8 today!", "Is it true?", "Yes, it is."],
+      splitSentences(
+        "Dr. Smith preached at St. Paul's. C. S. Lewis wrote about joy (John 15:11). Read Rom. 8 today! Is it true? Yes, it is.",
+      ),
+      [
+        "Dr. Smith preached at St. Paul's.",
+        "C. S. Lewis wrote about joy (John 15:11).",
+        "Read Rom. 8 today!",
+        "Is it true?",
+        "Yes, it is.",
+      ],
     );
   });
 
   test("quotes that end a sentence stay with it", () => {
-    assert.deepEqual(splitSentences('He said, "Come and see." They went with him.'), ['He said, "Come and see."', "They went with him."]);
+    assert.deepEqual(splitSentences('He said, "Come and see." They went with him.'), [
+      'He said, "Come and see."',
+      "They went with him.",
+    ]);
   });
 
   test("e.g. and i.e. do not end a sentence", () => {
@@ -28,8 +39,17 @@ describe("splitSentences", () => {
   });
 
   test("a run of marks ends a sentence once; a word before a period is read back only to its start", () => {
-    assert.deepEqual(splitSentences("Wait... Then it came! ?! Really?! Yes."), ["Wait...", "Then it came! ?!", "Really?!", "Yes."]);
-    assert.deepEqual(splitSentences("He met J. R. R. Tolkien. Then U.S. Army. Go."), ["He met J. R. R. Tolkien.", "Then U.S. Army.", "Go."]);
+    assert.deepEqual(splitSentences("Wait... Then it came! ?! Really?! Yes."), [
+      "Wait...",
+      "Then it came! ?!",
+      "Really?!",
+      "Yes.",
+    ]);
+    assert.deepEqual(splitSentences("He met J. R. R. Tolkien. Then U.S. Army. Go."), [
+      "He met J. R. R. Tolkien.",
+      "Then U.S. Army.",
+      "Go.",
+    ]);
     assert.deepEqual(splitSentences(". A."), [".", "A."]);
   });
 });
@@ -67,7 +87,10 @@ describe("isWellFormedSentence", () => {
   });
 
   test("standAlone drops a leading connective", () => {
-    assert.equal(standAlone("But a heart that has rested in God meets those demands differently."), "A heart that has rested in God meets those demands differently.");
+    assert.equal(
+      standAlone("But a heart that has rested in God meets those demands differently."),
+      "A heart that has rested in God meets those demands differently.",
+    );
     assert.equal(standAlone("So be it."), "So be it.");
   });
 });
@@ -87,7 +110,10 @@ describe("built-in summarize: quality properties", () => {
   for (const { name, title, text } of cases) {
     test(`${name}: 3 to 7 distinct bites, whole sentences from the text, a short summary`, () => {
       const result = summarize({ title, text, settings });
-      assert.ok(result.learningBites.length >= 3 && result.learningBites.length <= 7, `${result.learningBites.length} bites`);
+      assert.ok(
+        result.learningBites.length >= 3 && result.learningBites.length <= 7,
+        `${result.learningBites.length} bites`,
+      );
       assert.equal(new Set(result.learningBites).size, result.learningBites.length, "bites are distinct");
       const sentences = sourceSentences(text);
       for (const bite of result.learningBites) {
@@ -111,7 +137,8 @@ describe("built-in summarize: quality properties", () => {
   test("the same input gives the same output", () => {
     const text = sabbathArticle.paragraphs.join("\n\n");
     const first = summarize({ title: sabbathArticle.title, text, settings });
-    for (let run = 0; run < 3; run += 1) assert.deepEqual(summarize({ title: sabbathArticle.title, text, settings }), first);
+    for (let run = 0; run < 3; run += 1)
+      assert.deepEqual(summarize({ title: sabbathArticle.title, text, settings }), first);
   });
 
   test("longer texts get more bites, never more than 7", () => {
@@ -122,7 +149,14 @@ describe("built-in summarize: quality properties", () => {
   });
 
   test("menu crumbs and share text around an article never become bites", () => {
-    const text = ["Home › Blog › Rest", "Share", "Tweet", ...sabbathArticle.paragraphs, "Subscribe to our newsletter to get weekly encouragement.", "© 2024 Quiet Waters. All rights reserved."].join("\n\n");
+    const text = [
+      "Home › Blog › Rest",
+      "Share",
+      "Tweet",
+      ...sabbathArticle.paragraphs,
+      "Subscribe to our newsletter to get weekly encouragement.",
+      "© 2024 Quiet Waters. All rights reserved.",
+    ].join("\n\n");
     const result = summarize({ title: sabbathArticle.title, text, settings });
     for (const line of [...result.learningBites, result.summary]) {
       assert.ok(!/›|Share|Tweet|Subscribe|©/.test(line), line);
@@ -146,22 +180,33 @@ describe("built-in summarize: quality properties", () => {
     ].join(" ");
     const result = summarize({ title: "Rest", text, settings });
     const lines = [result.summary, ...result.learningBites];
-    assert.ok(lines.some((line) => line.includes("John 30:1 (reference not found)")), "the invalid reference is marked");
-    assert.ok(lines.some((line) => line.includes("(Matthew 11:28-30)")), "real references stay as they are");
+    assert.ok(
+      lines.some((line) => line.includes("John 30:1 (reference not found)")),
+      "the invalid reference is marked",
+    );
+    assert.ok(
+      lines.some((line) => line.includes("(Matthew 11:28-30)")),
+      "real references stay as they are",
+    );
   });
 
   test("a hostile text is summarized, or refused, in linear time", () => {
     // The whole summarizer does more per character than one pattern: a looser bound, still far
     // below the seconds a quadratic pattern takes.
     assertLinear((text) => summarize({ title: "Title", text, settings }), { boundMs: 2000, fixedMs: 500 });
-    assertLinear((text) => summarize({ title: "Title", text: `${longArticleText(300)}\n\n${text}`, settings }), { boundMs: 2000, fixedMs: 500 });
+    assertLinear((text) => summarize({ title: "Title", text: `${longArticleText(300)}\n\n${text}`, settings }), {
+      boundMs: 2000,
+      fixedMs: 500,
+    });
   });
 
   test("only the first MAX_SUMMARY_INPUT characters are read", () => {
     // Two-word sentences are never quoted: the article after them is all there is to summarize.
     const filler = "Read on. ".repeat(Math.ceil(MAX_SUMMARY_INPUT / 9));
     const article = longArticleText(300);
-    assert.ok(summarize({ title: "Rest", text: `${filler.slice(0, MAX_SUMMARY_INPUT / 2)}\n\n${article}`, settings }).summary);
+    assert.ok(
+      summarize({ title: "Rest", text: `${filler.slice(0, MAX_SUMMARY_INPUT / 2)}\n\n${article}`, settings }).summary,
+    );
     assert.throws(() => summarize({ title: "Rest", text: `${filler}\n\n${article}`, settings }), /too short/);
   });
 

@@ -8,7 +8,9 @@ describe("text helpers of the built-in writer", () => {
   test("the picker is stable for a seed and varies across seeds", () => {
     const options = ["a", "b", "c", "d", "e", "f", "g"];
     assert.equal(createPicker("faith")("slot", options), createPicker("faith")("slot", options));
-    const picks = new Set(["faith", "hope", "love", "grace", "peace", "joy"].map((seed) => createPicker(seed)("slot", options)));
+    const picks = new Set(
+      ["faith", "hope", "love", "grace", "peace", "joy"].map((seed) => createPicker(seed)("slot", options)),
+    );
     assert.ok(picks.size > 1);
   });
 
@@ -23,22 +25,43 @@ describe("text helpers of the built-in writer", () => {
   });
 
   test("reads what a verse does", () => {
-    assert.equal(verseKind("Trust in the LORD with all your heart, and lean not on your own understanding;"), "command");
+    assert.equal(
+      verseKind("Trust in the LORD with all your heart, and lean not on your own understanding;"),
+      "command",
+    );
     assert.equal(verseKind("Do not be anxious about anything,"), "command");
-    assert.equal(verseKind("What then shall we say in response to these things? If God is for us, who can be against us?"), "question");
+    assert.equal(
+      verseKind("What then shall we say in response to these things? If God is for us, who can be against us?"),
+      "question",
+    );
     assert.equal(verseKind("and He will make your paths straight."), "promise");
     assert.equal(verseKind("Praise the LORD, all you nations!"), "praise");
     assert.equal(verseKind("And Jesus said to them, “Follow Me.” So they went."), "narrative");
-    assert.notEqual(verseKind("“Which ones?” the man asked. Jesus answered, “Do not murder.”"), "question", "a two-word question is an aside");
+    assert.notEqual(
+      verseKind("“Which ones?” the man asked. Jesus answered, “Do not murder.”"),
+      "question",
+      "a two-word question is an aside",
+    );
   });
 
   test("quotes a short phrase, preferring the word that matters", () => {
-    const verse = "And we know that God works all things together for the good of those who love Him, who are called according to His purpose.";
-    assert.equal(keyPhrase(verse, { maxWords: 14 }), "God works all things together for the good of those who love Him");
+    const verse =
+      "And we know that God works all things together for the good of those who love Him, who are called according to His purpose.";
+    assert.equal(
+      keyPhrase(verse, { maxWords: 14 }),
+      "God works all things together for the good of those who love Him",
+    );
     assert.match(keyPhrase(verse, { word: "love", maxWords: 8 }), /love Him$/);
-    assert.equal(keyPhrase("And Jesus told the woman, “Your faith has saved you; go in peace.”", { word: "faith" }), "Your faith has saved you");
-    assert.equal(keyPhrase("And those He predestined, He also called; those He called, He also justified;", { word: "justified" }), "those He called, He also justified");
-    const commandments = "The commandments “Do not commit adultery,” “Do not murder,” and any other commandments, are summed up in this one decree: “Love your neighbor as yourself.”";
+    assert.equal(
+      keyPhrase("And Jesus told the woman, “Your faith has saved you; go in peace.”", { word: "faith" }),
+      "Your faith has saved you",
+    );
+    assert.equal(
+      keyPhrase("And those He predestined, He also called; those He called, He also justified;", { word: "justified" }),
+      "those He called, He also justified",
+    );
+    const commandments =
+      "The commandments “Do not commit adultery,” “Do not murder,” and any other commandments, are summed up in this one decree: “Love your neighbor as yourself.”";
     assert.equal(keyPhrase(commandments, { prefer: "command" }), "Love your neighbor as yourself");
   });
 
@@ -52,7 +75,12 @@ describe("text helpers of the built-in writer", () => {
 });
 
 describe("passage outline", () => {
-  const verse = (chapter: number, number: number, text: string) => ({ id: 45_000_000 + chapter * 1000 + number, chapter, verse: number, text });
+  const verse = (chapter: number, number: number, text: string) => ({
+    id: 45_000_000 + chapter * 1000 + number,
+    chapter,
+    verse: number,
+    text,
+  });
 
   test("cuts at chapter breaks and keeps movements of two verses or more", () => {
     const verses = [
@@ -66,7 +94,11 @@ describe("passage outline", () => {
       verse(2, 2, "Sing praise to the king with a new song."),
     ];
     const groups = segmentPassage(verses).map((group) => group.map((entry) => `${entry.chapter}:${entry.verse}`));
-    assert.deepEqual(groups, [["1:1", "1:2", "1:3"], ["1:4", "1:5", "1:6"], ["2:1", "2:2"]]);
+    assert.deepEqual(groups, [
+      ["1:1", "1:2", "1:3"],
+      ["1:4", "1:5", "1:6"],
+      ["2:1", "2:2"],
+    ]);
   });
 
   test("a short passage is one verse per point", () => {

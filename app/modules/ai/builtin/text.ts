@@ -39,7 +39,23 @@ export const STOP_WORDS = new Set(
 );
 
 export function titleCase(text: string): string {
-  const small = new Set(["a", "an", "and", "as", "at", "but", "by", "for", "in", "of", "on", "or", "the", "to", "with"]);
+  const small = new Set([
+    "a",
+    "an",
+    "and",
+    "as",
+    "at",
+    "but",
+    "by",
+    "for",
+    "in",
+    "of",
+    "on",
+    "or",
+    "the",
+    "to",
+    "with",
+  ]);
   return text
     .trim()
     .replace(/\s+/g, " ")
@@ -85,13 +101,17 @@ const COMMAND_VERBS = new Set(
   receive submit humble rid encourage clothe confess abide remain run fix look let know teach guard hold rest cast
   commit delight taste worship shout declare proclaim tell preach write behold learn obey live speak think count
   put offer build arise rise awake wake open lift sow store lay choose carry help strengthen comfort welcome greet
-  show bring eat drink wash anoint call sanctify cleanse test examine remind be`.split(/\s+/).filter(Boolean),
+  show bring eat drink wash anoint call sanctify cleanse test examine remind be`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
-const LEADING_WORDS = /^(?:and|but|for|now|so that|so|then|therefore|finally|also|yet|o|oh|behold|brothers|beloved|children|my son|dear friends|friends|however|because|since|indeed|surely|truly|thus|moreover|furthermore|we know that|i tell you that|i tell you|truly i tell you|that)\b[,\s]*/i;
+const LEADING_WORDS =
+  /^(?:and|but|for|now|so that|so|then|therefore|finally|also|yet|o|oh|behold|brothers|beloved|children|my son|dear friends|friends|however|because|since|indeed|surely|truly|thus|moreover|furthermore|we know that|i tell you that|i tell you|truly i tell you|that)\b[,\s]*/i;
 
 /** Clauses that open like this lean on another clause and make poor quotations. */
-const DEPENDENT_OPENING = /^(?:to the one|that|which|who|whom|whose|when|if|as|while|although|though|so that|in order|with|by|from|of|at|on|in|into|through)\b/i;
+const DEPENDENT_OPENING =
+  /^(?:to the one|that|which|who|whom|whose|when|if|as|while|although|though|so that|in order|with|by|from|of|at|on|in|into|through)\b/i;
 
 /** A rough reading of what a verse does, from its wording. */
 export function verseKind(text: string): VerseKind {
@@ -101,16 +121,31 @@ export function verseKind(text: string): VerseKind {
   if (questions.some((question) => question.split(" ").length >= 4)) return "question";
   const opening = plain.replace(LEADING_WORDS, "").replace(LEADING_WORDS, "");
   const firstWord = /^[A-Za-z]+/.exec(opening)?.[0]?.toLowerCase() ?? "";
-  if (/\b(?:praise the lord|give thanks|sing to|o lord|o god|hallelujah|bless the lord|i will praise|i will sing|my soul)\b/i.test(plain)) {
-    return /\b(?:how long|why have you|forsaken|my tears|groan|i am weary|in distress)\b/i.test(plain) ? "lament" : "praise";
+  if (
+    /\b(?:praise the lord|give thanks|sing to|o lord|o god|hallelujah|bless the lord|i will praise|i will sing|my soul)\b/i.test(
+      plain,
+    )
+  ) {
+    return /\b(?:how long|why have you|forsaken|my tears|groan|i am weary|in distress)\b/i.test(plain)
+      ? "lament"
+      : "praise";
   }
   if (/\b(?:how long|why have you|forsaken|my tears|i groan|i am weary|in my distress)\b/i.test(plain)) return "lament";
-  if (COMMAND_VERBS.has(firstWord) || /^(?:do not|let us|let your|you must|you shall|thou shalt|see that|make sure|be sure)\b/i.test(opening)) {
+  if (
+    COMMAND_VERBS.has(firstWord) ||
+    /^(?:do not|let us|let your|you must|you shall|thou shalt|see that|make sure|be sure)\b/i.test(opening)
+  ) {
     return "command";
   }
-  if (/\b(?:do not|you must|you shall not|let us|each of you must|let each)\b/i.test(plain) && !/\b(?:said|answered)\b/i.test(plain)) return "command";
   if (
-    /\b(?:(?:he|god|the lord|i|you|we|it) will|shall (?:be|receive|inherit|see|never)|blessed (?:is|are)|will never|will surely|will be able|we are more than|nothing .* will)\b/i.test(plain)
+    /\b(?:do not|you must|you shall not|let us|each of you must|let each)\b/i.test(plain) &&
+    !/\b(?:said|answered)\b/i.test(plain)
+  )
+    return "command";
+  if (
+    /\b(?:(?:he|god|the lord|i|you|we|it) will|shall (?:be|receive|inherit|see|never)|blessed (?:is|are)|will never|will surely|will be able|we are more than|nothing .* will)\b/i.test(
+      plain,
+    )
   ) {
     return "promise";
   }
@@ -125,7 +160,12 @@ export function clauses(text: string): string[] {
     .replace(/\u00a0/g, " ")
     .split(/[.;:!?—–“”"]+|,\s(?=(?:and|but|for|so|yet|that|who|which|because|while|when)\b)|,\s*(?=[“"‘])/)
     .map((part) => stripQuotes(part))
-    .map((part) => part.replace(/^[\s,]+|[\s,]+$/g, "").replace(LEADING_WORDS, "").replace(LEADING_WORDS, ""))
+    .map((part) =>
+      part
+        .replace(/^[\s,]+|[\s,]+$/g, "")
+        .replace(LEADING_WORDS, "")
+        .replace(LEADING_WORDS, ""),
+    )
     .filter((part) => part.split(" ").length >= 3);
 }
 
@@ -144,7 +184,12 @@ export function keyPhrase(
   { word, maxWords = 12, prefer }: { word?: string; maxWords?: number; prefer?: "command" } = {},
 ): string {
   const parts = clauses(text);
-  if (parts.length === 0) return stripQuotes(text).split(" ").slice(0, maxWords).join(" ").replace(/[,;:]$/, "");
+  if (parts.length === 0)
+    return stripQuotes(text)
+      .split(" ")
+      .slice(0, maxWords)
+      .join(" ")
+      .replace(/[,;:]$/, "");
   const pattern = word ? new RegExp(`\\b${word.replace(/[^a-z]/gi, "")}`, "i") : null;
   const ranked = [...parts].sort((a, b) => score(b) - score(a));
   function score(part: string) {
@@ -167,7 +212,10 @@ export function keyPhrase(
       const at = pattern ? pieceWords.findIndex((candidate) => pattern.test(candidate)) : -1;
       const end = at >= 0 ? Math.min(pieceWords.length, Math.max(maxWords, at + 3)) : maxWords;
       const start = Math.max(0, end - maxWords);
-      best = `${start > 0 ? "…" : ""}${pieceWords.slice(start, end).join(" ").replace(/[,;:]$/, "")}${end < pieceWords.length ? "…" : ""}`;
+      best = `${start > 0 ? "…" : ""}${pieceWords
+        .slice(start, end)
+        .join(" ")
+        .replace(/[,;:]$/, "")}${end < pieceWords.length ? "…" : ""}`;
     }
   }
   return best.replace(/[,;:]$/, "");
@@ -189,7 +237,21 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const NUMBER_WORDS = [
+  "no",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
 
 /** "five" for 5, "14" for 14: small numbers read better as words. */
 export function numberWord(count: number): string {

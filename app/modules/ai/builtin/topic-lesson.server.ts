@@ -12,9 +12,27 @@ import { bookContexts } from "~/modules/bible/book-context";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import { activityFor, closingPrayer, citationList, sessionPlan, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
+import {
+  activityFor,
+  closingPrayer,
+  citationList,
+  sessionPlan,
+  translationNote,
+  type Focus,
+  type LessonVerse,
+} from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
-import { capitalize, joinList, keyPhrase, numberWord, STOP_WORDS, stripQuotes, titleCase, verseKind, type VerseKind } from "./text";
+import {
+  capitalize,
+  joinList,
+  keyPhrase,
+  numberWord,
+  STOP_WORDS,
+  stripQuotes,
+  titleCase,
+  verseKind,
+  type VerseKind,
+} from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
 
@@ -31,7 +49,8 @@ interface Candidate {
   label?: string;
 }
 
-const GENERIC_LABEL = /general scriptures|instances of|miscellany|see after|unclassified|scriptures relating|^\(|^\d|^also called|^see\b/i;
+const GENERIC_LABEL =
+  /general scriptures|instances of|miscellany|see after|unclassified|scriptures relating|^\(|^\d|^also called|^see\b/i;
 
 function words(text: string) {
   return text.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -39,18 +58,42 @@ function words(text: string) {
 
 /** The topic as a phrase inside a sentence: "faith and works", but "the Holy Spirit". */
 function topicPhrase(topic: string) {
-  const trimmed = topic.trim().replace(/\s+/g, " ").replace(/[.?!]+$/, "");
-  if (/^(?:holy spirit|church|gospel|lord's supper|kingdom of god|kingdom of heaven|sabbath|resurrection|cross)$/i.test(trimmed)) {
+  const trimmed = topic
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/[.?!]+$/, "");
+  if (
+    /^(?:holy spirit|church|gospel|lord's supper|kingdom of god|kingdom of heaven|sabbath|resurrection|cross)$/i.test(
+      trimmed,
+    )
+  ) {
     return `the ${titleCase(trimmed)}`.replace("The ", "the ");
   }
   // Keep proper names capitalised, lower-case the rest.
   return trimmed
     .split(" ")
-    .map((word) => (/^(?:God|Jesus|Christ|Lord|Spirit|Holy|Bible|Scripture|Israel|[A-Z]{2,})$/.test(word) ? word : word.toLowerCase()))
+    .map((word) =>
+      /^(?:God|Jesus|Christ|Lord|Spirit|Holy|Bible|Scripture|Israel|[A-Z]{2,})$/.test(word) ? word : word.toLowerCase(),
+    )
     .join(" ");
 }
 
-const KNOWN_NAMES = new Set(["god", "jesus", "christ", "lord", "spirit", "israel", "holy", "noah", "abraham", "moses", "david", "paul", "peter", "jerusalem"]);
+const KNOWN_NAMES = new Set([
+  "god",
+  "jesus",
+  "christ",
+  "lord",
+  "spirit",
+  "israel",
+  "holy",
+  "noah",
+  "abraham",
+  "moses",
+  "david",
+  "paul",
+  "peter",
+  "jerusalem",
+]);
 
 /** Nave's capitals ("IN CHRIST", "noah, in building the ark") put right: names keep their capital. */
 function properCase(text: string) {
@@ -63,7 +106,12 @@ function properCase(text: string) {
 }
 
 function subtopicPhrase(label: string, topicName: string): string | null {
-  const clean = properCase(label.replace(/\s+/g, " ").trim().replace(/[.:;,]+$/, ""));
+  const clean = properCase(
+    label
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[.:;,]+$/, ""),
+  );
   if (!clean || GENERIC_LABEL.test(clean) || clean.length > 60) return null;
   if (label.trim() === label.trim().toUpperCase()) {
     const headings: Record<string, string> = {
@@ -165,7 +213,12 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
     .sort(([, a], [, b]) => b.score + linked(b) - (a.score + linked(a)) || a.range.start - b.range.start)
     .filter(([key], index) => index < 300 || searched.has(key))
     .map(([, candidate]) => candidate);
-  const texts = new Map(versesByIds([...new Set(all.map((candidate) => candidate.range.start))], translation.shown).map((verse) => [verse.id, verse.text]));
+  const texts = new Map(
+    versesByIds([...new Set(all.map((candidate) => candidate.range.start))], translation.shown).map((verse) => [
+      verse.id,
+      verse.text,
+    ]),
+  );
   for (const candidate of all) {
     const text = texts.get(candidate.range.start) ?? "";
     const verseStems = new Set(words(text).map(stem));
@@ -226,7 +279,8 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
 
   const quoted = chosen.map((candidate) => ({
     quoted: toWholeSentences(candidate.range, translation.shown),
-    label: candidate.label && candidate.topic ? subtopicPhrase(candidate.label, candidate.topic) ?? undefined : undefined,
+    label:
+      candidate.label && candidate.topic ? (subtopicPhrase(candidate.label, candidate.topic) ?? undefined) : undefined,
   }));
   const usedTopics = topics.filter((found) => chosen.some((candidate) => candidate.topic === found.name));
   const allWords = quoted.flatMap(({ quoted: passage }) => words(passage.text));
@@ -238,7 +292,9 @@ function gather(topic: string, voice: Voice, translation: ReturnType<typeof reso
       ...verseWords.filter((word) => conceptStems.has(stem(word))),
     ].slice(0, 3);
     const companions = verseWords
-      .filter((word) => word.length > 3 && !STOP_WORDS.has(word) && !termStems.has(stem(word)) && (counts.get(word) ?? 0) > 0)
+      .filter(
+        (word) => word.length > 3 && !STOP_WORDS.has(word) && !termStems.has(stem(word)) && (counts.get(word) ?? 0) > 0,
+      )
       .map((word) => ({ word, rarity: Math.log(VERSE_COUNT / (counts.get(word)! + 1)) }))
       .filter(({ word }) => !/^(?:lord|god|jesus|christ|israel)$/.test(word) && (counts.get(word) ?? 0) < 2500)
       .sort((a, b) => b.rarity - a.rarity || a.word.localeCompare(b.word))
@@ -277,32 +333,39 @@ function explainPick(pick: Gathered["picks"][number], subject: string, voice: Vo
           stand: pick.matched.length > 1 ? "stand" : "stands",
         })
       : undefined;
-  lines.push(fill(voice.pick(`kind${index}`, wording.verseKinds[pick.kind]), { phrase, subject, FirstWord: titleCase(subject.split(" ")[0]!) }));
+  lines.push(
+    fill(voice.pick(`kind${index}`, wording.verseKinds[pick.kind]), {
+      phrase,
+      subject,
+      FirstWord: titleCase(subject.split(" ")[0]!),
+    }),
+  );
   if (connection) lines.push(connection);
   if (pick.label) lines.push(`Nave's Topical Bible lists it under *${pick.label}*.`);
   const book = bookByOrder(splitVerseId(pick.range.start).bookOrder)!;
   const note = bookContexts[book.id];
-  if (note && (voice.explain || voice.studious) && !voice.plain) lines.push(`*Context:* ${book.name} is ${note.summary}.`);
+  if (note && (voice.explain || voice.studious) && !voice.plain)
+    lines.push(`*Context:* ${book.name} is ${note.summary}.`);
   return lines.join(" ");
 }
 
 function overview(subject: string, Topic: string, gathered: Gathered, voice: Voice, note?: string) {
   const books = [...new Set(gathered.picks.map((pick) => bookByOrder(splitVerseId(pick.range.start).bookOrder)!.name))];
   const values = { subject, Topic };
-  const opening = fill(
-    voice.say("open", wording.openings),
-    values,
-  );
+  const opening = fill(voice.say("open", wording.openings), values);
   const paragraphs = [opening];
-  const meanings = gathered.picks.length > 0
-    ? [...new Set(subject.toLowerCase().match(/[a-z]+/g) ?? [])]
-        .map((word) => ({ word, meaning: glossaryMeaning(word) }))
-        .filter((entry): entry is { word: string; meaning: string } => Boolean(entry.meaning))
-        .slice(0, 2)
-    : [];
+  const meanings =
+    gathered.picks.length > 0
+      ? [...new Set(subject.toLowerCase().match(/[a-z]+/g) ?? [])]
+          .map((word) => ({ word, meaning: glossaryMeaning(word) }))
+          .filter((entry): entry is { word: string; meaning: string } => Boolean(entry.meaning))
+          .slice(0, 2)
+      : [];
   if (meanings.length > 0) {
     paragraphs.push(
-      meanings.map((entry, index) => `${index === 0 ? "In Scripture, " : "And "}*${entry.word}* means ${entry.meaning}.`).join(" "),
+      meanings
+        .map((entry, index) => `${index === 0 ? "In Scripture, " : "And "}*${entry.word}* means ${entry.meaning}.`)
+        .join(" "),
     );
   }
   const topicNames = gathered.topics.slice(0, 3).map((topic) => topic.name);
@@ -313,12 +376,7 @@ function overview(subject: string, Topic: string, gathered: Gathered, voice: Voi
   paragraphs.push(
     `${sources} They come from ${joinList(books)}, so the group will hear ${books.length > 1 ? "several voices of Scripture" : "one book's voice"} on the same theme.`,
   );
-  paragraphs.push(
-    fill(
-      voice.pick("goal", wording.goals),
-      values,
-    ),
-  );
+  paragraphs.push(fill(voice.pick("goal", wording.goals), values));
   if (note) paragraphs.push(`*${note}*`);
   return paragraphs.join("\n\n");
 }
@@ -338,11 +396,7 @@ function themesSection(gathered: Gathered, voice: Voice): string | null {
     rows.push(`- **${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}**: ${references}`);
   }
   if (rows.length < 2) return null;
-  return [
-    fill(voice.pick("themesIntro", wording.themesIntros), { topic: main.name }),
-    "",
-    ...rows,
-  ].join("\n");
+  return [fill(voice.pick("themesIntro", wording.themesIntros), { topic: main.name }), "", ...rows].join("\n");
 }
 
 function questions(subject: string, gathered: Gathered, voice: Voice): string[] {
@@ -351,7 +405,11 @@ function questions(subject: string, gathered: Gathered, voice: Voice): string[] 
   const [first, second] = picks;
   if (first && second) {
     list.push(
-      fill(voice.pick("q-compare", wording.compareQuestions), { first: first.reference, second: second.reference, subject }),
+      fill(voice.pick("q-compare", wording.compareQuestions), {
+        first: first.reference,
+        second: second.reference,
+        subject,
+      }),
     );
   }
   const paired = picks.find((pick) => pick.matched.length > 0 && pick.companions.length > 0);
@@ -362,16 +420,28 @@ function questions(subject: string, gathered: Gathered, voice: Voice): string[] 
   }
   const question = picks.find((pick) => pick.kind === "question");
   if (question) {
-    const asked = stripQuotes(question.text).split(/(?<=\?)/).find((part) => part.includes("?"))?.trim();
-    if (asked) list.push(`(${question.reference}) asks, “${asked.replace(/^[a-z]/, (letter) => letter.toUpperCase())}” How would you answer it today?`);
+    const asked = stripQuotes(question.text)
+      .split(/(?<=\?)/)
+      .find((part) => part.includes("?"))
+      ?.trim();
+    if (asked)
+      list.push(
+        `(${question.reference}) asks, “${asked.replace(/^[a-z]/, (letter) => letter.toUpperCase())}” How would you answer it today?`,
+      );
   }
-  const meaning = [...new Set(subject.toLowerCase().match(/[a-z]+/g) ?? [])].map((word) => ({ word, meaning: glossaryMeaning(word) })).find((entry) => entry.meaning);
+  const meaning = [...new Set(subject.toLowerCase().match(/[a-z]+/g) ?? [])]
+    .map((word) => ({ word, meaning: glossaryMeaning(word) }))
+    .find((entry) => entry.meaning);
   if (meaning && !voice.plain) {
-    list.push(`We said that *${meaning.word}* in Scripture means ${meaning.meaning}. How is that different from the way the word is used around us?`);
+    list.push(
+      `We said that *${meaning.word}* in Scripture means ${meaning.meaning}. How is that different from the way the word is used around us?`,
+    );
   }
   const command = picks.find((pick) => pick.kind === "command");
   if (command) {
-    list.push(`(${command.reference}) gives an instruction. What makes it hard to obey, and what would obeying it look like this week?`);
+    list.push(
+      `(${command.reference}) gives an instruction. What makes it hard to obey, and what would obeying it look like this week?`,
+    );
   }
   const promise = picks.find((pick) => pick.kind === "promise");
   if (promise) {
@@ -380,11 +450,11 @@ function questions(subject: string, gathered: Gathered, voice: Voice): string[] 
   const ot = picks.find((pick) => splitVerseId(pick.range.start).bookOrder <= 39);
   const nt = picks.find((pick) => splitVerseId(pick.range.start).bookOrder > 39);
   if (ot && nt && (voice.deep || voice.studious)) {
-    list.push(`How does the Old Testament passage (${ot.reference}) prepare for the New Testament teaching in (${nt.reference})? What stays the same and what is new in Christ?`);
+    list.push(
+      `How does the Old Testament passage (${ot.reference}) prepare for the New Testament teaching in (${nt.reference})? What stays the same and what is new in Christ?`,
+    );
   }
-  list.push(
-    fill(voice.say("q-personal", wording.personalQuestion), { subject }),
-  );
+  list.push(fill(voice.say("q-personal", wording.personalQuestion), { subject }));
   if (!voice.plain) list.push(`Which of these verses would you choose to memorise this week, and why that one?`);
   return list.slice(0, voice.plain ? 5 : voice.deep ? 8 : 7);
 }
@@ -409,12 +479,14 @@ function applications(subject: string, gathered: Gathered, voice: Voice): string
       `**Remember:** Memorise (${shortest.reference}) before the group meets again. Say it in your own words to a friend or family member.`,
     );
   }
-  points.push(
-    fill(voice.say("apply-practice", wording.practice), { subject }),
-  );
+  points.push(fill(voice.say("apply-practice", wording.practice), { subject }));
   if (voice.devotional || voice.explain) {
-    const praise = gathered.picks.find((pick) => pick.kind === "praise" || pick.kind === "promise") ?? gathered.picks[0];
-    if (praise) points.push(`**Pray:** Turn (${praise.reference}) into a prayer each morning: thank God for what it says, and ask him to make it true in you.`);
+    const praise =
+      gathered.picks.find((pick) => pick.kind === "praise" || pick.kind === "promise") ?? gathered.picks[0];
+    if (praise)
+      points.push(
+        `**Pray:** Turn (${praise.reference}) into a prayer each morning: thank God for what it says, and ask him to make it true in you.`,
+      );
   }
   return points.slice(0, voice.plain ? 3 : 5);
 }
@@ -436,22 +508,38 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
     [`### (${pick.reference})`, "", blockquote(pick.verses), "", explainPick(pick, subject, voice, index)].join("\n"),
   );
   sections.push(
-    [`## Key Scriptures`, "", `Quotations are from the ${translation.shownName} (${translation.shown}).`, "", scriptures.join("\n\n")].join("\n"),
+    [
+      `## Key Scriptures`,
+      "",
+      `Quotations are from the ${translation.shownName} (${translation.shown}).`,
+      "",
+      scriptures.join("\n\n"),
+    ].join("\n"),
   );
 
   const themes = themesSection(gathered, voice);
   if (themes && !voice.plain) sections.push(`## What Scripture Says\n\n${themes}`);
 
   const questionList = questions(subject, gathered, voice);
-  sections.push(`## Discussion Questions\n\n${questionList.map((question, index) => `${index + 1}. ${question}`).join("\n")}`);
+  sections.push(
+    `## Discussion Questions\n\n${questionList.map((question, index) => `${index + 1}. ${question}`).join("\n")}`,
+  );
 
-  sections.push(`## Application Points\n\n${applications(subject, gathered, voice).map((point) => `- ${point}`).join("\n")}`);
+  sections.push(
+    `## Application Points\n\n${applications(subject, gathered, voice)
+      .map((point) => `- ${point}`)
+      .join("\n")}`,
+  );
 
   const crossReferences = topicCrossReferences(gathered, voice, translation.shown);
   if (crossReferences) sections.push(`## Cross-References\n\n${crossReferences}`);
 
   const focus: Focus = { kind: "topic", subject };
-  const lessonVerses: LessonVerse[] = gathered.picks.map((pick) => ({ reference: pick.reference, text: pick.text, kind: pick.kind }));
+  const lessonVerses: LessonVerse[] = gathered.picks.map((pick) => ({
+    reference: pick.reference,
+    text: pick.text,
+    kind: pick.kind,
+  }));
   sections.push(`## Group Activity\n\n${activityFor(focus, lessonVerses, voice)}`);
   if (voice.explain || voice.studious) sections.push(`## Session Plan\n\n${sessionPlan(focus, lessonVerses, voice)}`);
   sections.push(`## Closing Prayer\n\n${closingPrayer(focus, lessonVerses, voice)}`);
@@ -460,7 +548,11 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
   return { title, content: sections.join("\n\n") };
 }
 
-function topicCrossReferences(gathered: Gathered, voice: Voice, translation: ReturnType<typeof resolveTranslation>["shown"]) {
+function topicCrossReferences(
+  gathered: Gathered,
+  voice: Voice,
+  translation: ReturnType<typeof resolveTranslation>["shown"],
+) {
   const seen = new Set(gathered.picks.map((pick) => pick.range.start));
   const rows: Array<{ reference: string; start: VerseId; end: VerseId; from: string }> = [];
   const perPick = voice.deep ? 3 : 2;
@@ -469,14 +561,29 @@ function topicCrossReferences(gathered: Gathered, voice: Voice, translation: Ret
     for (const reference of crossReferencesFor([pick.range], 6)) {
       if (added >= perPick) break;
       if (seen.has(reference.range.start) || countVerses([reference.range]) > 3) continue;
-      if (gathered.picks.some((other) => reference.range.start >= other.range.start && reference.range.start <= other.range.end)) continue;
+      if (
+        gathered.picks.some(
+          (other) => reference.range.start >= other.range.start && reference.range.start <= other.range.end,
+        )
+      )
+        continue;
       seen.add(reference.range.start);
-      rows.push({ reference: reference.reference, start: reference.range.start, end: reference.range.end, from: pick.reference });
+      rows.push({
+        reference: reference.reference,
+        start: reference.range.start,
+        end: reference.range.end,
+        from: pick.reference,
+      });
       added++;
     }
   }
   if (rows.length === 0) return null;
-  const texts = new Map(versesByIds(rows.map((row) => row.start), translation).map((verse) => [verse.id, verse.text]));
+  const texts = new Map(
+    versesByIds(
+      rows.map((row) => row.start),
+      translation,
+    ).map((verse) => [verse.id, verse.text]),
+  );
   return [
     voice.pick("xref-intro", wording.crossReferencesIntros),
     "",

@@ -14,7 +14,9 @@ export async function devotional(
       reference: passage.reference,
       translationCode: passage.translation.shown,
       translationName: passage.translation.shownName,
-      verses: passage.verses.filter((verse) => verse.text).map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+      verses: passage.verses
+        .filter((verse) => verse.text)
+        .map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
     })),
     level: input.level,
     wordLimit: input.wordLimit,

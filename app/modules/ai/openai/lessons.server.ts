@@ -25,7 +25,10 @@ function scriptureLookup(translation: TranslationChoice): ScriptureLookup {
     const key = reference.trim();
     if (!cache.has(key)) {
       const parsed = parseReference(key);
-      cache.set(key, parsed.ok ? { label: parsed.label, verses: versesFor(parsed.ranges, translation.shown).slice(0, 7) } : null);
+      cache.set(
+        key,
+        parsed.ok ? { label: parsed.label, verses: versesFor(parsed.ranges, translation.shown).slice(0, 7) } : null,
+      );
     }
     return cache.get(key)!;
   };

@@ -22,12 +22,17 @@ beforeEach(() => fake.reset());
 function topicLesson(overrides: Record<string, unknown> = {}) {
   return {
     title: "Faith That Works",
-    overview: "James insists that real faith shows itself in action (James 2:17), while Paul guards grace (Ephesians 2:8-9).",
+    overview:
+      "James insists that real faith shows itself in action (James 2:17), while Paul guards grace (Ephesians 2:8-9).",
     keyScriptures: [
       { reference: "James 2:17", insight: "Faith without action is dead." },
       { reference: "Ephesians 2:8-9", insight: "We are saved by grace through faith." },
     ],
-    discussionQuestions: ["What does dead faith look like?", "How do grace and works fit together?", "Where is your faith asleep?"],
+    discussionQuestions: [
+      "What does dead faith look like?",
+      "How do grace and works fit together?",
+      "Where is your faith asleep?",
+    ],
     applicationPoints: ["Serve one neighbour this week.", "Memorise Ephesians 2:10."],
     crossReferences: [{ reference: "Galatians 5:6", note: "Faith works through love." }],
     groupActivity: "1. Pairs list acts of faith. 2. Share one.",
@@ -52,10 +57,21 @@ describe("OpenAI lesson plans through the real SDK", () => {
     assert.match(request.messages[1]!.content, /Faith and Works/);
     const { overview, sections } = splitStudySections(study.content);
     assert.match(overview, /^James insists/);
-    assert.deepEqual(sections.map((section) => section.title), [
-      "Key Scriptures", "Discussion Questions", "Application Points", "Cross-References", "Group Activity", "Closing Prayer",
-    ]);
-    assert.match(study.content, /### \(James 2:17\)\n\n> So too, faith by itself, if it does not result in action, is dead\./);
+    assert.deepEqual(
+      sections.map((section) => section.title),
+      [
+        "Key Scriptures",
+        "Discussion Questions",
+        "Application Points",
+        "Cross-References",
+        "Group Activity",
+        "Closing Prayer",
+      ],
+    );
+    assert.match(
+      study.content,
+      /### \(James 2:17\)\n\n> So too, faith by itself, if it does not result in action, is dead\./,
+    );
     assert.match(study.content, /Quotations are from the Berean Standard Bible \(BSB\)/);
   });
 
@@ -63,7 +79,10 @@ describe("OpenAI lesson plans through the real SDK", () => {
     fake.enqueue({
       json: {
         ...topicLesson({ title: "God So Loved" }),
-        keyScriptures: [{ reference: "John 3:16", insight: "The heart of the gospel." }, { reference: "John 3:17", insight: "Not to condemn." }],
+        keyScriptures: [
+          { reference: "John 3:16", insight: "The heart of the gospel." },
+          { reference: "John 3:17", insight: "Not to condemn." },
+        ],
         outline: [
           { heading: "God's love given", verses: "John 3:16-17", summary: "God gave his Son." },
           { heading: "Light and darkness", verses: "John 3:18-21", summary: "People respond." },
@@ -90,7 +109,10 @@ describe("OpenAI lesson plans through the real SDK", () => {
     fake.enqueue({
       json: topicLesson({
         overview: "As (Hezekiah 4:1) and (Romans 17:3) remind us, faith acts (James 2:17).",
-        keyScriptures: [{ reference: "John 30:1", insight: "Invented." }, { reference: "James 2:26", insight: "Real." }],
+        keyScriptures: [
+          { reference: "John 30:1", insight: "Invented." },
+          { reference: "James 2:26", insight: "Real." },
+        ],
         crossReferences: [{ reference: "Psalm 151", note: "Not in the Bible." }],
       }),
     });
@@ -123,7 +145,9 @@ describe("OpenAI lesson plans through the real SDK", () => {
 
   test("HTTP 500 is retried once, then a 502", async () => {
     fake.enqueue({ status: 500 }, { status: 500 });
-    const error = await rejection<AiError>(provider().lessonFromPassage({ passage: getPassage("Psalm 23"), settings: defaultAiSettings }));
+    const error = await rejection<AiError>(
+      provider().lessonFromPassage({ passage: getPassage("Psalm 23"), settings: defaultAiSettings }),
+    );
     assert.equal(error.status, 502);
     assert.match(error.message, /AI provider failed \(HTTP 500\)/);
     assert.equal(fake.requests.length, 2);

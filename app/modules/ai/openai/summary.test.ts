@@ -14,7 +14,11 @@ before(async () => {
 after(() => fake.close());
 beforeEach(() => fake.reset());
 
-const input = { title: "The Prodigal Son", text: "The father ran to meet his son. Grace meets us on the road home.", settings: defaultAiSettings };
+const input = {
+  title: "The Prodigal Son",
+  text: "The father ran to meet his son. Grace meets us on the road home.",
+  settings: defaultAiSettings,
+};
 
 describe("OpenAI summarize (real SDK, fake OpenAI-compatible server)", () => {
   test("asks for structured output and returns the validated summary with references checked", async () => {
@@ -42,12 +46,20 @@ describe("OpenAI summarize (real SDK, fake OpenAI-compatible server)", () => {
   test("an answer with too few bites is retried once, then a clear error", async () => {
     const bad = { json: { summary: "S", learningBites: ["Only one."] } };
     fake.enqueue(bad, bad);
-    await assert.rejects(summarize("gpt-4o", input), (error: AiError) => error instanceof AiError && /could not use/.test(error.message));
+    await assert.rejects(
+      summarize("gpt-4o", input),
+      (error: AiError) => error instanceof AiError && /could not use/.test(error.message),
+    );
     assert.equal(fake.requests.length, 2);
   });
 
   test("a retry that succeeds is used", async () => {
-    fake.enqueue({ content: "not json" }, { json: { summary: "Good.", learningBites: ["One insight here.", "Two insights here.", "Three insights here."] } });
+    fake.enqueue(
+      { content: "not json" },
+      {
+        json: { summary: "Good.", learningBites: ["One insight here.", "Two insights here.", "Three insights here."] },
+      },
+    );
     const result = await summarize("gpt-4o", input);
     assert.equal(result.learningBites.length, 3);
   });

@@ -28,7 +28,10 @@ test("the prompt carries the level, the word range, the settings and the passage
   assert.match(user!.content, /about 800 words \(between 720 and 880 words\)/);
   assert.match(user!.content, /Tone: Inspirational\. Writing style: Expository\./);
   assert.match(user!.content, /Citation format: Footnotes/);
-  assert.match(user!.content, /Psalm 23 \(Berean Standard Bible, BSB\)\n23:1 The LORD is my shepherd; I shall not want\.\n23:2 He makes me lie down/);
+  assert.match(
+    user!.content,
+    /Psalm 23 \(Berean Standard Bible, BSB\)\n23:1 The LORD is my shepherd; I shall not want\.\n23:2 He makes me lie down/,
+  );
 });
 
 test("each level asks for its own depth", () => {
@@ -42,9 +45,18 @@ test("each level asks for its own depth", () => {
 test("a very long reading is trimmed, and says so", () => {
   const long = {
     ...passage,
-    verses: Array.from({ length: 2000 }, (_, index) => ({ chapter: 119, verse: index + 1, text: "Your word is a lamp to my feet and a light to my path." })),
+    verses: Array.from({ length: 2000 }, (_, index) => ({
+      chapter: 119,
+      verse: index + 1,
+      text: "Your word is a lamp to my feet and a light to my path.",
+    })),
   };
-  const user = devotionalMessages({ passages: [long], level: "beginner", wordLimit: 300, settings: defaultAiSettings })[1]!.content;
+  const user = devotionalMessages({
+    passages: [long],
+    level: "beginner",
+    wordLimit: 300,
+    settings: defaultAiSettings,
+  })[1]!.content;
   assert.ok(user.length < MAX_PASSAGE_CHARACTERS + 2000);
   assert.match(user, /the rest of the passage is left out for length/);
 });

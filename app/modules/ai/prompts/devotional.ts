@@ -29,11 +29,14 @@ const levelGuidance: Record<DevotionalLevel, string> = {
     "Beginner: for someone new to the Bible. Plain words, short paragraphs. Quote one key verse, explain it simply, give one practical step and a short prayer.",
   intermediate:
     "Intermediate: for a regular reader. Quote two or three key verses, trace the flow of the passage, connect it with one or two cross-references, give a few application points, reflection questions and a prayer.",
-  deep:
-    "Deep Study: for a committed student. Give the book's historical and literary context, outline the passage, study its key words, connect it with several cross-references (quoted), and offer questions for reflection, application and a prayer.",
+  deep: "Deep Study: for a committed student. Give the book's historical and literary context, outline the passage, study its key words, connect it with several cross-references (quoted), and offer questions for reflection, application and a prayer.",
 };
 
-const labels: Record<DevotionalLevel, string> = { beginner: "Beginner", intermediate: "Intermediate", deep: "Deep Study" };
+const labels: Record<DevotionalLevel, string> = {
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  deep: "Deep Study",
+};
 
 function passageBlock(passages: DevotionalPromptPassage[]) {
   let budget = MAX_PASSAGE_CHARACTERS;

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
 import { defaultAiSettings } from "../settings";
-import { lessonSystemPrompt, passageLessonMessages, passageLessonSchema, topicLessonMessages, topicLessonSchema } from "./lessons";
+import {
+  lessonSystemPrompt,
+  passageLessonMessages,
+  passageLessonSchema,
+  topicLessonMessages,
+  topicLessonSchema,
+} from "./lessons";
 
 const bsb = { requested: "NKJV", shown: "BSB", shownName: "Berean Standard Bible" };
 const kjv = { requested: "KJV", shown: "KJV", shownName: "King James Version" };
@@ -10,7 +16,14 @@ const kjv = { requested: "KJV", shown: "KJV", shownName: "King James Version" };
 describe("lesson prompts", () => {
   test("the system prompt carries every voice setting", () => {
     const prompt = lessonSystemPrompt(
-      { ...defaultAiSettings, tone: "Formal", writingStyle: "Expository", targetAudience: "Beginner", languageComplexity: "Simple", citationFormat: "Endnotes" },
+      {
+        ...defaultAiSettings,
+        tone: "Formal",
+        writingStyle: "Expository",
+        targetAudience: "Beginner",
+        languageComplexity: "Simple",
+        citationFormat: "Endnotes",
+      },
       kjv,
     );
     assert.match(prompt, /Tone: Formal/);
@@ -24,14 +37,22 @@ describe("lesson prompts", () => {
 
   test("a translation that is not shipped is named as the preference, never as what is quoted", () => {
     const prompt = lessonSystemPrompt(defaultAiSettings, bsb);
-    assert.match(prompt, /prefers the NKJV, which is not available here; the app quotes Scripture from the Berean Standard Bible \(BSB\) instead/);
+    assert.match(
+      prompt,
+      /prefers the NKJV, which is not available here; the app quotes Scripture from the Berean Standard Bible \(BSB\) instead/,
+    );
     assert.match(prompt, /Do not claim to quote the NKJV/);
     assert.match(prompt, /Tone: Pastoral/);
     assert.match(prompt, /Cite Scripture inline, in parentheses/);
   });
 
   test("the topic request names the topic and the index's suggestions", () => {
-    const messages = topicLessonMessages({ topic: "Faith and Works", settings: defaultAiSettings, translation: bsb, suggestions: ["James 2:14-26", "Ephesians 2:8-10"] });
+    const messages = topicLessonMessages({
+      topic: "Faith and Works",
+      settings: defaultAiSettings,
+      translation: bsb,
+      suggestions: ["James 2:14-26", "Ephesians 2:8-10"],
+    });
     assert.equal(messages.length, 2);
     assert.equal(messages[0]!.role, "system");
     assert.match(String(messages[1]!.content), /topic "Faith and Works"/);
@@ -51,7 +72,10 @@ describe("lesson prompts", () => {
       translation: bsb,
     });
     assert.match(String(messages[1]!.content), /on John 3:16-17/);
-    assert.match(String(messages[1]!.content), /\(BSB\): \[3:16\] For God so loved the world \[17\] For God did not send His Son/);
+    assert.match(
+      String(messages[1]!.content),
+      /\(BSB\): \[3:16\] For God so loved the world \[17\] For God did not send His Son/,
+    );
     assert.match(String(messages[1]!.content), /outline of the passage by verse groups/);
   });
 
@@ -60,7 +84,10 @@ describe("lesson prompts", () => {
     const lesson = {
       title: "Faith that works",
       overview: "An overview of the lesson.",
-      keyScriptures: [{ reference: "James 2:17", insight: "Faith without deeds is dead." }, { reference: "Ephesians 2:8-9", insight: "Grace first." }],
+      keyScriptures: [
+        { reference: "James 2:17", insight: "Faith without deeds is dead." },
+        { reference: "Ephesians 2:8-9", insight: "Grace first." },
+      ],
       discussionQuestions: ["Why?", "How?", "What now?"],
       applicationPoints: ["Serve someone.", "Pray daily."],
       crossReferences: [],
@@ -68,7 +95,11 @@ describe("lesson prompts", () => {
       closingPrayer: "Lord, help us. Amen.",
     };
     assert.equal(topicLessonSchema.safeParse(lesson).success, true);
-    assert.equal(passageLessonSchema.safeParse(lesson).success, false, "a passage lesson needs its outline and key words");
+    assert.equal(
+      passageLessonSchema.safeParse(lesson).success,
+      false,
+      "a passage lesson needs its outline and key words",
+    );
   });
 });
 
@@ -82,7 +113,11 @@ describe("lesson markdown from a model's answer", () => {
     const entry = known[reference.trim()];
     return entry ? { label: entry.label, verses: [{ chapter: 2, verse: 17, text: entry.text }] } : null;
   };
-  const options = { lookup, translationLabel: "Berean Standard Bible (BSB)", translationNote: "NKJV is not available offline." };
+  const options = {
+    lookup,
+    translationLabel: "Berean Standard Bible (BSB)",
+    translationNote: "NKJV is not available offline.",
+  };
 
   test("the overview comes first, then the sections, with the verse text quoted from our Bible", () => {
     const markdown = lessonMarkdown(
@@ -99,7 +134,10 @@ describe("lesson markdown from a model's answer", () => {
       options,
     );
     assert.ok(markdown.startsWith("Faith shows itself.\n\n*NKJV is not available offline.*\n\n## Key Scriptures"));
-    assert.match(markdown, /### \(James 2:17\)\n\n> So too, faith by itself, if it does not result in action, is dead\.\n\nFaith acts\./);
+    assert.match(
+      markdown,
+      /### \(James 2:17\)\n\n> So too, faith by itself, if it does not result in action, is dead\.\n\nFaith acts\./,
+    );
     assert.match(markdown, /## Discussion Questions\n\n1\. What is dead faith\?/);
     assert.match(markdown, /## Cross-References\n\n- \(Hebrews 11:6\) Faith pleases God\./);
     assert.match(markdown, /## Group Activity\n\nPairs share one way to act\./);
@@ -113,7 +151,10 @@ describe("lesson markdown from a model's answer", () => {
 
   test("partial answers render what has arrived; model headings and HTML are neutralised", () => {
     assert.equal(lessonMarkdown({}, options), "");
-    const partial = lessonMarkdown({ overview: "## Sneaky heading\n<b>Bold</b> start", keyScriptures: [{ reference: "James 2:17" }, {}] }, options);
+    const partial = lessonMarkdown(
+      { overview: "## Sneaky heading\n<b>Bold</b> start", keyScriptures: [{ reference: "James 2:17" }, {}] },
+      options,
+    );
     assert.ok(partial.startsWith("Sneaky heading\nBold start"));
     assert.match(partial, /### \(James 2:17\)/);
   });
@@ -123,6 +164,9 @@ describe("lesson markdown from a model's answer", () => {
       { overview: "Intro (James 2:17).", applicationPoints: ["Please God (Hebrews 11:6) (not a reference)."] },
       { ...options, listCitations: "Endnotes" },
     );
-    assert.match(markdown, /## Scripture Index\n\nEvery passage cited in this lesson, in order of appearance:\n\n1\. \(James 2:17\)\n2\. \(Hebrews 11:6\)$/);
+    assert.match(
+      markdown,
+      /## Scripture Index\n\nEvery passage cited in this lesson, in order of appearance:\n\n1\. \(James 2:17\)\n2\. \(Hebrews 11:6\)$/,
+    );
   });
 });

@@ -33,8 +33,14 @@ export const topicLessonSchema = z.object({
 });
 
 export const passageLessonSchema = topicLessonSchema.extend({
-  outline: z.array(z.object({ heading: text(160), verses: text(80), summary: text(1200) })).min(1).max(10),
-  keyWords: z.array(z.object({ word: text(60), meaning: text(800) })).max(8).default([]),
+  outline: z
+    .array(z.object({ heading: text(160), verses: text(80), summary: text(1200) }))
+    .min(1)
+    .max(10),
+  keyWords: z
+    .array(z.object({ word: text(60), meaning: text(800) }))
+    .max(8)
+    .default([]),
 });
 
 export const topicLessonWire = z.object({
@@ -51,7 +57,12 @@ export const topicLessonWire = z.object({
   discussionQuestions: z.array(wire("One question, at most 600 characters")).describe("3 to 10 questions"),
   applicationPoints: z.array(wire("One point, at most 800 characters")).describe("2 to 8 points"),
   crossReferences: z
-    .array(z.object({ reference: reference("Hebrews 11:6"), note: wire("How it connects to the lesson, at most 600 characters") }))
+    .array(
+      z.object({
+        reference: reference("Hebrews 11:6"),
+        note: wire("How it connects to the lesson, at most 600 characters"),
+      }),
+    )
     .describe("Up to 10 cross-references"),
   groupActivity: wire("One activity for the group, with short numbered steps, at most 2500 characters"),
   closingPrayer: wire("A closing prayer, at most 1500 characters"),
@@ -76,7 +87,6 @@ export const passageLessonWire = topicLessonWire.extend({
     )
     .describe("Up to 8 key words"),
 });
-
 
 export interface TranslationInfo {
   requested: string;

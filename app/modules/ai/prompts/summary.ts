@@ -10,7 +10,9 @@ export const summaryResponseSchema = z.object({
 /** What the model is asked for: the same shape inside OpenAI's strict subset, limits in words. */
 export const summaryWire = z.object({
   summary: z.string().describe("One paragraph of 80 to 150 words"),
-  learningBites: z.array(z.string().describe("One complete sentence, at most 500 characters")).describe("3 to 7 insights"),
+  learningBites: z
+    .array(z.string().describe("One complete sentence, at most 500 characters"))
+    .describe("3 to 7 insights"),
 });
 
 /** About 60,000 characters (15,000 tokens) of source: longer texts are cut at a paragraph. */
@@ -40,7 +42,7 @@ export function summaryPrompt({ title, text, settings }: { title: string; text: 
     "",
     "Write:",
     "- summary: one paragraph of 80 to 150 words that captures the main message and how the author supports it.",
-    "- learningBites: 3 to 7 distinct insights, each one complete sentence that makes sense on its own (no \"this\" or \"he\" pointing back to other bites), in the order the source presents them.",
+    '- learningBites: 3 to 7 distinct insights, each one complete sentence that makes sense on its own (no "this" or "he" pointing back to other bites), in the order the source presents them.',
     "",
     source.clipped ? "Source (the beginning of a longer text):" : "Source:",
     '"""',

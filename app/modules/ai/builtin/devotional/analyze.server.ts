@@ -122,7 +122,9 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
     })
     .filter((entry) => entry.best && entry.score >= 1)
     .sort((a, b) => b.score - a.score || a.order - b.order);
-  const themeStems = new Set(themeScores.slice(0, 4).flatMap((entry) => [...entry.theme.words, ...(entry.theme.weak ?? [])].map(stem)));
+  const themeStems = new Set(
+    themeScores.slice(0, 4).flatMap((entry) => [...entry.theme.words, ...(entry.theme.weak ?? [])].map(stem)),
+  );
 
   const keywordList = [...wordCounts.entries()]
     .filter(([word, count]) => count >= 2 && word.length >= 4 && !isStopWord(word))
@@ -135,7 +137,8 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
     const themeHits = list.filter((word) => themeStems.has(stem(word))).length;
     const keywordHits = list.filter((word) => keywordSet.has(word)).length;
     const length = list.length;
-    let score = Math.log2(1 + (votes.get(verse.id) ?? 0)) + 0.8 * Math.min(themeHits, 4) + 0.3 * Math.min(keywordHits, 4);
+    let score =
+      Math.log2(1 + (votes.get(verse.id) ?? 0)) + 0.8 * Math.min(themeHits, 4) + 0.3 * Math.min(keywordHits, 4);
     if (length > 45) score -= (length - 45) / 15;
     if (length < 6) score -= 3;
     return {
@@ -160,7 +163,12 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   // Genealogies and lists of names are about God's faithfulness across generations, whatever
   // stray theme words they contain.
   const names = findNames(verses, lowercaseWords(verses));
-  const nameShare = names.reduce((sum, entry) => sum + entry.count, 0) / Math.max(1, [...wordCounts.values()].reduce((a, b) => a + b, 0));
+  const nameShare =
+    names.reduce((sum, entry) => sum + entry.count, 0) /
+    Math.max(
+      1,
+      [...wordCounts.values()].reduce((a, b) => a + b, 0),
+    );
   if ((themeHits.length === 0 || nameShare > 0.12) && keyVerses[0]) {
     themeHits.unshift({ theme: content.themes.fallback, word: "", count: 0, verse: keyVerses[0] });
   }
@@ -203,7 +211,10 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
         const book = bookByOrder(bookOrder)!;
         return {
           reference: formatRanges([
-            { start: verseId(bookOrder, chapter, 1), end: verseId(bookOrder, chapter, chapterVerseCount(book, chapter)) },
+            {
+              start: verseId(bookOrder, chapter, 1),
+              end: verseId(bookOrder, chapter, chapterVerseCount(book, chapter)),
+            },
           ]),
           keyVerse: [...inChapter].sort((a, b) => b.score - a.score || a.id - b.id)[0]!,
         };

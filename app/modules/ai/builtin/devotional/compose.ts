@@ -68,8 +68,19 @@ export interface DevotionalAnalysis {
   books: Array<{ name: string; chapters: number; chapter: number; context?: BookContext }>;
 }
 
-type SectionId = "scripture" | "context" | "overview" | "keywords" | "reflect" | "echoes" | "questions" | "apply" | "pray";
-const sectionOrder: SectionId[] = ["context", "scripture", "overview", "keywords", "reflect", "echoes", "questions", "apply", "pray"];
+type SectionId =
+  "scripture" | "context" | "overview" | "keywords" | "reflect" | "echoes" | "questions" | "apply" | "pray";
+const sectionOrder: SectionId[] = [
+  "context",
+  "scripture",
+  "overview",
+  "keywords",
+  "reflect",
+  "echoes",
+  "questions",
+  "apply",
+  "pray",
+];
 
 interface Block {
   section: SectionId;
@@ -97,8 +108,17 @@ export interface ComposeInput {
 }
 
 /** The section a level uses, and how many of each kind of material it prefers. */
-const levelPlans: Record<DevotionalLevel, { sections: SectionId[]; themes: number; echoes: number; questions: number; quotes: number }> = {
-  beginner: { sections: ["scripture", "reflect", "echoes", "apply", "pray"], themes: 4, echoes: 4, questions: 1, quotes: 3 },
+const levelPlans: Record<
+  DevotionalLevel,
+  { sections: SectionId[]; themes: number; echoes: number; questions: number; quotes: number }
+> = {
+  beginner: {
+    sections: ["scripture", "reflect", "echoes", "apply", "pray"],
+    themes: 4,
+    echoes: 4,
+    questions: 1,
+    quotes: 3,
+  },
   intermediate: {
     sections: ["scripture", "overview", "reflect", "echoes", "questions", "apply", "pray"],
     themes: 4,
@@ -131,22 +151,48 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
 
   // Scripture: the key verses, quoted in full and labelled with the translation shown.
   if (firstQuote) {
-    add({ section: "scripture", kind: "sentence", paragraph: "intro", priority: 2, text: pick(voice.openings, `${seed}:open`) });
+    add({
+      section: "scripture",
+      kind: "sentence",
+      paragraph: "intro",
+      priority: 2,
+      text: pick(voice.openings, `${seed}:open`),
+    });
     add({ section: "scripture", kind: "quote", text: firstQuote.text, cite: firstQuote.reference, priority: 0 });
-    quoteVerses.slice(1).forEach((verse, index) =>
-      add({ section: "scripture", kind: "quote", text: verse.text, cite: verse.reference, priority: 5 + index * 3 }),
-    );
-    add({ section: "scripture", kind: "sentence", paragraph: "after", priority: 9, text: pick(voice.invitations, `${seed}:invite`) });
+    quoteVerses
+      .slice(1)
+      .forEach((verse, index) =>
+        add({ section: "scripture", kind: "quote", text: verse.text, cite: verse.reference, priority: 5 + index * 3 }),
+      );
+    add({
+      section: "scripture",
+      kind: "sentence",
+      paragraph: "after",
+      priority: 9,
+      text: pick(voice.invitations, `${seed}:invite`),
+    });
   }
 
   // Background (deep): what kind of book this is and where the reading sits in it.
   analysis.books.slice(0, 2).forEach((book, index) => {
     if (!book.context) return;
     const paragraph = `book-${index}`;
-    add({ section: "context", kind: "sentence", paragraph, priority: 1, text: `${book.name} is ${book.context.genre}, ${book.context.author}.` });
+    add({
+      section: "context",
+      kind: "sentence",
+      paragraph,
+      priority: 1,
+      text: `${book.name} is ${book.context.genre}, ${book.context.author}.`,
+    });
     add({ section: "context", kind: "sentence", paragraph, priority: 1, text: book.context.about });
     if (book.chapters > 1) {
-      add({ section: "context", kind: "sentence", paragraph, priority: 4, text: positionSentence(book.name, book.chapter, book.chapters) });
+      add({
+        section: "context",
+        kind: "sentence",
+        paragraph,
+        priority: 4,
+        text: positionSentence(book.name, book.chapter, book.chapters),
+      });
     }
   });
 
@@ -217,12 +263,30 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     const fragment = fragmentAround(hit.verse.text, hit.word || undefined, 26);
     // The first observation is added before anything optional; later themes only while words remain.
     const base = index === 0 ? 1 : 2 + index * 3;
-    add({ section: "reflect", kind: "sentence", paragraph, priority: base, text: observation(hit, fragment, analysis.reference, `${seed}:${index}`, simple) });
-    add({ section: "reflect", kind: "sentence", paragraph, priority: base + 1, text: pick(hit.theme.truths, `${seed}:truth:${hit.theme.id}`) });
+    add({
+      section: "reflect",
+      kind: "sentence",
+      paragraph,
+      priority: base,
+      text: observation(hit, fragment, analysis.reference, `${seed}:${index}`, simple),
+    });
+    add({
+      section: "reflect",
+      kind: "sentence",
+      paragraph,
+      priority: base + 1,
+      text: pick(hit.theme.truths, `${seed}:truth:${hit.theme.id}`),
+    });
     const second = hit.theme.truths.find((truth) => truth !== pick(hit.theme.truths, `${seed}:truth:${hit.theme.id}`));
     if (second) add({ section: "reflect", kind: "sentence", paragraph, priority: base + 6, text: second });
     if (!simple && index === 0) {
-      add({ section: "reflect", kind: "sentence", paragraph, priority: base + 4, text: personal(hit, analysis.reference, `${seed}:personal`) });
+      add({
+        section: "reflect",
+        kind: "sentence",
+        paragraph,
+        priority: base + 4,
+        text: personal(hit, analysis.reference, `${seed}:personal`),
+      });
     }
   });
   if (themeHits.length >= 2) {
@@ -254,41 +318,81 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   // Questions.
   const questions = [
     ...themeHits.map((hit) => pick(hit.theme.questions, `${seed}:q:${hit.theme.id}`)),
-    firstQuote ? `What does ${firstQuote.reference} show you about who God is?` : "What does this passage show you about who God is?",
+    firstQuote
+      ? `What does ${firstQuote.reference} show you about who God is?`
+      : "What does this passage show you about who God is?",
     `Which phrase in ${analysis.reference} will you carry with you today, and why?`,
-    ...themeHits.map((hit) => hit.theme.questions.find((question) => question !== pick(hit.theme.questions, `${seed}:q:${hit.theme.id}`))!),
+    ...themeHits.map((hit) =>
+      hit.theme.questions.find((question) => question !== pick(hit.theme.questions, `${seed}:q:${hit.theme.id}`))!,
+    ),
   ].filter(Boolean);
-  questions.slice(0, plan.questions).forEach((question, index) =>
-    add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 2 : 4 + index * 2 }),
-  );
+  questions
+    .slice(0, plan.questions)
+    .forEach((question, index) =>
+      add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 2 : 4 + index * 2 }),
+    );
   if (level === "beginner" && questions[0]) {
-    add({ section: "apply", kind: "sentence", paragraph: "ask", priority: 7, text: `Ask yourself: ${lowerFirst(questions[0])}` });
+    add({
+      section: "apply",
+      kind: "sentence",
+      paragraph: "ask",
+      priority: 7,
+      text: `Ask yourself: ${lowerFirst(questions[0])}`,
+    });
   }
 
   // Application.
   const steps = themeHits.flatMap((hit, index) =>
-    shuffled(hit.theme.steps, `${seed}:steps:${hit.theme.id}`).map((step, stepIndex) => ({ step, rank: index + stepIndex * 3 })),
+    shuffled(hit.theme.steps, `${seed}:steps:${hit.theme.id}`).map((step, stepIndex) => ({
+      step,
+      rank: index + stepIndex * 3,
+    })),
   );
   steps
     .sort((a, b) => a.rank - b.rank)
     .slice(0, level === "beginner" ? 3 : 4)
-    .forEach(({ step }, index) => add({ section: "apply", kind: "item", text: step, priority: index === 0 ? 1.5 : 3 + index * 3 }));
+    .forEach(({ step }, index) =>
+      add({ section: "apply", kind: "item", text: step, priority: index === 0 ? 1.5 : 3 + index * 3 }),
+    );
 
   // Prayer: one paragraph, addressed and closed in the chosen tone.
   const salutation = pick(voice.salutations, `${seed}:salute`);
   themeHits.forEach((hit, index) => {
     const petitions = shuffled(hit.theme.prayers, `${seed}:prayer:${hit.theme.id}`);
     const text = index === 0 ? `${salutation} ${lowerFirst(petitions[0]!)}` : petitions[0]!;
-    add({ section: "pray", kind: "sentence", paragraph: "prayer", priority: index === 0 ? 0 : 3 + index * 2, order: 1 + index * 2, text });
-    add({ section: "pray", kind: "sentence", paragraph: "prayer", priority: 7 + index * 2, order: 2 + index * 2, text: petitions[1]! });
+    add({
+      section: "pray",
+      kind: "sentence",
+      paragraph: "prayer",
+      priority: index === 0 ? 0 : 3 + index * 2,
+      order: 1 + index * 2,
+      text,
+    });
+    add({
+      section: "pray",
+      kind: "sentence",
+      paragraph: "prayer",
+      priority: 7 + index * 2,
+      order: 2 + index * 2,
+      text: petitions[1]!,
+    });
   });
-  add({ section: "pray", kind: "sentence", paragraph: "prayer", priority: 0, order: 100, text: pick(voice.closings, `${seed}:close`) });
+  add({
+    section: "pray",
+    kind: "sentence",
+    paragraph: "prayer",
+    priority: 0,
+    order: 100,
+    text: pick(voice.closings, `${seed}:close`),
+  });
 
   return fitToLimit(blocks, { plan: plan.sections, wordLimit, settings, code, analysis });
 }
 
 function lowerFirst(text: string) {
-  return /^[A-Z][a-z]/.test(text) && !/^(God|Jesus|Scripture|Christ|Lord|Holy|I)\b/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^[A-Z][a-z]/.test(text) && !/^(God|Jesus|Scripture|Christ|Lord|Holy|I)\b/.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
 }
 
 function positionSentence(book: string, chapter: number, chapters: number) {
@@ -297,11 +401,12 @@ function positionSentence(book: string, chapter: number, chapters: number) {
     const ordinal = ["first", "second", "third", "fourth", "fifth"][fifth];
     return `The 150 psalms were gathered into five books; Psalm ${chapter} belongs to the ${ordinal} (Psalms ${[1, 42, 73, 90, 107][fifth]}-${[41, 72, 89, 106, 150][fifth]}).`;
   }
-  const where = chapter <= Math.max(1, Math.round(chapters * 0.2))
-    ? "near the beginning"
-    : chapter > chapters * 0.8
-      ? "near the end"
-      : "in the middle";
+  const where =
+    chapter <= Math.max(1, Math.round(chapters * 0.2))
+      ? "near the beginning"
+      : chapter > chapters * 0.8
+        ? "near the end"
+        : "in the middle";
   return `Chapter ${chapter} comes ${where} of the book's ${chapters} chapters, so it is worth remembering what comes before it.`;
 }
 
@@ -342,7 +447,9 @@ function personal(hit: ThemeHit, reference: string, seed: string) {
 function chooseQuotes(keyVerses: AnalyzedVerse[], count: number, wordLimit: number) {
   // With a small budget the first quote must be short, or it would crowd out everything else.
   const maxFirst = Math.max(18, Math.floor(wordLimit * 0.22));
-  const first = keyVerses.find((verse) => verse.wordCount <= maxFirst) ?? [...keyVerses].sort((a, b) => a.wordCount - b.wordCount)[0];
+  const first =
+    keyVerses.find((verse) => verse.wordCount <= maxFirst) ??
+    [...keyVerses].sort((a, b) => a.wordCount - b.wordCount)[0];
   if (!first) return [];
   const rest = keyVerses.filter((verse) => verse.id !== first.id && verse.wordCount <= Math.max(40, wordLimit * 0.12));
   return [first, ...rest.slice(0, count - 1)];
@@ -366,12 +473,18 @@ function fitToLimit(all: Block[], context: RenderContext): string {
     .map(({ block }) => block);
   const upper = Math.floor(context.wordLimit * 1.1);
   const chosen = new Set<Block>(required);
-  let markdown = render(allowed.filter((block) => chosen.has(block)), context);
+  let markdown = render(
+    allowed.filter((block) => chosen.has(block)),
+    context,
+  );
   let words = countWords(markdown);
   for (const block of optional) {
     if (words >= context.wordLimit) break;
     chosen.add(block);
-    const candidate = render(allowed.filter((item) => chosen.has(item)), context);
+    const candidate = render(
+      allowed.filter((item) => chosen.has(item)),
+      context,
+    );
     const candidateWords = countWords(candidate);
     if (candidateWords > upper) {
       chosen.delete(block);
@@ -393,7 +506,11 @@ function render(blocks: Block[], { settings, code, analysis }: RenderContext): s
   };
   const lines: string[] = [];
   const title = analysis.themes[0] ? titleCase(analysis.themes[0].theme.name) : "Today's Reading";
-  lines.push(`## ${analysis.reference}: ${title}`, "", `*${analysis.reference} · ${analysis.translation.name} (${code})*`);
+  lines.push(
+    `## ${analysis.reference}: ${title}`,
+    "",
+    `*${analysis.reference} · ${analysis.translation.name} (${code})*`,
+  );
   for (const section of sectionOrder) {
     const inSection = blocks.filter((block) => block.section === section).sort((a, b) => a.order - b.order);
     if (inSection.length === 0) continue;

@@ -26,7 +26,9 @@ export function isStopWord(word: string) {
 
 /** Lower-cased words of a text, possessives dropped: "God's" -> "god". */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+(?:['’][a-z]+)?/g) ?? []).map((word) => word.replace(/['’]s$/, "").replace(/’/g, "'"));
+  return (text.toLowerCase().match(/[a-z]+(?:['’][a-z]+)?/g) ?? []).map((word) =>
+    word.replace(/['’]s$/, "").replace(/’/g, "'"),
+  );
 }
 
 /** Removes quotation marks that would be unbalanced once a verse is cut into a fragment. */
@@ -74,7 +76,12 @@ export function fragmentAround(text: string, word?: string, maxWords = 24): stri
   }
   const fragmentWords = fragment.split(/\s+/);
   if (fragmentWords.length > maxWords) {
-    const at = word ? Math.max(0, fragmentWords.findIndex((token) => words(token).includes(word))) : 0;
+    const at = word
+      ? Math.max(
+          0,
+          fragmentWords.findIndex((token) => words(token).includes(word)),
+        )
+      : 0;
     const from = Math.max(0, Math.min(at - Math.floor(maxWords / 3), fragmentWords.length - maxWords));
     fragment = fragmentWords.slice(from, from + maxWords).join(" ");
     return `${from > 0 ? "…" : ""}${trimPunctuation(fragment)}…`;
@@ -83,7 +90,10 @@ export function fragmentAround(text: string, word?: string, maxWords = 24): stri
 }
 
 function trimPunctuation(text: string) {
-  return text.replace(/^[\s,;:.—–-]+/, "").replace(/[\s,;:.—–-]+$/, "").trim();
+  return text
+    .replace(/^[\s,;:.—–-]+/, "")
+    .replace(/[\s,;:.—–-]+$/, "")
+    .trim();
 }
 
 /** A fragment in quotation marks, ending a sentence: “... life.” (or “... life?”). */
