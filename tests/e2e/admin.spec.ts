@@ -169,10 +169,13 @@ test.describe("admin console: AI settings", () => {
     try {
       await page.goto("/admin?tab=settings");
       const deep = page.getByRole("slider", { name: "Deep Study Word Limit" });
-      await deep.focus();
-      await page.keyboard.press("ArrowLeft");
       const chosen = original.deepStudyWordLimit - 10;
-      await expect(deep).toHaveAttribute("aria-valuenow", String(chosen));
+      // A key pressed before the page's scripts have hydrated it moves nothing: press until one lands.
+      await expect(async () => {
+        await deep.focus();
+        await page.keyboard.press("ArrowLeft");
+        await expect(deep).toHaveAttribute("aria-valuenow", String(chosen), { timeout: 1000 });
+      }).toPass();
       // The console's own action (single fetch posts to /admin.data) is slowed to see the pending state.
       await page.route(
         (url) => url.pathname.startsWith("/admin"),
