@@ -21,7 +21,8 @@ const word = z.string().regex(/^[a-z][a-z'’ -]*$/, "must be a lower-case word"
 const words = z.array(word);
 
 const verseKinds = ["command", "promise", "question", "praise", "lament", "narrative", "teaching"] as const;
-const sectionIds = [
+/** A devotional's sections, in the order they are written. */
+export const sectionIds = [
   "context",
   "scripture",
   "overview",
@@ -109,6 +110,7 @@ const schemas = {
   }),
 };
 
+export type SectionId = (typeof sectionIds)[number];
 export type ContentFile = keyof typeof schemas;
 export const contentFiles = Object.keys(schemas) as ContentFile[];
 

@@ -2,7 +2,7 @@ import type { BookContext } from "~/modules/bible/book-context";
 import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
-import { content, type Theme } from "../content";
+import { content, sectionIds, type SectionId, type Theme } from "../content";
 import { capitalize, joinList, titleCase } from "../text";
 import { fragmentAround, pick, quotedSentence, shuffled } from "./text";
 
@@ -67,20 +67,6 @@ export interface DevotionalAnalysis {
   echoes: Echo[];
   books: Array<{ name: string; chapters: number; chapter: number; context?: BookContext }>;
 }
-
-type SectionId =
-  "scripture" | "context" | "overview" | "keywords" | "reflect" | "echoes" | "questions" | "apply" | "pray";
-const sectionOrder: SectionId[] = [
-  "context",
-  "scripture",
-  "overview",
-  "keywords",
-  "reflect",
-  "echoes",
-  "questions",
-  "apply",
-  "pray",
-];
 
 interface Block {
   section: SectionId;
@@ -511,7 +497,7 @@ function render(blocks: Block[], { settings, code, analysis }: RenderContext): s
     "",
     `*${analysis.reference} · ${analysis.translation.name} (${code})*`,
   );
-  for (const section of sectionOrder) {
+  for (const section of sectionIds) {
     const inSection = blocks.filter((block) => block.section === section).sort((a, b) => a.order - b.order);
     if (inSection.length === 0) continue;
     lines.push("", `### ${headingFor[section]}`, "");
