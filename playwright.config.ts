@@ -1,5 +1,6 @@
 import net from "node:net";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -15,20 +16,6 @@ async function freePort() {
 // Chosen once in the runner; workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",

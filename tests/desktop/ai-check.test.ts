@@ -16,11 +16,11 @@ import type { AiCheckView } from "../../desktop/src/ai-settings";
 import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
 import { createFakeElectron, type FakeElectron } from "./support/fake-electron";
+import { chromiumLaunchOptions, chromiumPath } from "../support/chromium";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-ai-check-"));
 const savedEnv = { ...process.env };
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 type TestAnswer = { ok: true; check: AiCheckView } | { ok: false; error: string };
 
@@ -205,19 +205,7 @@ describe(
       await buildMain(path.join(appRoot, "main"));
       const { fake, settingsWindow, settingsFile } = await launch(appRoot);
       const broken = await endpoint("ignores-schema");
-      const browser = await chromium.launch({
-        executablePath: chromiumPath,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--disable-dev-shm-usage",
-        ],
-      });
+      const browser = await chromium.launch(chromiumLaunchOptions);
       try {
         const page = await browser.newPage({ viewport: { width: 560, height: 760 } });
         // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.

@@ -18,21 +18,9 @@ import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/
 import { DATA_FOLDER_ENV } from "../../desktop/src/data-folder";
 import { api, registerAccount, uniqueEmail } from "../support/server";
 import { createFakeElectron, type FakeElectron, type LockRegistry } from "./support/fake-electron";
+import { chromiumLaunchOptions } from "../support/chromium";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
-const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-"));
 const savedEnv = { ...process.env };
 
