@@ -85,21 +85,18 @@ export function getDb(): Db {
 
 /**
  * Statements prepared once per connection and reused: `preparedStatements({ name: sql })` returns
- * `(db) => ({ name: Statement })`, for queries that run on every request.
+ * `() => ({ name: Statement })` (a preparedQuery of plain SQL), for queries that run on every request.
  */
 export function preparedStatements<Name extends string>(
   sql: Record<Name, string>,
-): (db: Db) => Record<Name, Database.Statement> {
-  const cache = new WeakMap<Db, Record<Name, Database.Statement>>();
-  return (db) => {
-    let statements = cache.get(db);
-    if (!statements) {
-      const prepared = Object.entries<string>(sql).map(([name, text]) => [name, db.$client.prepare(text)]);
-      statements = Object.fromEntries(prepared) as Record<Name, Database.Statement>;
-      cache.set(db, statements);
-    }
-    return statements;
-  };
+): () => Record<Name, Database.Statement> {
+  return preparedQuery(
+    (db) =>
+      Object.fromEntries(Object.entries<string>(sql).map(([name, text]) => [name, db.$client.prepare(text)])) as Record<
+        Name,
+        Database.Statement
+      >,
+  );
 }
 
 /**

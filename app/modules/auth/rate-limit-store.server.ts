@@ -33,21 +33,21 @@ let writesSinceSweep = 0;
 
 /** The live row for a key, or undefined when there is none or it has expired. */
 export function readLimit(bucket: string, key: string, now: number): LimitRow | undefined {
-  return statements(getDb()).read.get(bucket, key, now) as LimitRow | undefined;
+  return statements().read.get(bucket, key, now) as LimitRow | undefined;
 }
 
 export function writeLimit(bucket: string, key: string, row: LimitRow) {
-  statements(getDb()).write.run(bucket, key, row.count, row.windowStart, row.blockedUntil, row.expiresAt);
+  statements().write.run(bucket, key, row.count, row.windowStart, row.blockedUntil, row.expiresAt);
   writesSinceSweep += 1;
 }
 
 export function clearLimit(bucket: string, key: string) {
-  statements(getDb()).clear.run(bucket, key);
+  statements().clear.run(bucket, key);
 }
 
 export function sweepExpiredLimits(now = Date.now()) {
   writesSinceSweep = 0;
-  return statements(getDb()).sweep.run(now).changes;
+  return statements().sweep.run(now).changes;
 }
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getConfig } from "~/config.server";
 import { isReplica } from "~/db-role.server";
-import { getDb, preparedStatements } from "~/db.server";
+import { preparedStatements } from "~/db.server";
 
 export interface SessionUser {
   id: string;
@@ -37,9 +37,9 @@ const statements = preparedStatements({
 export function createSession(userId: string, now = Date.now()) {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now + sessionTtlMs());
-  const db = getDb();
-  statements(db).insert.run(hashToken(token), userId, expiresAt.getTime(), now);
-  statements(db).touchUser.run(now, userId);
+  const stmts = statements();
+  stmts.insert.run(hashToken(token), userId, expiresAt.getTime(), now);
+  stmts.touchUser.run(now, userId);
   return { token, expiresAt };
 }
 
@@ -50,8 +50,7 @@ export function createSession(userId: string, now = Date.now()) {
  * request that reaches the primary does this bookkeeping.
  */
 export function findSessionUser(token: string, now = Date.now()): SessionUser | null {
-  const db = getDb();
-  const stmts = statements(db);
+  const stmts = statements();
   const id = hashToken(token);
   const row = stmts.lookup.get(id) as
     | {
@@ -81,14 +80,14 @@ export function findSessionUser(token: string, now = Date.now()): SessionUser | 
 }
 
 export function revokeSession(token: string) {
-  statements(getDb()).revoke.run(hashToken(token));
+  statements().revoke.run(hashToken(token));
 }
 
 /** Ends every session of a user at once (deactivation, deletion, password change). */
 export function revokeUserSessions(userId: string) {
-  statements(getDb()).revokeUser.run(userId);
+  statements().revokeUser.run(userId);
 }
 
 export function purgeExpiredSessions(now = Date.now()) {
-  return statements(getDb()).purge.run(now).changes;
+  return statements().purge.run(now).changes;
 }
