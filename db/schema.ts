@@ -59,6 +59,8 @@ export const userProfiles = sqliteTable("user_profiles", {
     .notNull()
     .default("intermediate"),
   denomination: text("denomination"),
+  // What the app and a user's groups call them; the email's local part stands in while it is unset.
+  displayName: text("display_name"),
   // IANA zone sent by the browser; streaks and "today" are judged in it (UTC when unknown).
   timeZone: text("time_zone"),
   createdAt: createdAt(),
