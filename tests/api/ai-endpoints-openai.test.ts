@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type ChatRequest, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 /**
  * Every AI feature against every kind of endpoint the fake imitates (see fake-openai.ts), through
@@ -87,15 +87,7 @@ async function useMode(mode: FakeMode) {
 }
 
 async function generateStream() {
-  const response = await fetch(`${server.url}/api/studies/generate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
-  });
-  return (await response.text())
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
+  return (await streamStudy(server.url, admin.token, { studyType: "topic", topic: "Hope" })).events;
 }
 
 /** The response_format types the endpoint answered 200 to, and those it refused. */

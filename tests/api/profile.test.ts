@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -113,22 +113,11 @@ describe("GET and PATCH /api/profile", () => {
 });
 
 describe("the profile page's form (POST /profile)", () => {
-  function postForm(token: string, form: Array<[string, string]>) {
-    return fetch(`${server.url}/profile`, {
-      method: "POST",
-      headers: {
-        cookie: `sb_session=${token}`,
-        origin: new URL(server.url).origin,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(form),
-      redirect: "manual",
-    });
-  }
+  const postProfile = (token: string, form: Array<[string, string]>) => postForm(server.url, "/profile", form, token);
 
   test("saves the whole profile through the API's function and comes back with the toast", async () => {
     const { token } = await registerAccount(server.url);
-    const saved = await postForm(token, [
+    const saved = await postProfile(token, [
       ["intent", "save"],
       ["studyDepthPreference", "advanced"],
       ["denomination", "Anglican"],
@@ -148,7 +137,7 @@ describe("the profile page's form (POST /profile)", () => {
     });
 
     // The form always sends everything: no teachers and no denomination clear them.
-    assert.equal((await postForm(token, [["studyDepthPreference", "beginner"]])).status, 302);
+    assert.equal((await postProfile(token, [["studyDepthPreference", "beginner"]])).status, 302);
     const cleared = await api(server.url, "/api/profile", { token });
     assert.deepEqual(cleared.body, {
       favoriteTeachers: [],
@@ -160,7 +149,7 @@ describe("the profile page's form (POST /profile)", () => {
 
   test("a bad value is a 400 with the schema's message, and nothing changes", async () => {
     const { token } = await registerAccount(server.url);
-    const refused = await postForm(token, [
+    const refused = await postProfile(token, [
       ["studyDepthPreference", "advanced"],
       ["favoriteTeachers[0]", "x".repeat(101)],
     ]);

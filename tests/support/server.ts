@@ -167,3 +167,44 @@ export async function registerAccount(baseUrl: string, email = uniqueEmail(), pa
     isAdmin: answer.body.user.isAdmin as boolean,
   };
 }
+
+/**
+ * A form post as the app's own pages send it without JavaScript: same origin, urlencoded, with
+ * the session cookie when a token is given. Redirects are not followed, so a test sees them.
+ */
+export function postForm(
+  baseUrl: string,
+  pathname: string,
+  form: Record<string, string> | Array<[string, string]>,
+  token?: string,
+) {
+  return fetch(baseUrl + pathname, {
+    method: "POST",
+    headers: {
+      ...(token ? { cookie: `sb_session=${token}` } : {}),
+      origin: new URL(baseUrl).origin,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
+
+/** The events of a streamed answer (NDJSON: one JSON object a line), read to its end. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the events' fields, as ApiAnswer's body
+export async function readEvents(response: Response): Promise<any[]> {
+  return (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+/** POST /api/studies/generate as an API client (a bearer token): the answer and its streamed events. */
+export async function streamStudy(baseUrl: string, token: string, body: Record<string, string>) {
+  const response = await fetch(`${baseUrl}/api/studies/generate`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { response, events: await readEvents(response) };
+}
