@@ -1,23 +1,11 @@
 import type Database from "better-sqlite3";
+import { USER_DATA_TABLES } from "../../tests/support/user-tables";
 import type { BenchSuite } from "../run";
 import { ensureScaleDatabase, scaleToken, SCALE } from "../scale/generate";
 import { summarize, type Timing } from "../stats";
 
 /** Tables whose size grows with the number of users: a full scan of one of them fails. */
-const GROWING_TABLES = new Set([
-  "users",
-  "sessions",
-  "user_profiles",
-  "user_onboarding",
-  "authors",
-  "books",
-  "sermons",
-  "studies",
-  "library_saves",
-  "user_plans",
-  "user_plan_progress",
-  "devotionals",
-]);
+const GROWING_TABLES = new Set<string>([...USER_DATA_TABLES, "user_plan_progress", "devotionals"]);
 const SCALE_TARGET_P50_MS = 5;
 const SAMPLE = 300;
 
