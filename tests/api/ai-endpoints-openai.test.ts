@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { sabbathSummary } from "../fixtures/articles";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type ChatRequest, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
@@ -34,18 +35,7 @@ function modelAnswer(request: ChatRequest) {
     return {
       json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` },
     };
-  if (user.startsWith("Title:")) {
-    return {
-      json: {
-        summary: "Rest is a gift from God that frees us from proving ourselves (Mark 2:27).",
-        learningBites: [
-          "Rest is built into creation (Genesis 2:2-3).",
-          "Sabbath declares our freedom.",
-          "Jesus offers rest to the weary (Matthew 11:28).",
-        ],
-      },
-    };
-  }
+  if (user.startsWith("Title:")) return { json: sabbathSummary };
   if (/lesson plan on the topic/.test(user)) return { json: hopeLesson, chunkDelayMs: 2 };
   return { json: passageLesson, chunkDelayMs: 2 };
 }
