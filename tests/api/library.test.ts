@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
+import { LIBRARY_ITEM_FIELDS } from "../support/library-item";
 import { api, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 /** GET/POST /api/sermons, GET/DELETE /api/sermons/{id}, and the /library page as served. */
@@ -127,21 +128,7 @@ describe("listing, reading and deleting content", () => {
     );
     assert.deepEqual(list.body[2].author, { name: "A. Author" });
     assert.equal(list.body[1].book.title, "Book Two");
-    for (const key of [
-      "id",
-      "title",
-      "url",
-      "transcript",
-      "contentType",
-      "source",
-      "sourceTitle",
-      "authorName",
-      "aiSummary",
-      "aiLearningBites",
-      "createdAt",
-    ]) {
-      assert.ok(key in list.body[0], key);
-    }
+    for (const key of LIBRARY_ITEM_FIELDS) assert.ok(key in list.body[0], key);
   });
 
   test("another user's item is 404 to read and to delete; the owner can delete it", async () => {
