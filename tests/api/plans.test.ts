@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -26,11 +26,6 @@ async function plans(token: string) {
 
 async function planId(token: string, slug: string) {
   return (await plans(token)).find((plan) => plan.slug === slug)!.id;
-}
-
-/** POST /api/plans/user-plans: starts (or resumes) the plan for the reader. */
-function startPlan(token: string, planId: string, options: { translation?: string; timeZone?: string } = {}) {
-  return api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId, ...options } });
 }
 
 /** POST /api/plans/user-plans/complete: marks a day of the reader's active plan read. */
@@ -108,7 +103,7 @@ describe("the Today flow", () => {
     const { token } = account;
     const id = await planId(token, "gospel-of-john-21-days");
 
-    const started = await startPlan(token, id, { translation: "NKJV" });
+    const started = await startPlan(server.url, token, id, { translation: "NKJV" });
     assert.equal(started.status, 201);
     assert.equal(started.body.userPlan.planId, id);
     assert.equal(started.body.userPlan.translation, "NKJV");
@@ -176,7 +171,7 @@ describe("the Today flow", () => {
   test("the day moves on at the reader's next calendar day", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
-    await startPlan(account.token, id);
+    await startPlan(server.url, account.token, id);
     await completeDay(account.token, 1);
     // Yesterday's completion: move it back one day.
     const db = database();
@@ -196,7 +191,7 @@ describe("the Today flow", () => {
   test("double clicks and concurrent requests count a day once", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "proverbs-31-days");
-    await startPlan(account.token, id);
+    await startPlan(server.url, account.token, id);
     const answers = await Promise.all(Array.from({ length: 12 }, () => completeDay(account.token, 1)));
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([200]));
     assert.equal(answers.filter((answer) => answer.body.alreadyCompleted === false).length, 1);
@@ -214,9 +209,9 @@ describe("the Today flow", () => {
     const { token } = await registerAccount(server.url);
     const john = await planId(token, "gospel-of-john-21-days");
     const psalms = await planId(token, "psalms-30-days");
-    await startPlan(token, john);
+    await startPlan(server.url, token, john);
     await completeDay(token, 1);
-    await startPlan(token, psalms, { translation: "KJV" });
+    await startPlan(server.url, token, psalms, { translation: "KJV" });
 
     const today = await api(server.url, "/api/plans/user-plans/today", { token });
     assert.equal(today.body.userPlan.plan.name, "Psalms in 30 Days");
@@ -238,7 +233,7 @@ describe("the Today flow", () => {
       isFinished: false,
     });
 
-    const resumed = await startPlan(token, john);
+    const resumed = await startPlan(server.url, token, john);
     assert.equal(resumed.status, 200);
     assert.equal(resumed.body.resumed, true);
     assert.equal(resumed.body.userPlan.completedDays, 1);
@@ -251,7 +246,7 @@ describe("the Today flow", () => {
   test("a finished plan says so", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "sermon-on-the-mount-7-days");
-    await startPlan(account.token, id);
+    await startPlan(server.url, account.token, id);
     const db = database();
     const userPlanId = (db.prepare("select id from user_plans where user_id = ?").get(account.id) as { id: string }).id;
     const insert = db.prepare(
@@ -278,7 +273,7 @@ describe("the Today flow", () => {
     const first = await registerAccount(server.url);
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "romans-16-days");
-    await startPlan(first.token, id);
+    await startPlan(server.url, first.token, id);
     await completeDay(first.token, 1);
     const theirs = await api(server.url, "/api/plans/user-plans/today", { token: second.token });
     assert.equal(theirs.body.userPlan, null);
@@ -296,7 +291,7 @@ describe("devotionals are generated once and shared", () => {
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "new-testament-90-days");
     for (const account of [first, second]) {
-      await startPlan(account.token, id, { translation: account === first ? "NIV" : "ESV" });
+      await startPlan(server.url, account.token, id, { translation: account === first ? "NIV" : "ESV" });
     }
     const [a, b] = await Promise.all(
       [first, second].map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
@@ -319,7 +314,7 @@ describe("devotionals are generated once and shared", () => {
   test("the Today page's own /today/devotions answers the devotionals of the plan and day it names, as the API does", async () => {
     const reader = await registerAccount(server.url);
     const id = await planId(reader.token, "romans-16-days");
-    await startPlan(reader.token, id);
+    await startPlan(server.url, reader.token, id);
     const page = await fetch(`${server.url}/today/devotions`, { headers: { cookie: `sb_session=${reader.token}` } });
     assert.equal(page.status, 200);
     const late = (await page.json()) as {
@@ -345,7 +340,7 @@ describe("devotionals are generated once and shared", () => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => registerAccount(server.url)));
     const id = await planId(accounts[0]!.token, "gospels-30-days");
     for (const account of accounts) {
-      await startPlan(account.token, id, { translation: "WEB" });
+      await startPlan(server.url, account.token, id, { translation: "WEB" });
     }
     const answers = await Promise.all(
       accounts.map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
@@ -385,7 +380,7 @@ describe("time zones", () => {
       db.close();
       return row.time_zone;
     };
-    const started = await startPlan(account.token, id, { timeZone: "Pacific/Auckland" });
+    const started = await startPlan(server.url, account.token, id, { timeZone: "Pacific/Auckland" });
     assert.equal(started.status, 201);
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.timeZone, "Pacific/Auckland");
@@ -446,16 +441,16 @@ describe("errors", () => {
 
   test("a plan can be started by its slug, and the translation defaults to NKJV", async () => {
     const { token } = await registerAccount(server.url);
-    const answer = await startPlan(token, "proverbs-31-days");
+    const answer = await startPlan(server.url, token, "proverbs-31-days");
     assert.equal(answer.status, 201);
     assert.equal(answer.body.userPlan.translation, "NKJV");
-    const lower = await startPlan(token, "romans-16-days", { translation: "kjv" });
+    const lower = await startPlan(server.url, token, "romans-16-days", { translation: "kjv" });
     assert.equal(lower.body.userPlan.translation, "KJV");
   });
 
   test("completing: bad day numbers are a 400", async () => {
     const { token } = await registerAccount(server.url);
-    await startPlan(token, "romans-16-days");
+    await startPlan(server.url, token, "romans-16-days");
     const cases: Array<[unknown, RegExp]> = [
       [{}, /dayNumber must be a number/],
       [{ dayNumber: "1" }, /dayNumber must be a number/],

@@ -208,3 +208,13 @@ export async function streamStudy(baseUrl: string, token: string, body: Record<s
   });
   return { response, events: await readEvents(response) };
 }
+
+/** POST /api/plans/user-plans: starts (or resumes) a reading plan, by id or slug, for the account. */
+export function startPlan(
+  baseUrl: string,
+  token: string,
+  planId: string,
+  options: { translation?: string; timeZone?: string } = {},
+) {
+  return api(baseUrl, "/api/plans/user-plans", { method: "POST", token, body: { planId, ...options } });
+}
