@@ -25,6 +25,19 @@ describe("onboarding status and progress", () => {
     assert.deepEqual(status.body, allFalse);
   });
 
+  test("an account with no onboarding row (made before the table) has every step open, and the row is made", async () => {
+    const account = await registerAccount(server.url);
+    const rows = () =>
+      server.withDb((db) =>
+        db.prepare("select count(*) as n from user_onboarding where user_id = ?").get(account.id),
+      ) as { n: number };
+    server.withDb((db) => db.prepare("delete from user_onboarding where user_id = ?").run(account.id));
+    assert.equal(rows().n, 0);
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, allFalse);
+    assert.equal(rows().n, 1);
+  });
+
   test("closing the welcome dialog sets hasCompletedWelcome and nothing else", async () => {
     const account = await registerAccount(server.url);
     const patched = await api(server.url, "/api/onboarding/progress", {

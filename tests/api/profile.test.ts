@@ -24,6 +24,23 @@ describe("GET and PATCH /api/profile", () => {
     );
   });
 
+  test("an account with no profile row (made before the table) reads the defaults, and the row is made", async () => {
+    const account = await registerAccount(server.url);
+    const rows = () =>
+      server.withDb((db) =>
+        db.prepare("select count(*) as n from user_profiles where user_id = ?").get(account.id),
+      ) as {
+        n: number;
+      };
+    server.withDb((db) => db.prepare("delete from user_profiles where user_id = ?").run(account.id));
+    assert.equal(rows().n, 0);
+    const profile = await api(server.url, "/api/profile", { token: account.token });
+    assert.equal(profile.status, 200);
+    assert.equal(profile.body.studyDepthPreference, "intermediate");
+    assert.deepEqual(profile.body.favoriteTeachers, []);
+    assert.equal(rows().n, 1);
+  });
+
   test("a full update round-trips, with names trimmed and repeats kept once", async () => {
     const account = await registerAccount(server.url);
     const patched = await api(server.url, "/api/profile", {
