@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { userOnboarding } from "#db/schema";
 import { getDb } from "~/db.server";
-import { userRowReader } from "~/user-row.server";
+import { userRowReader } from "~/user-rows.server";
 
 export const onboardingSteps = [
   "hasCompletedWelcome",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { userProfiles } from "#db/schema";
 import { getDb } from "~/db.server";
-import { userRowReader } from "~/user-row.server";
+import { userRowReader } from "~/user-rows.server";
 import { isValidTimeZone, type StudyDepth } from "./choices";
 
 export { isValidTimeZone, type StudyDepth };

@@ -3,13 +3,16 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { requirePrimary } from "~/db-role.server";
 import { getDb, preparedQuery } from "~/db.server";
 
+/** A table whose rows belong to one user each (a user_id column). */
+type UserTable = SQLiteTable & { userId: SQLiteColumn };
+
 /**
  * The reader of a row every account has from sign-up (its profile, its onboarding marks). It
  * reads first: the row almost always exists, and a read needs no write lock. An account from
  * before the table has none: the row is made then, with the table's defaults, on the primary (a
  * replica has the request replayed there).
  */
-export function userRowReader<Table extends SQLiteTable & { userId: SQLiteColumn }>(table: Table) {
+export function userRowReader<Table extends UserTable>(table: Table) {
   type Row = Table["$inferSelect"];
   const rowQuery = preparedQuery((db) =>
     db
@@ -30,4 +33,15 @@ export function userRowReader<Table extends SQLiteTable & { userId: SQLiteColumn
       .run();
     return find(userId)!;
   };
+}
+
+/** How many rows of `table` the user has (read from its user_id index alone). */
+export function countUserRows(table: UserTable, userId: string): number {
+  return (
+    getDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(table)
+      .where(eq(table.userId, userId))
+      .get()?.count ?? 0
+  );
 }
