@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -101,11 +101,7 @@ describe("onboarding status and progress", () => {
       [{ onboardingCompletedAt: "2020-01-01" }, /Unrecognized key/],
       [[true], /Expected an object/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message, JSON.stringify(body));
-    }
+    await assertRefusals(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token }, cases);
     const malformed = await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: account.token,

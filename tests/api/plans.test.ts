@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -458,11 +458,7 @@ describe("errors", () => {
       [{ dayNumber: 0 }, /1 or more/],
       [{ dayNumber: 1, timeZone: "Nowhere/Land" }, /not a time zone we know/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message);
-    }
+    await assertRefusals(server.url, "/api/plans/user-plans/complete", { method: "POST", token }, cases);
   });
 
   test("needs a session, and the right method", async () => {

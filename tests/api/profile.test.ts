@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -94,11 +94,7 @@ describe("GET and PATCH /api/profile", () => {
       [{ timeZone: "Mars/Olympus" }, /IANA time zone/],
       ["just text", /Expected an object/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/profile", { method: "PATCH", token: account.token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message, JSON.stringify(body));
-    }
+    await assertRefusals(server.url, "/api/profile", { method: "PATCH", token: account.token }, cases);
     const profile = await api(server.url, "/api/profile", { token: account.token });
     assert.deepEqual(profile.body.favoriteTeachers, ["Charles Spurgeon"]);
     assert.equal(profile.body.studyDepthPreference, "advanced");

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -217,4 +218,18 @@ export function startPlan(
   options: { translation?: string; timeZone?: string } = {},
 ) {
   return api(baseUrl, "/api/plans/user-plans", { method: "POST", token, body: { planId, ...options } });
+}
+
+/** Sends each refused body and asserts its 400 and error message: a schema's refusals, one case a row. */
+export async function assertRefusals(
+  baseUrl: string,
+  pathname: string,
+  request: { method: string; token?: string },
+  cases: Array<[body: unknown, message: RegExp]>,
+) {
+  for (const [body, message] of cases) {
+    const answer = await api(baseUrl, pathname, { ...request, body });
+    assert.equal(answer.status, 400, JSON.stringify(body));
+    assert.match(answer.body.error, message, JSON.stringify(body));
+  }
 }
