@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startFakeSite } from "../../tests/support/fake-site";
+import { HOSTILE_UNITS } from "../../tests/support/hostile-text";
 import {
   BENCH_SIZES,
   DEFAULT_SEED,
   HOSTILE_PAGES,
-  HOSTILE_UNITS,
   hostileCases,
   runCases,
   runHostilePages,
@@ -108,7 +108,7 @@ export const hostileSuite: BenchSuite = {
           planned: cases.length,
           failures: run.failures.length + pageFailures.length,
           restarts: run.restarts + pageRestarts,
-          units: HOSTILE_UNITS.length,
+          units: HOSTILE_UNITS.request.length,
         },
         failures: [
           ...new Set([

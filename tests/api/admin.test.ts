@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { USER_DATA_TABLES } from "../support/user-tables";
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof registerAccount>>;
@@ -307,18 +308,7 @@ describe("DELETE /api/admin/users/{userId}", () => {
     });
     const { planIds } = giveUserData(user.id, { plans: 2, studies: 2 });
     const before = rowsOwnedBy(user.id);
-    for (const table of [
-      "users",
-      "sessions",
-      "user_profiles",
-      "user_onboarding",
-      "authors",
-      "books",
-      "sermons",
-      "studies",
-      "library_saves",
-      "user_plans",
-    ]) {
+    for (const table of USER_DATA_TABLES) {
       assert.ok(before[table], `the test gave the user a row in ${table}`);
     }
 
@@ -418,11 +408,7 @@ describe("GET and PATCH /api/admin/settings", () => {
       [{ model: "" }, /Model is required/],
       [{}, /at least one AI setting/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message, JSON.stringify(body));
-    }
+    await assertRefusals(server.url, "/api/admin/settings", { method: "PATCH", token: admin.token }, cases);
     // One bad field spoils the whole request.
     const mixed = await api(server.url, "/api/admin/settings", {
       method: "PATCH",

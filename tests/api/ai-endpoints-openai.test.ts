@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { sabbathSummary } from "../fixtures/articles";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type ChatRequest, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 /**
  * Every AI feature against every kind of endpoint the fake imitates (see fake-openai.ts), through
@@ -34,18 +35,7 @@ function modelAnswer(request: ChatRequest) {
     return {
       json: { content: `## Romans 1: ${level}\n\nThe gospel is the power of God for salvation (Romans 1:16).` },
     };
-  if (user.startsWith("Title:")) {
-    return {
-      json: {
-        summary: "Rest is a gift from God that frees us from proving ourselves (Mark 2:27).",
-        learningBites: [
-          "Rest is built into creation (Genesis 2:2-3).",
-          "Sabbath declares our freedom.",
-          "Jesus offers rest to the weary (Matthew 11:28).",
-        ],
-      },
-    };
-  }
+  if (user.startsWith("Title:")) return { json: sabbathSummary };
   if (/lesson plan on the topic/.test(user)) return { json: hopeLesson, chunkDelayMs: 2 };
   return { json: passageLesson, chunkDelayMs: 2 };
 }
@@ -87,15 +77,7 @@ async function useMode(mode: FakeMode) {
 }
 
 async function generateStream() {
-  const response = await fetch(`${server.url}/api/studies/generate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
-  });
-  return (await response.text())
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
+  return (await streamStudy(server.url, admin.token, { studyType: "topic", topic: "Hope" })).events;
 }
 
 /** The response_format types the endpoint answered 200 to, and those it refused. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, uniqueEmail, type TestServer } from "../support/server";
+import { api, assertRefusals, registerAccount, startTestServer, uniqueEmail, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -38,11 +38,7 @@ describe("registration", () => {
       [{ email: 42, password: "secret1" }, /Email is required/],
       [[], /expected object/i],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/auth/register", { method: "POST", body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message);
-    }
+    await assertRefusals(server.url, "/api/auth/register", { method: "POST" }, cases);
   });
 
   test("passwords are stored as argon2id hashes", async () => {

@@ -69,16 +69,11 @@ test("backup without a destination writes a timestamped file; restore refuses a 
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-test("a backup is taken automatically before pending migrations run", async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-migrate-"));
-  const databasePath = path.join(folder, "app.db");
-  const db = openDatabase(databasePath);
-  const first = await migrateDatabase(db, { databasePath });
-  assert.ok(first.applied >= 1);
-  assert.equal(first.backupPath, undefined, "a new database has nothing to back up");
-  db.$client.prepare("insert into users (id, email, password_hash) values ('u1', 'a@b.co', 'x')").run();
-
-  // A newer release with one more migration.
+/**
+ * A newer release's migrations folder, written in `folder`: this release's migrations and one more
+ * (it creates the table `upgrade_probe`). Returns the folder's path.
+ */
+function newerRelease(folder: string) {
   const migrations = path.join(folder, "migrations");
   fs.cpSync(defaultMigrationsFolder(), migrations, { recursive: true });
   const journalPath = path.join(migrations, "meta/_journal.json");
@@ -90,6 +85,20 @@ test("a backup is taken automatically before pending migrations run", async () =
     path.join(migrations, "9999_test_upgrade.sql"),
     "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);",
   );
+  return migrations;
+}
+
+test("a backup is taken automatically before pending migrations run", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-migrate-"));
+  const databasePath = path.join(folder, "app.db");
+  const db = openDatabase(databasePath);
+  const first = await migrateDatabase(db, { databasePath });
+  assert.ok(first.applied >= 1);
+  assert.equal(first.backupPath, undefined, "a new database has nothing to back up");
+  db.$client.prepare("insert into users (id, email, password_hash) values ('u1', 'a@b.co', 'x')").run();
+
+  // A newer release with one more migration.
+  const migrations = newerRelease(folder);
 
   const upgrade = await migrateDatabase(db, { migrationsFolder: migrations, databasePath });
   assert.equal(upgrade.applied, 1);
@@ -147,17 +156,7 @@ test("BACKUP_DIR holds the backups, the restore's copy of the replaced database 
     assert.ok(fs.readdirSync(backupDir).some((name) => name.startsWith("app-pre-restore-")));
 
     // A release with one more migration: its automatic backup goes there too.
-    const migrations = path.join(folder, "migrations");
-    fs.cpSync(defaultMigrationsFolder(), migrations, { recursive: true });
-    const journalPath = path.join(migrations, "meta/_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalPath, "utf8"));
-    const last = journal.entries.at(-1);
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: "9999_test_upgrade" });
-    fs.writeFileSync(journalPath, JSON.stringify(journal));
-    fs.writeFileSync(
-      path.join(migrations, "9999_test_upgrade.sql"),
-      "CREATE TABLE `upgrade_probe` (`id` integer PRIMARY KEY);",
-    );
+    const migrations = newerRelease(folder);
     const upgrade = await migrateDatabase(openDatabase(databasePath), { migrationsFolder: migrations, databasePath });
     assert.equal(path.dirname(upgrade.backupPath!), backupDir);
   } finally {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { sabbathArticle } from "../fixtures/articles";
+import { sabbathArticle, sabbathSummary } from "../fixtures/articles";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
@@ -39,16 +39,7 @@ function count() {
 
 describe("process-url with the OpenAI provider", () => {
   test("the article text goes to the model and its answer is saved with provider and model", async () => {
-    fake.enqueue({
-      json: {
-        summary: "Rest is a gift from God that frees us from proving ourselves (Mark 2:27).",
-        learningBites: [
-          "Rest is built into creation (Genesis 2:2-3).",
-          "Sabbath declares our freedom.",
-          "Jesus offers rest to the weary (Matthew 11:28).",
-        ],
-      },
-    });
+    fake.enqueue({ json: sabbathSummary });
     const answer = await api(server.url, "/api/sermons/process-url", {
       method: "POST",
       token,

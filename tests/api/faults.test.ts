@@ -9,7 +9,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { measureOtherRequests, startHangingSite } from "../support/isolation";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 const AI_TIMEOUT_MS = 3000;
 const FETCH_TIMEOUT_MS = 3000;
@@ -180,15 +180,7 @@ describe("a failing AI provider", () => {
     assert.equal(busySummary.status, 503);
     assert.equal(busySummary.body.success, false);
 
-    const stream = await fetch(`${server.url}/api/studies/generate`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${users[1]!.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ studyType: "topic", topic: "Grace" }),
-    });
-    const events = (await stream.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
+    const { events } = await streamStudy(server.url, users[1]!.token, { studyType: "topic", topic: "Grace" });
     assert.deepEqual(events.at(-1), {
       type: "error",
       error: "The AI provider is busy right now (rate limited). Please try again in a minute.",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -23,6 +23,19 @@ describe("onboarding status and progress", () => {
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
     assert.equal(status.status, 200);
     assert.deepEqual(status.body, allFalse);
+  });
+
+  test("an account with no onboarding row (made before the table) has every step open, and the row is made", async () => {
+    const account = await registerAccount(server.url);
+    const rows = () =>
+      server.withDb((db) =>
+        db.prepare("select count(*) as n from user_onboarding where user_id = ?").get(account.id),
+      ) as { n: number };
+    server.withDb((db) => db.prepare("delete from user_onboarding where user_id = ?").run(account.id));
+    assert.equal(rows().n, 0);
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, allFalse);
+    assert.equal(rows().n, 1);
   });
 
   test("closing the welcome dialog sets hasCompletedWelcome and nothing else", async () => {
@@ -88,11 +101,7 @@ describe("onboarding status and progress", () => {
       [{ onboardingCompletedAt: "2020-01-01" }, /Unrecognized key/],
       [[true], /Expected an object/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message, JSON.stringify(body));
-    }
+    await assertRefusals(server.url, "/api/onboarding/progress", { method: "PATCH", token: account.token }, cases);
     const malformed = await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: account.token,
@@ -121,22 +130,12 @@ describe("onboarding status and progress", () => {
 });
 
 describe("the pages' onboarding form (POST /resources/onboarding)", () => {
-  function postForm(token: string, form: Record<string, string>) {
-    return fetch(`${server.url}/resources/onboarding`, {
-      method: "POST",
-      headers: {
-        cookie: `sb_session=${token}`,
-        origin: new URL(server.url).origin,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(form),
-      redirect: "manual",
-    });
-  }
+  const postOnboarding = (token: string, form: Record<string, string>) =>
+    postForm(server.url, "/resources/onboarding", form, token);
 
   test("marks the welcome done with the same function as the API; the no-JavaScript form goes back", async () => {
     const account = await registerAccount(server.url);
-    const answer = await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "/" });
+    const answer = await postOnboarding(account.token, { step: "hasCompletedWelcome", redirectTo: "/" });
     assert.equal(answer.status, 302);
     assert.equal(answer.headers.get("location"), "/");
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
@@ -145,18 +144,19 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
 
   test("only the steps a page marks itself, only paths on this site, only signed in", async () => {
     const account = await registerAccount(server.url);
-    assert.equal((await postForm(account.token, { step: "hasCreatedStudy" })).status, 400);
+    assert.equal((await postOnboarding(account.token, { step: "hasCreatedStudy" })).status, 400);
     assert.equal(
-      (await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" })).status,
+      (await postOnboarding(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" }))
+        .status,
       400,
     );
     assert.equal(
-      (await postForm(account.token, { step: "hasCompletedWelcome", redirectTo: "//evil.example/" })).status,
+      (await postOnboarding(account.token, { step: "hasCompletedWelcome", redirectTo: "//evil.example/" })).status,
       400,
     );
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
     assert.deepEqual(status.body, allFalse);
-    const anonymous = await postForm("not-a-session", { step: "hasCompletedWelcome" });
+    const anonymous = await postOnboarding("not-a-session", { step: "hasCompletedWelcome" });
     assert.equal(anonymous.status, 302);
     assert.match(anonymous.headers.get("location") ?? "", /\/login$/);
   });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { generatedArticle } from "../fixtures/articles";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
+import { LIBRARY_ITEM_FIELDS } from "../support/library-item";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 /** Every list of the JSON API comes a page at a time; lists carry excerpts; transcripts and libraries are bounded. */
@@ -261,21 +262,7 @@ describe("excerpts in the list, the whole transcript by id", () => {
     );
     assert.ok(long.startsWith(listedLong.transcript));
     assert.match(long[listedLong.transcript.length]!, /\s/, "cut at a word boundary");
-    for (const key of [
-      "title",
-      "url",
-      "contentType",
-      "source",
-      "sourceTitle",
-      "authorName",
-      "aiSummary",
-      "aiLearningBites",
-      "createdAt",
-      "author",
-      "book",
-    ]) {
-      assert.ok(key in listedLong, key);
-    }
+    for (const key of LIBRARY_ITEM_FIELDS) assert.ok(key in listedLong, key);
     assert.deepEqual(
       [listedShort.id, listedShort.transcript, listedShort.transcriptTruncated, listedShort.transcriptLength],
       [shortId, "A short quote.", false, 14],

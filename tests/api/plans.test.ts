@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -26,6 +26,11 @@ async function plans(token: string) {
 
 async function planId(token: string, slug: string) {
   return (await plans(token)).find((plan) => plan.slug === slug)!.id;
+}
+
+/** POST /api/plans/user-plans/complete: marks a day of the reader's active plan read. */
+function completeDay(token: string, dayNumber: number) {
+  return api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber } });
 }
 
 function database() {
@@ -98,11 +103,7 @@ describe("the Today flow", () => {
     const { token } = account;
     const id = await planId(token, "gospel-of-john-21-days");
 
-    const started = await api(server.url, "/api/plans/user-plans", {
-      method: "POST",
-      token,
-      body: { planId: id, translation: "NKJV" },
-    });
+    const started = await startPlan(server.url, token, id, { translation: "NKJV" });
     assert.equal(started.status, 201);
     assert.equal(started.body.userPlan.planId, id);
     assert.equal(started.body.userPlan.translation, "NKJV");
@@ -139,19 +140,11 @@ describe("the Today flow", () => {
     assert.equal(body.translation.shown, "BSB");
     assert.match(body.translation.note, /NKJV is not available offline/);
 
-    const beyond = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token,
-      body: { dayNumber: 2 },
-    });
+    const beyond = await completeDay(token, 2);
     assert.equal(beyond.status, 400);
     assert.match(beyond.body.error, /Day 2 is not open yet: today's reading is day 1/);
 
-    const complete = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token,
-      body: { dayNumber: 1 },
-    });
+    const complete = await completeDay(token, 1);
     assert.equal(complete.status, 200);
     assert.equal(complete.body.dayNumber, 1);
     assert.equal(complete.body.alreadyCompleted, false);
@@ -165,20 +158,12 @@ describe("the Today flow", () => {
     assert.equal(after.body.userPlan.completedDays, 1);
     assert.ok(after.body.completedAt);
 
-    const again = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token,
-      body: { dayNumber: 1 },
-    });
+    const again = await completeDay(token, 1);
     assert.equal(again.status, 200);
     assert.equal(again.body.alreadyCompleted, true);
     assert.equal(again.body.streak, 1);
 
-    const tomorrowsDay = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token,
-      body: { dayNumber: 2 },
-    });
+    const tomorrowsDay = await completeDay(token, 2);
     assert.equal(tomorrowsDay.status, 400);
     assert.match(tomorrowsDay.body.error, /already completed today's reading/);
   });
@@ -186,12 +171,8 @@ describe("the Today flow", () => {
   test("the day moves on at the reader's next calendar day", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
-    await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: account.token,
-      body: { dayNumber: 1 },
-    });
+    await startPlan(server.url, account.token, id);
+    await completeDay(account.token, 1);
     // Yesterday's completion: move it back one day.
     const db = database();
     db.prepare(
@@ -203,27 +184,15 @@ describe("the Today flow", () => {
     assert.equal(today.body.isCompleted, false);
     assert.equal(today.body.streak, 1, "a streak ending yesterday still counts");
     assert.equal(today.body.passages[0].reference, "Romans 2");
-    const complete = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: account.token,
-      body: { dayNumber: 2 },
-    });
+    const complete = await completeDay(account.token, 2);
     assert.equal(complete.body.streak, 2);
   });
 
   test("double clicks and concurrent requests count a day once", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "proverbs-31-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        api(server.url, "/api/plans/user-plans/complete", {
-          method: "POST",
-          token: account.token,
-          body: { dayNumber: 1 },
-        }),
-      ),
-    );
+    await startPlan(server.url, account.token, id);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => completeDay(account.token, 1)));
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([200]));
     assert.equal(answers.filter((answer) => answer.body.alreadyCompleted === false).length, 1);
     const db = database();
@@ -240,13 +209,9 @@ describe("the Today flow", () => {
     const { token } = await registerAccount(server.url);
     const john = await planId(token, "gospel-of-john-21-days");
     const psalms = await planId(token, "psalms-30-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: john } });
-    await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body: { dayNumber: 1 } });
-    await api(server.url, "/api/plans/user-plans", {
-      method: "POST",
-      token,
-      body: { planId: psalms, translation: "KJV" },
-    });
+    await startPlan(server.url, token, john);
+    await completeDay(token, 1);
+    await startPlan(server.url, token, psalms, { translation: "KJV" });
 
     const today = await api(server.url, "/api/plans/user-plans/today", { token });
     assert.equal(today.body.userPlan.plan.name, "Psalms in 30 Days");
@@ -268,7 +233,7 @@ describe("the Today flow", () => {
       isFinished: false,
     });
 
-    const resumed = await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: john } });
+    const resumed = await startPlan(server.url, token, john);
     assert.equal(resumed.status, 200);
     assert.equal(resumed.body.resumed, true);
     assert.equal(resumed.body.userPlan.completedDays, 1);
@@ -281,7 +246,7 @@ describe("the Today flow", () => {
   test("a finished plan says so", async () => {
     const account = await registerAccount(server.url);
     const id = await planId(account.token, "sermon-on-the-mount-7-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token: account.token, body: { planId: id } });
+    await startPlan(server.url, account.token, id);
     const db = database();
     const userPlanId = (db.prepare("select id from user_plans where user_id = ?").get(account.id) as { id: string }).id;
     const insert = db.prepare(
@@ -293,21 +258,13 @@ describe("the Today flow", () => {
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.currentDay, 7);
     assert.equal(today.body.passages[0].reference, "Matthew 7:15-29");
-    const last = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: account.token,
-      body: { dayNumber: 7 },
-    });
+    const last = await completeDay(account.token, 7);
     assert.equal(last.body.isPlanFinished, true);
     const done = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(done.body.isPlanFinished, true);
     assert.equal(done.body.isCompleted, true);
     assert.equal(done.body.currentDay, 7);
-    const beyond = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: account.token,
-      body: { dayNumber: 8 },
-    });
+    const beyond = await completeDay(account.token, 8);
     assert.equal(beyond.status, 400);
     assert.match(beyond.body.error, /This plan has 7 days/);
   });
@@ -316,21 +273,13 @@ describe("the Today flow", () => {
     const first = await registerAccount(server.url);
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "romans-16-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token: first.token, body: { planId: id } });
-    await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: first.token,
-      body: { dayNumber: 1 },
-    });
+    await startPlan(server.url, first.token, id);
+    await completeDay(first.token, 1);
     const theirs = await api(server.url, "/api/plans/user-plans/today", { token: second.token });
     assert.equal(theirs.body.userPlan, null);
     assert.equal(theirs.body.streak, 0);
     assert.ok((await plans(second.token)).every((plan) => plan.progress === null));
-    const complete = await api(server.url, "/api/plans/user-plans/complete", {
-      method: "POST",
-      token: second.token,
-      body: { dayNumber: 1 },
-    });
+    const complete = await completeDay(second.token, 1);
     assert.equal(complete.status, 404);
     assert.match(complete.body.error, /no active reading plan/);
   });
@@ -342,11 +291,7 @@ describe("devotionals are generated once and shared", () => {
     const second = await registerAccount(server.url);
     const id = await planId(first.token, "new-testament-90-days");
     for (const account of [first, second]) {
-      await api(server.url, "/api/plans/user-plans", {
-        method: "POST",
-        token: account.token,
-        body: { planId: id, translation: account === first ? "NIV" : "ESV" },
-      });
+      await startPlan(server.url, account.token, id, { translation: account === first ? "NIV" : "ESV" });
     }
     const [a, b] = await Promise.all(
       [first, second].map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
@@ -369,7 +314,7 @@ describe("devotionals are generated once and shared", () => {
   test("the Today page's own /today/devotions answers the devotionals of the plan and day it names, as the API does", async () => {
     const reader = await registerAccount(server.url);
     const id = await planId(reader.token, "romans-16-days");
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token: reader.token, body: { planId: id } });
+    await startPlan(server.url, reader.token, id);
     const page = await fetch(`${server.url}/today/devotions`, { headers: { cookie: `sb_session=${reader.token}` } });
     assert.equal(page.status, 200);
     const late = (await page.json()) as {
@@ -395,11 +340,7 @@ describe("devotionals are generated once and shared", () => {
     const accounts = await Promise.all(Array.from({ length: 4 }, () => registerAccount(server.url)));
     const id = await planId(accounts[0]!.token, "gospels-30-days");
     for (const account of accounts) {
-      await api(server.url, "/api/plans/user-plans", {
-        method: "POST",
-        token: account.token,
-        body: { planId: id, translation: "WEB" },
-      });
+      await startPlan(server.url, account.token, id, { translation: "WEB" });
     }
     const answers = await Promise.all(
       accounts.map((account) => api(server.url, "/api/plans/user-plans/today", { token: account.token })),
@@ -439,11 +380,7 @@ describe("time zones", () => {
       db.close();
       return row.time_zone;
     };
-    const started = await api(server.url, "/api/plans/user-plans", {
-      method: "POST",
-      token: account.token,
-      body: { planId: id, timeZone: "Pacific/Auckland" },
-    });
+    const started = await startPlan(server.url, account.token, id, { timeZone: "Pacific/Auckland" });
     assert.equal(started.status, 201);
     const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
     assert.equal(today.body.timeZone, "Pacific/Auckland");
@@ -504,24 +441,16 @@ describe("errors", () => {
 
   test("a plan can be started by its slug, and the translation defaults to NKJV", async () => {
     const { token } = await registerAccount(server.url);
-    const answer = await api(server.url, "/api/plans/user-plans", {
-      method: "POST",
-      token,
-      body: { planId: "proverbs-31-days" },
-    });
+    const answer = await startPlan(server.url, token, "proverbs-31-days");
     assert.equal(answer.status, 201);
     assert.equal(answer.body.userPlan.translation, "NKJV");
-    const lower = await api(server.url, "/api/plans/user-plans", {
-      method: "POST",
-      token,
-      body: { planId: "romans-16-days", translation: "kjv" },
-    });
+    const lower = await startPlan(server.url, token, "romans-16-days", { translation: "kjv" });
     assert.equal(lower.body.userPlan.translation, "KJV");
   });
 
   test("completing: bad day numbers are a 400", async () => {
     const { token } = await registerAccount(server.url);
-    await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: "romans-16-days" } });
+    await startPlan(server.url, token, "romans-16-days");
     const cases: Array<[unknown, RegExp]> = [
       [{}, /dayNumber must be a number/],
       [{ dayNumber: "1" }, /dayNumber must be a number/],
@@ -529,11 +458,7 @@ describe("errors", () => {
       [{ dayNumber: 0 }, /1 or more/],
       [{ dayNumber: 1, timeZone: "Nowhere/Land" }, /not a time zone we know/],
     ];
-    for (const [body, message] of cases) {
-      const answer = await api(server.url, "/api/plans/user-plans/complete", { method: "POST", token, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.match(answer.body.error, message);
-    }
+    await assertRefusals(server.url, "/api/plans/user-plans/complete", { method: "POST", token }, cases);
   });
 
   test("needs a session, and the right method", async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { apiRoutes, encodeSegment, type ApiRoute } from "../support/routes";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
@@ -141,16 +141,7 @@ describe("another user's ids and data", () => {
       ).status,
       200,
     );
-    assert.equal(
-      (
-        await api(server.url, "/api/plans/user-plans", {
-          method: "POST",
-          token: owner.token,
-          body: { planId: "romans-16-days" },
-        })
-      ).status,
-      201,
-    );
+    assert.equal((await startPlan(server.url, owner.token, "romans-16-days")).status, 201);
     const invite = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
     assert.equal(invite.status, 201, JSON.stringify(invite.body));
     ids.inviteId = invite.body.invite.id;

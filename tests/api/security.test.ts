@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, uniqueEmail, type TestServer } from "../support/server";
+import { api, registerAccount, startPlan, startTestServer, uniqueEmail, type TestServer } from "../support/server";
 
 let server: TestServer;
 /** The first account: an admin, so the admin actions can be attacked through their session too. */
@@ -99,16 +99,7 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     studyId = (
       await api(server.url, "/api/studies/topic", { method: "POST", token: victim.token, body: { topic: "Mercy" } })
     ).body.id;
-    assert.equal(
-      (
-        await api(server.url, "/api/plans/user-plans", {
-          method: "POST",
-          token: victim.token,
-          body: { planId: "romans-16-days" },
-        })
-      ).status,
-      201,
-    );
+    assert.equal((await startPlan(server.url, victim.token, "romans-16-days")).status, 201);
     await registerAccount(server.url, attacker.email, attacker.password);
   });
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 let server: TestServer;
 let fake: FakeOpenAi;
@@ -72,15 +72,7 @@ describe("studies with an OpenAI-compatible provider", () => {
       json: { ...hopeLesson, overview: `${"Hope is an anchor. ".repeat(60)}(Hebrews 6:19)` },
       chunkDelayMs: 15,
     });
-    const response = await fetch(`${server.url}/api/studies/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
-      body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
-    });
-    const events = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
+    const { events } = await streamStudy(server.url, account.token, { studyType: "topic", topic: "Hope" });
     const partials = events.filter((event) => event.type === "partial");
     assert.ok(partials.length >= 2, `the text arrived in several parts (${partials.length})`);
     assert.ok(partials.some((event) => /^(Hope is an anchor\. ){3}/.test(event.markdown)));
@@ -91,15 +83,7 @@ describe("studies with an OpenAI-compatible provider", () => {
   test("a stream that fails ends with an error event and saves nothing", async () => {
     const before = (await api(server.url, "/api/studies", { token: account.token })).body.length;
     fake.enqueue({ hang: true });
-    const response = await fetch(`${server.url}/api/studies/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
-      body: JSON.stringify({ studyType: "topic", topic: "Hope" }),
-    });
-    const events = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
+    const { events } = await streamStudy(server.url, account.token, { studyType: "topic", topic: "Hope" });
     assert.deepEqual(events.at(-1), {
       type: "error",
       error: "The AI provider took too long to answer. Please try again.",

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import {
+  api,
+  postForm,
+  readEvents,
+  registerAccount,
+  startTestServer,
+  streamStudy,
+  type TestServer,
+} from "../support/server";
 
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof registerAccount>>;
@@ -130,26 +138,14 @@ describe("creating studies", () => {
 });
 
 describe("the streaming endpoints: the page's own route and the API's", () => {
-  const pageGenerate = (form: Record<string, string>, cookie?: string) =>
-    fetch(`${server.url}/lesson-plans/generate`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: server.url,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: new URLSearchParams(form),
-    });
+  const pageGenerate = (form: Record<string, string>, token?: string) =>
+    postForm(server.url, "/lesson-plans/generate", form, token);
 
   test("the Lesson Plans page's form streams from /lesson-plans/generate, the same events as the API", async () => {
-    const response = await pageGenerate({ studyType: "topic", topic: "Patience" }, `sb_session=${owner.token}`);
+    const response = await pageGenerate({ studyType: "topic", topic: "Patience" }, owner.token);
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /ndjson/);
-    const events = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
+    const events = await readEvents(response);
     assert.equal(events[0].type, "progress");
     assert.match(events[0].message, /Finding key scriptures on "Patience"/);
     const last = events.at(-1);
@@ -160,13 +156,10 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
   });
 
   test("the page's route: bad input is a JSON 400 with its message; no session goes to /login", async () => {
-    const blank = await pageGenerate({ studyType: "topic", topic: "  " }, `sb_session=${owner.token}`);
+    const blank = await pageGenerate({ studyType: "topic", topic: "  " }, owner.token);
     assert.equal(blank.status, 400);
     assert.deepEqual(await blank.json(), { error: "Topic is required" });
-    const badChapter = await pageGenerate(
-      { studyType: "passage", reference: "John 30:1" },
-      `sb_session=${owner.token}`,
-    );
+    const badChapter = await pageGenerate({ studyType: "passage", reference: "John 30:1" }, owner.token);
     assert.equal(badChapter.status, 400);
     assert.match((await badChapter.json()).error, /John has 21 chapters/);
     const signedOut = await pageGenerate({ studyType: "topic", topic: "Grace" });
@@ -175,17 +168,12 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
   });
 
   test("streams progress, then the saved study", async () => {
-    const response = await fetch(`${server.url}/api/studies/generate`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify({ studyType: "passage", reference: "Psalm 23" }),
+    const { response, events } = await streamStudy(server.url, owner.token, {
+      studyType: "passage",
+      reference: "Psalm 23",
     });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /ndjson/);
-    const events = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
     assert.equal(events[0].type, "progress");
     assert.match(events[0].message, /Reading Psalm 23/);
     const last = events.at(-1);

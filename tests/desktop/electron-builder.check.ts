@@ -19,7 +19,7 @@ import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { desktopDependenciesInstalled } from "../../desktop/scripts/deps.mjs";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
-import { assertManifestFromRoot, desktopMainFiles, filesBelow } from "./support/app-folder";
+import { assertManifestFromRoot, buildTools, desktopMainFiles, filesBelow } from "./support/app-folder";
 import { assertMainProcessStarts } from "./support/stand-in-main";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -192,15 +192,7 @@ describe("the packaged app", () => {
       if (typesOnly(path.join(projectRoot, key))) continue;
       assert.ok(packaged.has(`${name}@${lock.packages[key].version}`), `${name}@${lock.packages[key].version}`);
     }
-    for (const tool of [
-      "typescript",
-      "@remix-run/dev",
-      "@playwright/test",
-      "drizzle-kit",
-      "tsx",
-      "electron",
-      "electron-builder",
-    ]) {
+    for (const tool of buildTools) {
       assert.equal(inAsar(`node_modules/${tool}/package.json`), false, tool);
     }
   });

@@ -14,7 +14,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
-import { assertManifestFromRoot, desktopMainFiles, filesBelow } from "./support/app-folder";
+import { assertManifestFromRoot, buildTools, desktopMainFiles, filesBelow } from "./support/app-folder";
 import { assertMainProcessStarts } from "./support/stand-in-main";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -98,15 +98,7 @@ describe("the staged app", () => {
       false,
       "native build leftovers stay out",
     );
-    for (const tool of [
-      "typescript",
-      "@remix-run/dev",
-      "@playwright/test",
-      "drizzle-kit",
-      "tsx",
-      "electron",
-      "electron-builder",
-    ]) {
+    for (const tool of buildTools) {
       assert.equal(staged(`node_modules/${tool}/package.json`), false, tool);
     }
   });

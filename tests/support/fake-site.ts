@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { articlePage, generatedArticle, prayerArticle, sabbathArticle } from "../fixtures/articles";
 import { HOSTILE_PAGES } from "./hostile";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A website on 127.0.0.1 for content-fetching tests: real article pages (with navigation, ads,
@@ -140,16 +140,5 @@ export async function startFakeSite(): Promise<FakeSite> {
         return html("<!doctype html><html><body><h1>Not Found</h1></body></html>", 404);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * A stand-in for YouTube's servers on 127.0.0.1 (there is no internet here): it answers the calls
@@ -100,16 +100,6 @@ export async function startFakeYouTube(): Promise<FakeYouTube> {
     }
     return json({ error: "not found" }, 404);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    videos,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { baseUrl: url, requests, videos, close };
 }

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 
-/**
- * Text built to make a backtracking regular expression go quadratic (or worse): long runs of one
- * punctuation mark or of a short mixed unit, each followed by nothing, by a letter that makes a
- * trailing-anchored pattern fail, or by the capital a sentence boundary looks for.
- */
-const UNITS = [
+/** Single characters a backtracking pattern or a quadratic loop may run over: every use repeats them. */
+const PUNCTUATION = [
   ".",
   ",",
   ";",
@@ -27,33 +23,56 @@ const UNITS = [
   "+",
   " ",
   "\n",
-  "\t",
-  "…",
-  "|",
-  "#",
-  "a",
-  "1",
-  ". , ",
-  "a.",
-  "@.",
-  "A. ",
-  ". \n",
-  ".,;: ",
-  "a ",
-  "\n\n",
-  " on",
-  "(a)",
-  "a@",
-  "day",
-  "-a",
-  "a1",
-  "1 ",
-  "a.1",
 ];
+
+/**
+ * The one source of hostile input: units, each repeated to a case's length, one list per use.
+ * - `text`: the functions that split text into sentences, words, references and addresses
+ *   (assertLinear below). Beyond the punctuation, the separators and letter-digit units their
+ *   patterns step over ("A. " for a sentence boundary, " on" for a word, "a.1" for a reference).
+ * - `request`: the values sent to every route and page action by the fuzz test and
+ *   `npm run bench -- hostile` (tests/support/hostile.ts). Beyond the punctuation, the units that
+ *   matter in JSON and query strings ('\\"', "([") and inside an address. Its order picks a
+ *   seed's cases, so a new unit goes at the end.
+ */
+export const HOSTILE_UNITS = {
+  text: [
+    ...PUNCTUATION,
+    "\t",
+    "…",
+    "|",
+    "#",
+    "a",
+    "1",
+    ". , ",
+    "a.",
+    "@.",
+    "a@",
+    "A. ",
+    ". \n",
+    ".,;: ",
+    "a ",
+    "\n\n",
+    " on",
+    "(a)",
+    "day",
+    "-a",
+    "a1",
+    "1 ",
+    "a.1",
+  ],
+  request: [...PUNCTUATION, ". , ", "a.", "@.", "([", '\\"', "a@", ".,;:", "-_", " -"],
+} as const;
+
+/**
+ * Text built to make a backtracking regular expression go quadratic (or worse): long runs of one
+ * unit, each followed by nothing, by a letter that makes a trailing-anchored pattern fail, or by
+ * the capital a sentence boundary looks for.
+ */
 const ENDINGS = ["", "x", " A"];
 
 function* hostileTexts(length: number): Generator<[label: string, text: string]> {
-  for (const unit of UNITS) {
+  for (const unit of HOSTILE_UNITS.text) {
     const body = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
     for (const ending of ENDINGS)
       yield [`${JSON.stringify(unit)} x ${length}${ending ? ` + ${JSON.stringify(ending)}` : ""}`, body + ending];

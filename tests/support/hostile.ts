@@ -10,6 +10,7 @@
  * where ignoring or capping the value is right), never a 5xx or a stack trace.
  */
 import type { ChildProcess } from "node:child_process";
+import { HOSTILE_UNITS } from "./hostile-text";
 import { encodeSegment } from "./routes";
 import { startServerProcess } from "./server";
 import { seededRandom } from "./random";
@@ -18,39 +19,7 @@ import { percentile } from "./percentile";
 /** The server's request body limit (app/server/body.server.ts); beyond it the answer is a 413. */
 const BODY_LIMIT = 1024 * 1024;
 
-/** Single characters, then mixed runs: each is repeated to the case's size. */
-export const HOSTILE_UNITS = [
-  ".",
-  ",",
-  ";",
-  ":",
-  "@",
-  "-",
-  "_",
-  "/",
-  "\\",
-  "(",
-  ")",
-  "[",
-  "]",
-  "'",
-  '"',
-  "!",
-  "?",
-  "*",
-  "+",
-  " ",
-  "\n",
-  ". , ",
-  "a.",
-  "@.",
-  "([",
-  '\\"',
-  "a@",
-  ".,;:",
-  "-_",
-  " -",
-] as const;
+const UNITS = HOSTILE_UNITS.request;
 
 /** Value lengths of a field case (characters); bodies are trimmed to fit under BODY_LIMIT. */
 const TEST_SIZES = [100_000, 160_000, 250_000, 400_000, 500_000] as const;
@@ -845,7 +814,7 @@ function fittingSize(
 
 export interface CaseOptions {
   seed?: number;
-  /** Cases per field: the characters rotate through HOSTILE_UNITS across the run, the frames through HOSTILE_FRAMES per field. */
+  /** Cases per field: the characters rotate through HOSTILE_UNITS.request across the run, the frames through HOSTILE_FRAMES per field. */
   unitsPerField?: number;
   sizes?: readonly number[];
 }
@@ -863,8 +832,8 @@ export function hostileCases({
 }: CaseOptions = {}): HostileCase[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  let slot = Math.floor(random() * HOSTILE_UNITS.length);
-  const nextUnit = () => HOSTILE_UNITS[slot++ % HOSTILE_UNITS.length]!;
+  let slot = Math.floor(random() * UNITS.length);
+  const nextUnit = () => UNITS[slot++ % UNITS.length]!;
   const cases: HostileCase[] = [];
 
   for (const target of HOSTILE_TARGETS) {

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -166,4 +167,69 @@ export async function registerAccount(baseUrl: string, email = uniqueEmail(), pa
     id: answer.body.user.id as string,
     isAdmin: answer.body.user.isAdmin as boolean,
   };
+}
+
+/**
+ * A form post as the app's own pages send it without JavaScript: same origin, urlencoded, with
+ * the session cookie when a token is given. Redirects are not followed, so a test sees them.
+ */
+export function postForm(
+  baseUrl: string,
+  pathname: string,
+  form: Record<string, string> | Array<[string, string]>,
+  token?: string,
+) {
+  return fetch(baseUrl + pathname, {
+    method: "POST",
+    headers: {
+      ...(token ? { cookie: `sb_session=${token}` } : {}),
+      origin: new URL(baseUrl).origin,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
+
+/** The events of a streamed answer (NDJSON: one JSON object a line), read to its end. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the events' fields, as ApiAnswer's body
+export async function readEvents(response: Response): Promise<any[]> {
+  return (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+/** POST /api/studies/generate as an API client (a bearer token): the answer and its streamed events. */
+export async function streamStudy(baseUrl: string, token: string, body: Record<string, string>) {
+  const response = await fetch(`${baseUrl}/api/studies/generate`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { response, events: await readEvents(response) };
+}
+
+/** POST /api/plans/user-plans: starts (or resumes) a reading plan, by id or slug, for the account. */
+export function startPlan(
+  baseUrl: string,
+  token: string,
+  planId: string,
+  options: { translation?: string; timeZone?: string } = {},
+) {
+  return api(baseUrl, "/api/plans/user-plans", { method: "POST", token, body: { planId, ...options } });
+}
+
+/** Sends each refused body and asserts its 400 and error message: a schema's refusals, one case a row. */
+export async function assertRefusals(
+  baseUrl: string,
+  pathname: string,
+  request: { method: string; token?: string },
+  cases: Array<[body: unknown, message: RegExp]>,
+) {
+  for (const [body, message] of cases) {
+    const answer = await api(baseUrl, pathname, { ...request, body });
+    assert.equal(answer.status, 400, JSON.stringify(body));
+    assert.match(answer.body.error, message, JSON.stringify(body));
+  }
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { authors, books, sermons, type ContentType } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
+import { countUserRows } from "~/user-rows.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
 import type { ManualContentInput } from "./schemas";
@@ -102,13 +103,7 @@ export function listContent(
 
 /** How many content items the user has (read from the index alone). */
 export function countContent(userId: string): number {
-  return (
-    getDb()
-      .select({ count: sql<number>`count(*)` })
-      .from(sermons)
-      .where(eq(sermons.userId, userId))
-      .get()?.count ?? 0
-  );
+  return countUserRows(sermons, userId);
 }
 
 /** One more item would pass MAX_ITEMS_PER_USER: a 409 the pages and the API show as it is. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { librarySaves, studies } from "#db/schema";
 import { getDb } from "~/db.server";
+import { countUserRows } from "~/user-rows.server";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { getStudy } from "~/modules/studies/studies.server";
 import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
@@ -68,13 +69,7 @@ export function listLibrarySaves(
 
 /** How many lesson plans the user has saved (read from the index alone). */
 export function countLibrarySaves(userId: string): number {
-  return (
-    getDb()
-      .select({ count: sql<number>`count(*)` })
-      .from(librarySaves)
-      .where(eq(librarySaves.userId, userId))
-      .get()?.count ?? 0
-  );
+  return countUserRows(librarySaves, userId);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { userOnboarding } from "#db/schema";
-import { requirePrimary } from "~/db-role.server";
-import { getDb, preparedQuery } from "~/db.server";
+import { getDb } from "~/db.server";
+import { userRowReader } from "~/user-rows.server";
 
 export const onboardingSteps = [
   "hasCompletedWelcome",
@@ -19,26 +19,10 @@ export interface OnboardingStatus {
   onboardingCompletedAt: Date | null;
 }
 
-const onboardingRow = preparedQuery((db) =>
-  db
-    .select()
-    .from(userOnboarding)
-    .where(eq(userOnboarding.userId, sql.placeholder("userId")))
-    .prepare(),
-);
-
-function findRow(userId: string) {
-  return onboardingRow().get({ userId });
-}
+const onboardingRow = userRowReader(userOnboarding);
 
 export function getOnboardingStatus(userId: string): OnboardingStatus {
-  // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
-  let row = findRow(userId);
-  if (!row) {
-    requirePrimary();
-    getDb().insert(userOnboarding).values({ userId }).onConflictDoNothing().run();
-    row = findRow(userId)!;
-  }
+  const row = onboardingRow(userId);
   return {
     hasCompletedWelcome: row.hasCompletedWelcome,
     hasStartedPlan: row.hasStartedPlan,

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { userProfiles } from "#db/schema";
-import { requirePrimary } from "~/db-role.server";
-import { getDb, preparedQuery } from "~/db.server";
+import { getDb } from "~/db.server";
+import { userRowReader } from "~/user-rows.server";
 import { isValidTimeZone, type StudyDepth } from "./choices";
 
 export { isValidTimeZone, type StudyDepth };
@@ -17,26 +17,10 @@ function ensureRow(userId: string) {
   getDb().insert(userProfiles).values({ userId }).onConflictDoNothing().run();
 }
 
-const profileRow = preparedQuery((db) =>
-  db
-    .select()
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, sql.placeholder("userId")))
-    .prepare(),
-);
-
-function findRow(userId: string) {
-  return profileRow().get({ userId });
-}
+const profileRow = userRowReader(userProfiles);
 
 export function getProfile(userId: string): Profile {
-  // Read first: the row almost always exists (it is made at sign-up), and a read needs no write lock.
-  let row = findRow(userId);
-  if (!row) {
-    requirePrimary();
-    ensureRow(userId);
-    row = findRow(userId)!;
-  }
+  const row = profileRow(userId);
   return {
     favoriteTeachers: row.favoriteTeachers ?? [],
     studyDepthPreference: row.studyDepthPreference,

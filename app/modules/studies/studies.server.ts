@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { studies, type Study } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
+import { countUserRows } from "~/user-rows.server";
 import { getAiProvider } from "~/modules/ai/index.server";
 import type { GenerationOptions } from "~/modules/ai/provider";
 import { getAiSettings } from "~/modules/ai/settings.server";
@@ -52,13 +53,8 @@ export function listStudies(userId: string, { limit, cursor }: PageRequest): Pag
 /** One more study would pass MAX_ITEMS_PER_USER (counted on the user's index alone): a 409. */
 function assertRoomForStudy(userId: string): void {
   const max = getConfig().MAX_ITEMS_PER_USER;
-  const count =
-    getDb()
-      .select({ count: sql<number>`count(*)` })
-      .from(studies)
-      .where(eq(studies.userId, userId))
-      .get()?.count ?? 0;
-  if (count >= max) throw new ConflictError(`You have reached the limit of ${max} lesson plans for one account.`);
+  if (countUserRows(studies, userId) >= max)
+    throw new ConflictError(`You have reached the limit of ${max} lesson plans for one account.`);
 }
 
 /** One of the user's studies; another user's (or a made-up) id is not found. */

@@ -20,6 +20,17 @@ export const desktopMainFiles = [
   "main/icon.png",
 ];
 
+/** Build and test tools: an app folder never holds them (only the production dependencies ship). */
+export const buildTools = [
+  "typescript",
+  "@remix-run/dev",
+  "@playwright/test",
+  "drizzle-kit",
+  "tsx",
+  "electron",
+  "electron-builder",
+];
+
 /** An app folder's package.json is the root's: its version and dependencies, the ESM main process, no dev tools. */
 export function assertManifestFromRoot(manifest: Record<string, unknown>) {
   const rootManifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));

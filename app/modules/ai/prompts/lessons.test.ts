@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { hopeLesson } from "../../../../tests/fixtures/lessons";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
 import { defaultAiSettings } from "../settings";
 import {
@@ -81,19 +82,8 @@ describe("lesson prompts", () => {
 
   test("the schemas reject a lesson missing its parts", () => {
     assert.equal(topicLessonSchema.safeParse({ title: "T" }).success, false);
-    const lesson = {
-      title: "Faith that works",
-      overview: "An overview of the lesson.",
-      keyScriptures: [
-        { reference: "James 2:17", insight: "Faith without deeds is dead." },
-        { reference: "Ephesians 2:8-9", insight: "Grace first." },
-      ],
-      discussionQuestions: ["Why?", "How?", "What now?"],
-      applicationPoints: ["Serve someone.", "Pray daily."],
-      crossReferences: [],
-      groupActivity: "Read and discuss together.",
-      closingPrayer: "Lord, help us. Amen.",
-    };
+    // A whole topic lesson; no cross references is allowed.
+    const lesson = { ...hopeLesson, crossReferences: [] };
     assert.equal(topicLessonSchema.safeParse(lesson).success, true);
     assert.equal(
       passageLessonSchema.safeParse(lesson).success,
