@@ -50,7 +50,7 @@ export function listStudies(userId: string, { limit, cursor }: PageRequest): Pag
 }
 
 /** One more study would pass MAX_ITEMS_PER_USER (counted on the user's index alone): a 409. */
-function assertRoomForStudy(userId: string): void {
+export function assertRoomForStudy(userId: string): void {
   const max = getConfig().MAX_ITEMS_PER_USER;
   const count =
     getDb()
