@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { groupMembers, groupStudies, studies, type Study } from "#db/schema";
+import { groupMembers, groups, groupStudies, studies, type Study } from "#db/schema";
 import { getDb } from "~/db.server";
 import { saveStudyToLibrary, savedStudyIds } from "~/modules/library/saves.server";
 import type { StudyView } from "~/modules/studies/schemas";
@@ -10,18 +10,19 @@ import type { SharedStudySummary } from "./groups.server";
 const groupNotFound = () => new NotFoundError("Group not found");
 const notShared = () => new NotFoundError("This lesson plan is not shared with the group");
 
-function roleIn(userId: string, groupId: string) {
+function membershipOf(userId: string, groupId: string) {
   const row = getDb()
-    .select({ role: groupMembers.role })
+    .select({ role: groupMembers.role, group: { id: groups.id, name: groups.name } })
     .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .get();
   if (!row) throw groupNotFound();
-  return row.role;
+  return row;
 }
 
 function requireLeader(userId: string, groupId: string) {
-  if (roleIn(userId, groupId) !== "leader") throw new ForbiddenError("Only the group's leader can do that");
+  if (membershipOf(userId, groupId).role !== "leader") throw new ForbiddenError("Only the group's leader can do that");
 }
 
 /**
@@ -62,7 +63,7 @@ export function unshareStudy(userId: string, groupId: string, studyId: string): 
 export type SharedStudy = StudyView & { sharedAt: string };
 
 function sharedRow(userId: string, groupId: string, studyId: string) {
-  roleIn(userId, groupId);
+  const { group } = membershipOf(userId, groupId);
   const row = getDb()
     .select({ study: studies, sharedAt: groupStudies.sharedAt })
     .from(groupStudies)
@@ -70,7 +71,7 @@ function sharedRow(userId: string, groupId: string, studyId: string) {
     .where(and(eq(groupStudies.groupId, groupId), eq(groupStudies.studyId, studyId)))
     .get();
   if (!row) throw notShared();
-  return row;
+  return { ...row, group };
 }
 
 /** GET /api/groups/{id}/studies/{studyId}: a lesson plan shared with the group, for its members only. */
@@ -96,6 +97,7 @@ export function readSharedStudy(userId: string, groupId: string, studyId: string
   const row = sharedRow(userId, groupId, studyId);
   const ownId = ownCopyOf(userId, row.study);
   return {
+    group: row.group,
     study: { ...toStudyView(row.study), sharedAt: row.sharedAt.toISOString() } satisfies SharedStudy,
     isOwner: row.study.userId === userId,
     ownId,

@@ -107,7 +107,6 @@ export const groupPageFormSchema = z.discriminatedUnion(
         .optional()
         .transform((value) => value === "on" || value === "true"),
     }),
-    z.object({ intent: z.literal("rename"), name, description }),
   ],
   { error: "Unknown action" },
 );
