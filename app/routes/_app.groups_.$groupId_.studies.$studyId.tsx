@@ -64,7 +64,12 @@ export default function SharedLessonPage() {
 
   useEffect(() => {
     if (actionData?.error) {
-      toast({ id: actionData.id, title: "Failed to update library", description: actionData.error, variant: "destructive" });
+      toast({
+        id: actionData.id,
+        title: "Failed to update library",
+        description: actionData.error,
+        variant: "destructive",
+      });
     }
   }, [actionData]);
 

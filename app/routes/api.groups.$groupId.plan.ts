@@ -20,5 +20,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   if (request.method === "DELETE") return clearGroupPlan(user.id, groupId);
   assertGroupRole(user.id, groupId, "leader");
   const { timeZone, ...input } = await parseJsonBody(request, setGroupPlanSchema);
-  return setGroupPlan(user.id, groupId, input, { timeZone: readTimeZone(user.id, timeZone ?? timeZoneHeader(request)) });
+  return setGroupPlan(user.id, groupId, input, {
+    timeZone: readTimeZone(user.id, timeZone ?? timeZoneHeader(request)),
+  });
 });

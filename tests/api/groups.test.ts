@@ -310,7 +310,11 @@ describe("authorization matrix", () => {
       for (const [role, status] of Object.entries(row.expect) as Array<[Role, number]>) {
         const token = role === "anonymous" ? undefined : accounts[role].token;
         const answer = await call(row.path(), token, row.method, row.body?.());
-        assert.equal(answer.status, status, `${role}: ${row.method} ${row.path()} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+        assert.equal(
+          answer.status,
+          status,
+          `${role}: ${row.method} ${row.path()} -> ${answer.status} ${JSON.stringify(answer.body)}`,
+        );
         if (status >= 400) assert.equal(typeof answer.body.error, "string");
         if (status === 404 && row.path().includes(group.id)) {
           // Nothing of the group shows through a refusal.
@@ -405,12 +409,13 @@ describe("leaving, removing and handing over", () => {
     const deleted = await call(`/api/groups/${group.id}`, leader.token, "DELETE");
     assert.equal(deleted.status, 200);
     assert.equal((await call(`/api/groups/${group.id}`, first.token)).status, 404);
-    const rows = server.withDb((db) =>
-      db
-        .prepare(
-          "select (select count(*) from group_members where group_id = ?) as members, (select count(*) from group_studies where group_id = ?) as studies",
-        )
-        .get(group.id, group.id) as { members: number; studies: number },
+    const rows = server.withDb(
+      (db) =>
+        db
+          .prepare(
+            "select (select count(*) from group_members where group_id = ?) as members, (select count(*) from group_studies where group_id = ?) as studies",
+          )
+          .get(group.id, group.id) as { members: number; studies: number },
     );
     assert.deepEqual({ ...rows }, { members: 0, studies: 0 });
     assert.equal((await call(`/api/studies/${study.id}`, leader.token)).status, 200);
@@ -445,8 +450,9 @@ describe("deleting accounts", () => {
     assert.ok(memberIds.includes(first.id));
     const left = server.withDb((db) => ({
       groups: (db.prepare("select count(*) as n from groups where id = ?").get(own.id) as { n: number }).n,
-      memberships: (db.prepare("select count(*) as n from group_members where user_id = ?").get(loner.id) as { n: number })
-        .n,
+      memberships: (
+        db.prepare("select count(*) as n from group_members where user_id = ?").get(loner.id) as { n: number }
+      ).n,
     }));
     assert.deepEqual(left, { groups: 0, memberships: 0 });
   });
@@ -461,7 +467,10 @@ describe("shared lessons", () => {
     const share = await call(`/api/groups/${group.id}/studies`, leader.token, "POST", { studyId: shared.id });
     assert.equal(share.status, 201);
     assert.deepEqual(Object.keys(share.body).sort(), ["id", "sharedAt", "studyType", "title"]);
-    assert.equal((await call(`/api/groups/${group.id}/studies`, leader.token, "POST", { studyId: shared.id })).status, 200);
+    assert.equal(
+      (await call(`/api/groups/${group.id}/studies`, leader.token, "POST", { studyId: shared.id })).status,
+      200,
+    );
     const listed = (await call(`/api/groups/${group.id}`, first.token)).body.studies;
     assert.deepEqual(
       listed.map((study: { id: string; title: string; studyType: string }) => [study.id, study.title, study.studyType]),
@@ -484,7 +493,10 @@ describe("shared lessons", () => {
   test("a leader shares only their own lesson plans; a member cannot share", async () => {
     const { leader, first, group } = await groupOfThree();
     const membersStudy = await createStudy(first, "Joy");
-    assert.equal((await call(`/api/groups/${group.id}/studies`, first.token, "POST", { studyId: membersStudy.id })).status, 403);
+    assert.equal(
+      (await call(`/api/groups/${group.id}/studies`, first.token, "POST", { studyId: membersStudy.id })).status,
+      403,
+    );
     assert.equal(
       (await call(`/api/groups/${group.id}/studies`, leader.token, "POST", { studyId: membersStudy.id })).status,
       404,
@@ -532,8 +544,9 @@ describe("the group plan and each member's progress", () => {
       startDate: twoDaysAgo,
     });
     assert.equal(set.status, 200, JSON.stringify(set.body));
-    const plan = (await api(server.url, `/api/groups/${group.id}`, { token: first.token, headers: { "x-time-zone": "UTC" } }))
-      .body.plan;
+    const plan = (
+      await api(server.url, `/api/groups/${group.id}`, { token: first.token, headers: { "x-time-zone": "UTC" } })
+    ).body.plan;
     assert.equal(plan.name, "Romans in 16 Days");
     assert.equal(plan.startDate, twoDaysAgo);
     assert.equal(plan.currentDay, 3);
@@ -582,7 +595,10 @@ describe("the group plan and each member's progress", () => {
     // An instant that is today in one zone and yesterday in the other (there is always one within a day).
     const now = Date.now();
     let instant = now;
-    while (calendarDay(instant, east) !== calendarDay(now, east) || calendarDay(instant, west) === calendarDay(now, west)) {
+    while (
+      calendarDay(instant, east) !== calendarDay(now, east) ||
+      calendarDay(instant, west) === calendarDay(now, west)
+    ) {
       instant -= 10 * 60 * 1000;
       assert.ok(now - instant < 26 * 3600 * 1000);
     }
@@ -590,7 +606,10 @@ describe("the group plan and each member's progress", () => {
       [first, east],
       [second, west],
     ] as const) {
-      const started = await call("/api/plans/user-plans", member.token, "POST", { planId: "romans-16-days", timeZone: zone });
+      const started = await call("/api/plans/user-plans", member.token, "POST", {
+        planId: "romans-16-days",
+        timeZone: zone,
+      });
       assert.equal(started.status, 201);
       server.withDb((db) =>
         db
@@ -613,11 +632,13 @@ describe("the group plan and each member's progress", () => {
       (await call(`/api/groups/${group.id}/members/${second.id}`, first.token, "PATCH", { hideProgress: true })).status,
       403,
     );
-    const hide = await call(`/api/groups/${group.id}/members/${first.id}`, first.token, "PATCH", { hideProgress: true });
+    const hide = await call(`/api/groups/${group.id}/members/${first.id}`, first.token, "PATCH", {
+      hideProgress: true,
+    });
     assert.equal(hide.status, 200);
     const seen = (token: string) =>
-      call(`/api/groups/${group.id}`, token).then(
-        (answer) => answer.body.members.find((member: { userId: string }) => member.userId === first.id),
+      call(`/api/groups/${group.id}`, token).then((answer) =>
+        answer.body.members.find((member: { userId: string }) => member.userId === first.id),
       );
     for (const token of [leader.token, second.token]) {
       const member = await seen(token);
@@ -628,5 +649,137 @@ describe("the group plan and each member's progress", () => {
     assert.equal((await seen(first.token)).streak, 0);
     await call(`/api/groups/${group.id}/members/${first.id}`, first.token, "PATCH", { hideProgress: false });
     assert.equal((await seen(leader.token)).streak, 0);
+  });
+});
+
+describe("pages and their forms (no JavaScript needed)", () => {
+  async function page(path: string, token?: string) {
+    const response = await fetch(server.url + path, {
+      headers: token ? { cookie: `sb_session=${token}` } : {},
+      redirect: "manual",
+    });
+    // React separates adjacent text with <!-- --> in server HTML.
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    return { status: response.status, location: response.headers.get("location"), html };
+  }
+
+  /** A form post from the app's own pages (same origin, the session cookie). */
+  async function postForm(path: string, token: string | undefined, form: Record<string, string>) {
+    const response = await fetch(server.url + path, {
+      method: "POST",
+      headers: {
+        ...(token ? { cookie: `sb_session=${token}` } : {}),
+        origin: new URL(server.url).origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+    return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+  }
+
+  test("/groups: the empty state, then Create and Join", async () => {
+    const leader = await registerAccount(server.url);
+    const member = await registerAccount(server.url);
+    assert.match((await page("/groups", leader.token)).html, /You are not in a group yet/);
+    const created = await postForm("/groups", leader.token, { intent: "create", name: "Bible & Breakfast" });
+    assert.equal(created.status, 302);
+    const groupId = /^\/groups\/([\w-]+)$/.exec(created.location ?? "")?.[1];
+    assert.ok(groupId, created.location ?? "");
+    const code = (await call(`/api/groups/${groupId}`, leader.token)).body.inviteCode;
+    const wrong = await postForm("/groups", member.token, { intent: "join", inviteCode: "nope" });
+    assert.equal(wrong.status, 404);
+    assert.match(wrong.html, /does not match any group/);
+    const joined = await postForm("/groups", member.token, { intent: "join", inviteCode: code });
+    assert.equal(joined.location, `/groups/${groupId}`);
+    assert.match((await page("/groups", member.token)).html, /Bible &amp; Breakfast/);
+  });
+
+  test("/join/CODE: a visitor signs in first and comes back; then joins; a wrong code is a 404 that says why", async () => {
+    const leader = await registerAccount(server.url);
+    const member = await registerAccount(server.url);
+    const group = await createGroup(leader, "Youth Group");
+    const path = `/join/${group.inviteCode}`;
+    const anonymous = await page(path);
+    assert.equal(anonymous.status, 302);
+    assert.equal(anonymous.location, `/login?redirectTo=${encodeURIComponent(path)}`);
+    const signIn = await postForm(`/login?redirectTo=${encodeURIComponent(path)}`, undefined, {
+      email: member.email,
+      password: member.password,
+    });
+    assert.equal(signIn.status, 302);
+    assert.equal(signIn.location, path);
+    // Only paths on this site: anything else goes to the dashboard.
+    const elsewhere = await postForm(`/login?redirectTo=${encodeURIComponent("//evil.example/")}`, undefined, {
+      email: member.email,
+      password: member.password,
+    });
+    assert.equal(elsewhere.location, "/");
+    const invitation = await page(path, member.token);
+    assert.equal(invitation.status, 200);
+    assert.match(invitation.html, /Join Youth Group/);
+    const joined = await postForm(path, member.token, {});
+    assert.equal(joined.location, `/groups/${group.id}`);
+    assert.equal(
+      (await page(path, member.token)).location,
+      `/groups/${group.id}`,
+      "a member goes straight to the group",
+    );
+    const wrong = await page("/join/AAAA-BBBB-CCCC", member.token);
+    assert.equal(wrong.status, 404);
+    assert.match(wrong.html, /does not match any group/);
+  });
+
+  test("the group page: members see it, non-members get a 404 that shows nothing; leader actions refuse members", async () => {
+    const { leader, first, group } = await groupOfThree();
+    const outsider = await registerAccount(server.url);
+    const asMember = await page(`/groups/${group.id}`, first.token);
+    assert.equal(asMember.status, 200);
+    assert.match(asMember.html, /Thursday Night Group/);
+    assert.ok(!asMember.html.includes(group.inviteCode), "the code is the leader's");
+    assert.ok((await page(`/groups/${group.id}`, leader.token)).html.includes(group.inviteCode));
+    for (const token of [outsider.token, admin.token]) {
+      const refused = await page(`/groups/${group.id}`, token);
+      assert.equal(refused.status, 404);
+      assert.ok(!refused.html.includes("Thursday Night Group"));
+    }
+    const asMemberAction = await postForm(`/groups/${group.id}`, first.token, { intent: "regenerate-code" });
+    assert.equal(asMemberAction.status, 403);
+    assert.equal((await postForm(`/groups/${group.id}`, outsider.token, { intent: "leave" })).status, 404);
+    assert.equal((await call(`/api/groups/${group.id}`, leader.token)).body.inviteCode, group.inviteCode);
+    const regenerated = await postForm(`/groups/${group.id}`, leader.token, { intent: "regenerate-code" });
+    assert.equal(regenerated.status, 302);
+    assert.notEqual((await call(`/api/groups/${group.id}`, leader.token)).body.inviteCode, group.inviteCode);
+  });
+
+  test("a shared lesson's page: members read it and save it; the print extras quote the passages in full", async () => {
+    const { leader, first, group } = await groupOfThree();
+    const study = await createStudy(leader, "Hope");
+    await postForm(`/groups/${group.id}`, leader.token, { intent: "share", studyId: study.id });
+    const read = await page(`/groups/${group.id}/studies/${study.id}`, first.token);
+    assert.equal(read.status, 200);
+    assert.ok(read.html.includes(study.title.replaceAll("&", "&amp;")));
+    assert.match(read.html, /Scripture quoted in full/);
+    assert.match(read.html, /Scripture quotations: Berean Standard Bible/);
+    assert.equal((await page(`/groups/${group.id}/studies/${study.id}`, admin.token)).status, 404);
+    const saved = await postForm(`/groups/${group.id}/studies/${study.id}`, first.token, {});
+    assert.equal(saved.status, 302);
+    assert.equal((await call("/api/library", first.token)).body.length, 1);
+    assert.match((await page(`/groups/${group.id}/studies/${study.id}`, first.token)).html, /In My Library/);
+  });
+
+  test("Today offers the group's plan to a member who reads another one, and starting it goes through Reading Plans", async () => {
+    const { leader, first, group } = await groupOfThree();
+    await call(`/api/groups/${group.id}/plan`, leader.token, "PUT", { planId: "romans-16-days" });
+    const today = await page("/today", first.token);
+    assert.match(today.html, /Read with Thursday Night Group/);
+    const started = await postForm("/bible-plans", first.token, {
+      planId: (await call(`/api/groups/${group.id}/plan`, first.token)).body.planId,
+    });
+    assert.equal(started.location, "/today");
+    assert.match(
+      (await page("/today", first.token)).html,
+      /Reading <span[^>]*>Romans in 16 Days<\/span> with Thursday Night Group/,
+    );
   });
 });

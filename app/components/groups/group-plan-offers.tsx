@@ -22,10 +22,7 @@ export function GroupPlanOffers({ offers }: { offers: GroupPlanOffer[] }) {
   return (
     <ul aria-label="Group reading plans" className="mb-6 space-y-2">
       {offers.map((offer) => (
-        <li
-          key={offer.groupId}
-          className="flex flex-wrap items-center gap-3 rounded-md border bg-card p-3 text-sm"
-        >
+        <li key={offer.groupId} className="flex flex-wrap items-center gap-3 rounded-md border bg-card p-3 text-sm">
           <Users className="size-4 shrink-0 text-primary" aria-hidden="true" />
           <p className="min-w-0 flex-1">
             {offer.isActivePlan ? "Reading " : `${offer.groupName} is reading `}

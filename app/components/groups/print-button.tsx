@@ -9,7 +9,9 @@ import { useHydrated } from "~/utils/use-hydrated";
 export function PrintButton() {
   const hydrated = useHydrated();
   if (!hydrated) {
-    return <p className="text-sm text-muted-foreground print:hidden">Print or save as PDF with Ctrl+P (⌘P on a Mac).</p>;
+    return (
+      <p className="text-sm text-muted-foreground print:hidden">Print or save as PDF with Ctrl+P (⌘P on a Mac).</p>
+    );
   }
   return (
     <Button type="button" variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>

@@ -5,7 +5,11 @@
 export interface PrintQuotesView {
   translation: string;
   translationName: string;
-  quotes: Array<{ reference: string; verses: Array<{ chapter: number; verse: number; text: string }>; omitted: number }>;
+  quotes: Array<{
+    reference: string;
+    verses: Array<{ chapter: number; verse: number; text: string }>;
+    omitted: number;
+  }>;
 }
 
 export function PrintScripture({ quotes }: { quotes: PrintQuotesView }) {

@@ -334,7 +334,11 @@ export function getGroupPlan(
  * GET /api/groups/{id}: the group as a member sees it. `timeZone` is the viewer's, for the group
  * plan's current day; members' own progress is judged in their own zones.
  */
-export function getGroup(userId: string, groupId: string, { now = new Date(), timeZone }: Clock & { timeZone: string }) {
+export function getGroup(
+  userId: string,
+  groupId: string,
+  { now = new Date(), timeZone }: Clock & { timeZone: string },
+) {
   const { group, role } = membership(userId, groupId);
   const db = getDb();
   const memberRows = db
@@ -484,14 +488,24 @@ export function removeMember(
         .from(groupMembers)
         .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, "leader")))
         .get();
-      return { groupId, userId: memberId, removed: true as const, groupDeleted: !leader, leaderId: leader?.userId ?? null };
+      return {
+        groupId,
+        userId: memberId,
+        removed: true as const,
+        groupDeleted: !leader,
+        leaderId: leader?.userId ?? null,
+      };
     },
     { behavior: "immediate" },
   );
 }
 
 /** POST /api/groups/{id}/leader (leader): hands the group to another member; the leader stays on as a member. */
-export function handOverLeadership(actorId: string, groupId: string, newLeaderId: string): { id: string; leaderId: string } {
+export function handOverLeadership(
+  actorId: string,
+  groupId: string,
+  newLeaderId: string,
+): { id: string; leaderId: string } {
   leadership(actorId, groupId);
   if (newLeaderId === actorId) throw new ValidationError("You already lead this group");
   const db = getDb();
@@ -601,11 +615,9 @@ export function groupPlanOffers(userId: string, { now = new Date(), timeZone }: 
     .orderBy(asc(groupMembers.joinedAt))
     .all()
     .filter((row): row is typeof row & { startDate: string } => row.startDate !== null)
-    .map(
-      ({ startDate, ...row }): GroupPlanOffer => ({
-        ...row,
-        ...groupPlanDay(startDate, today, row.daysCount),
-        isActivePlan: active?.planId === row.planId,
-      }),
-    );
+    .map(({ startDate, ...row }): GroupPlanOffer => ({
+      ...row,
+      ...groupPlanDay(startDate, today, row.daysCount),
+      isActivePlan: active?.planId === row.planId,
+    }));
 }

@@ -6,7 +6,15 @@ import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** The leader's invite code and link, to copy or replace. */
-export function InviteCard({ code, link }: { code: string; link: string }) {
+export function InviteCard({
+  code,
+  link,
+  onThisComputerOnly,
+}: {
+  code: string;
+  link: string;
+  onThisComputerOnly: boolean;
+}) {
   const hydrated = useHydrated();
   async function copy() {
     try {
@@ -32,6 +40,12 @@ export function InviteCard({ code, link }: { code: string; link: string }) {
         </p>
         <p className="text-sm text-muted-foreground">Invite link</p>
         <p className="select-all break-all rounded-md bg-muted/60 p-2 font-mono text-sm">{link}</p>
+        {onThisComputerOnly ? (
+          <p className="text-sm text-muted-foreground">
+            This address works on this computer only. With the desktop app&apos;s File &gt; Share with my group, members
+            open the group address (File &gt; Show Group Address…) on their phone and enter the code under Groups.
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-2 print:hidden">
           {hydrated ? (
             <Button type="button" variant="outline" size="sm" onClick={copy}>

@@ -59,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     me: user.id,
     today: calendarDay(new Date(), timeZone),
     inviteLink: group.inviteCode ? `${new URL(request.url).origin}/join/${group.inviteCode}` : null,
+    // 127.0.0.1 or localhost: the desktop app's own window, whose address other devices cannot open.
+    onLoopback: /^(127\.|localhost$|\[::1\]$)/.test(new URL(request.url).hostname),
     plans: isLeader ? listPlans(user.id).map(({ id, name, daysCount }) => ({ id, name, daysCount })) : [],
     shareable: isLeader
       ? listStudies(user.id, { limit: SHAREABLE_LIMIT })
@@ -162,14 +164,23 @@ export default function GroupPage() {
     );
   }
 
-  const { group, me, today, inviteLink, plans, shareable } = loaded;
+  const { group, me, today, inviteLink, onLoopback, plans, shareable } = loaded;
   const isLeader = group.role === "leader";
   const asked = hydrated ? null : new URLSearchParams(location.search).get(CONFIRM_PARAM);
-  const questions: Record<string, { title: string; description: string; confirmLabel: string; fields: Record<string, string> }> = {
-    leave: { title: "Leave this group?", description: leaveQuestion(group, me), confirmLabel: "Leave Group", fields: { intent: "leave" } },
+  const questions: Record<
+    string,
+    { title: string; description: string; confirmLabel: string; fields: Record<string, string> }
+  > = {
+    leave: {
+      title: "Leave this group?",
+      description: leaveQuestion(group, me),
+      confirmLabel: "Leave Group",
+      fields: { intent: "leave" },
+    },
     "delete-group": {
       title: "Delete this group?",
-      description: "This cannot be undone. The group, its members list and its shared lessons go; everyone's own studies and reading progress stay.",
+      description:
+        "This cannot be undone. The group, its members list and its shared lessons go; everyone's own studies and reading progress stay.",
       confirmLabel: "Delete Group",
       fields: { intent: "delete-group" },
     },
@@ -241,7 +252,9 @@ export default function GroupPage() {
           <SharedLessonsCard groupId={group.id} studies={group.studies} isLeader={isLeader} shareable={shareable} />
         </div>
         <div className="min-w-0 space-y-6">
-          {isLeader && group.inviteCode && inviteLink ? <InviteCard code={group.inviteCode} link={inviteLink} /> : null}
+          {isLeader && group.inviteCode && inviteLink ? (
+            <InviteCard code={group.inviteCode} link={inviteLink} onThisComputerOnly={onLoopback} />
+          ) : null}
           {isLeader ? (
             <Card className="print:hidden">
               <CardHeader>
