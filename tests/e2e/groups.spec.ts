@@ -53,9 +53,9 @@ test("a leader creates a group, a member joins from the invite link, reads the s
   await memberPage.getByRole("link", { name: new RegExp(lesson.title) }).click();
   await expect(memberPage.getByRole("heading", { name: lesson.title, level: 1 })).toBeVisible();
   await expect(memberPage.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
-  const sections = await memberPage.locator("[data-section-title]").evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute("data-section-title")!),
-  );
+  const sections = await memberPage
+    .locator("[data-section-title]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section-title")!));
   expect(sections.length).toBeGreaterThan(3);
 
   // Print: the frame and buttons are gone, the cited passages are quoted in full.

@@ -98,7 +98,8 @@ function showText(content: string, fonts: Map<string, { map: Map<number, string>
     }
     return text;
   };
-  const tokens = /\/([^\s/<>[\]()]+)\s+[\d.]+\s+Tf|\[((?:[^\]\\]|\\.)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\b(ET|T\*|Td|TD)\b/g;
+  const tokens =
+    /\/([^\s/<>[\]()]+)\s+[\d.]+\s+Tf|\[((?:[^\]\\]|\\.)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\b(ET|T\*|Td|TD)\b/g;
   for (const token of content.matchAll(tokens)) {
     if (token[1]) font = fonts.get(token[1]);
     else if (token[2] !== undefined) {

@@ -55,6 +55,7 @@ export const shareStudySchema = z.object({ studyId: id("studyId") });
 /** A calendar date, "YYYY-MM-DD", that exists (no 2025-02-30). */
 export const calendarDateSchema = z
   .string({ error: "startDate must be a date like 2025-09-01" })
+  .max(40, "startDate must be a date like 2025-09-01")
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "startDate must be a date like 2025-09-01")
   .refine((value) => {
