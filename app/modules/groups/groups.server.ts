@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import {
   groupMembers,
   groups,
@@ -6,17 +6,17 @@ import {
   planDays,
   readingPlans,
   studies,
-  userPlanProgress,
   userPlans,
   userProfiles,
   users,
   type GroupRole,
 } from "#db/schema";
-import { getDb } from "~/db.server";
-import { calendarDay, computeStreak } from "~/modules/plans/calendar";
+import { getDb, preparedStatements } from "~/db.server";
+import { calendarDay } from "~/modules/plans/calendar";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors";
 import { groupPlanDay, type GroupPlanStatus } from "./group-plan";
 import { formatInviteCode, generateInviteCode, normalizeInviteCode } from "./invite-codes";
+import { dayNumbersIn, streakOfDays } from "./zone-days";
 import type { CreateGroupInput } from "./schemas";
 
 /** A user may be in this many groups (leading or not); one more is a 409. */
@@ -245,51 +245,52 @@ function groupPlanView(group: typeof groups.$inferSelect, viewerToday: string): 
   };
 }
 
+// Every reading of every member, on each visit of a group page: prepared once per connection, and
+// read as rows of values (no objects or Dates for a few thousand completions).
+const groupStatements = preparedStatements({
+  completions: `select p.user_id, p.plan_id, q.day_number, q.completed_at
+    from group_members m
+    join user_plans p on p.user_id = m.user_id
+    join user_plan_progress q on q.user_plan_id = p.id
+    where m.group_id = ?`,
+});
+
 /**
  * Each member's streak and today's reading, each judged on the member's own calendar (their
  * profile's time zone, else UTC), as their own Today judges them.
  */
 function memberProgress(
+  groupId: string,
   members: Array<{ userId: string; timeZone: string | null }>,
   plan: { planId: string; daysCount: number } | null,
   now: Date,
 ) {
-  const db = getDb();
-  const ids = members.map((member) => member.userId);
-  const completions =
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            userId: userPlans.userId,
-            planId: userPlans.planId,
-            dayNumber: userPlanProgress.dayNumber,
-            completedAt: userPlanProgress.completedAt,
-          })
-          .from(userPlanProgress)
-          .innerJoin(userPlans, eq(userPlans.id, userPlanProgress.userPlanId))
-          .where(inArray(userPlans.userId, ids))
-          .all();
-  const byUser = new Map<string, typeof completions>();
-  for (const completion of completions) {
-    const list = byUser.get(completion.userId) ?? [];
-    list.push(completion);
-    byUser.set(completion.userId, list);
+  const byUser = new Map<string, Array<{ planId: string; dayNumber: number; completedAt: number }>>();
+  for (const [userId, planId, dayNumber, completedAt] of groupStatements().completions.raw().all(groupId) as Array<
+    [string, string, number, number]
+  >) {
+    const list = byUser.get(userId) ?? [];
+    list.push({ planId, dayNumber, completedAt });
+    byUser.set(userId, list);
   }
+  // Members in the same zone share its day lookups.
+  const dayReaders = new Map<string, ReturnType<typeof dayNumbersIn>>();
   return new Map(
     members.map(({ userId, timeZone: stored }) => {
       const timeZone = stored ?? "UTC";
-      const own = byUser.get(userId) ?? [];
-      const today = calendarDay(now, timeZone);
+      let dayOf = dayReaders.get(timeZone);
+      if (!dayOf) dayReaders.set(timeZone, (dayOf = dayNumbersIn(timeZone)));
+      const own = (byUser.get(userId) ?? []).map((completion) => ({
+        ...completion,
+        day: dayOf(completion.completedAt),
+      }));
+      const today = dayOf(now);
       const counted = plan ? own.filter((completion) => completion.planId === plan.planId) : own;
       return [
         userId,
         {
-          streak: computeStreak(
-            own.map((completion) => completion.completedAt),
-            { now, timeZone },
-          ),
-          completedToday: counted.some((completion) => calendarDay(completion.completedAt, timeZone) === today),
+          streak: streakOfDays(new Set(own.map((completion) => completion.day)), today),
+          completedToday: counted.some((completion) => completion.day === today),
           completedDays: plan
             ? new Set(
                 counted
@@ -358,7 +359,7 @@ export function getGroup(
     .orderBy(sql`${groupMembers.role} = 'leader' desc`, asc(groupMembers.joinedAt), asc(sql`${groupMembers}.rowid`))
     .all();
   const plan = groupPlanView(group, calendarDay(now, timeZone));
-  const progress = memberProgress(memberRows, plan, now);
+  const progress = memberProgress(groupId, memberRows, plan, now);
   const members: GroupMemberView[] = memberRows.map((member) => {
     // A member who hides their progress still sees their own.
     const hidden = member.hideProgress && member.userId !== userId;
