@@ -1,5 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { createAccount, expect, submitLoginForm, test } from "./fixtures";
+
+/** WCAG 2.1 A and AA: no serious or critical violation (as tests/e2e/axe.spec.ts checks the other pages). */
+async function expectAccessible(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
 
 /**
  * Lowercased, ligatures undone ("ﬀ"), every run of whitespace dropped: PDF text keeps the words,
@@ -47,6 +59,7 @@ test("a leader creates a group, a member joins from the invite link, reads the s
   await leaderPage.getByLabel("Share a lesson plan").selectOption(lesson.id);
   await leaderPage.getByRole("button", { name: "Share", exact: true }).click();
   await expect(leaderPage.getByRole("link", { name: new RegExp(lesson.title) })).toBeVisible();
+  await expectAccessible(leaderPage);
 
   // Read.
   await memberPage.reload();
@@ -57,6 +70,7 @@ test("a leader creates a group, a member joins from the invite link, reads the s
     .locator("[data-section-title]")
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section-title")!));
   expect(sections.length).toBeGreaterThan(3);
+  await expectAccessible(memberPage);
 
   // Print: the frame and buttons are gone, the cited passages are quoted in full.
   await memberPage.emulateMedia({ media: "print" });
