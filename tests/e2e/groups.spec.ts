@@ -91,6 +91,14 @@ test("a leader creates a group, a member joins from the invite link, reads the s
   expect(pdf).not.toContain(squeeze("Save to My Library"));
   expect(pdf).not.toContain(squeeze("My Library"));
   await memberContext.close();
+
+  // The leader removes the member, confirming in the dialog.
+  await leaderPage.emulateMedia({ media: "screen" });
+  await leaderPage.getByRole("button", { name: "Remove" }).click();
+  const dialog = leaderPage.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Remove ${member.email.split("@")[0]} from the group?`);
+  await dialog.getByRole("button", { name: "Remove Member" }).click();
+  await expect(leaderPage.getByText("Members (1)")).toBeVisible();
 });
 
 test("without JavaScript: join by code on /groups, and a wrong code says why", async ({ browser, baseURL }) => {
