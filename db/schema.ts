@@ -429,7 +429,9 @@ export const groupMembers = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
     index("group_members_user_idx").on(table.userId),
-    uniqueIndex("group_members_one_leader_idx").on(table.groupId).where(sql`role = 'leader'`),
+    uniqueIndex("group_members_one_leader_idx")
+      .on(table.groupId)
+      .where(sql`role = 'leader'`),
   ],
 );
 
