@@ -392,6 +392,69 @@ export const devotionals = sqliteTable(
   ],
 );
 
+// Small groups (issue 18). A group has exactly one leader (the partial unique index); when the
+// leader's membership goes (they leave, or their account is deleted) a trigger in migration 0005
+// hands leadership to the longest-standing member, or removes the group when nobody is left.
+export const groups = sqliteTable("groups", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  // Shown to the leader, so kept as is (unlike sign-up invites): random, and replaced on demand.
+  inviteCode: text("invite_code").notNull().unique(),
+  // The group's reading plan, read together from plan_start_date ("YYYY-MM-DD") on.
+  planId: text("plan_id").references(() => readingPlans.id, { onDelete: "set null" }),
+  planStartDate: text("plan_start_date"),
+  createdAt: createdAt(),
+});
+
+export const groupRoles = ["leader", "member"] as const;
+export type GroupRole = (typeof groupRoles)[number];
+
+export const groupMembers = sqliteTable(
+  "group_members",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: groupRoles }).notNull().default("member"),
+    // The member's streak and today's reading are shown to the group unless they hide them.
+    hideProgress: integer("hide_progress", { mode: "boolean" }).notNull().default(false),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index("group_members_user_idx").on(table.userId),
+    uniqueIndex("group_members_one_leader_idx")
+      .on(table.groupId)
+      .where(sql`role = 'leader'`),
+  ],
+);
+
+// A lesson plan the leader shares with a group; it goes with the group or the study.
+export const groupStudies = sqliteTable(
+  "group_studies",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    studyId: text("study_id")
+      .notNull()
+      .references(() => studies.id, { onDelete: "cascade" }),
+    sharedAt: integer("shared_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.studyId] }),
+    index("group_studies_study_idx").on(table.studyId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Study = typeof studies.$inferSelect;
 export type Sermon = typeof sermons.$inferSelect;

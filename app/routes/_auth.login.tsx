@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
+import { returnPathFrom } from "~/utils/local-path";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
@@ -29,7 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { clientAddress } = context;
   try {
     const user = await authenticateForm(request, clientAddress);
-    return redirectSignedIn(user.id, { title: "Welcome back!", description: "You've successfully logged in" });
+    return redirectSignedIn(
+      user.id,
+      { title: "Welcome back!", description: "You've successfully logged in" },
+      returnPathFrom(request),
+    );
   } catch (error) {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfterSeconds;
@@ -43,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
+  const location = useLocation();
   const { sessionExpired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -130,7 +136,10 @@ export default function LoginPage() {
       <CardFooter className="justify-center text-sm text-muted-foreground">
         <span>
           Don&apos;t have an account?{" "}
-          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/register${location.search}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create one
           </Link>
         </span>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,6 +18,7 @@ import { getSignupSettings } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { keepRetryAfter } from "~/utils/page-headers";
+import { returnPathFrom } from "~/utils/local-path";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
@@ -54,7 +55,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const { email, password, inviteCode } = submission.value;
     const user = await registerUser({ email, password, inviteCode }, context.clientAddress);
-    return redirectSignedIn(user.id, { title: "Account created!", description: "Welcome to Sagacity Bites" });
+    return redirectSignedIn(
+      user.id,
+      { title: "Account created!", description: "Welcome to Sagacity Bites" },
+      returnPathFrom(request),
+    );
   } catch (error) {
     if (error instanceof AppError) {
       const problem: Problem = {
@@ -73,6 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const location = useLocation();
   const { signupMode, inviteCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -152,7 +158,7 @@ export default function RegisterPage() {
       <CardFooter className="justify-center text-sm text-muted-foreground">
         <span>
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={`/login${location.search}`} className="font-medium text-primary underline-offset-4 hover:underline">
             Sign in
           </Link>
         </span>

@@ -94,6 +94,7 @@ describe("another user's ids and data", () => {
       sermons: await read("/api/sermons"),
       profile: await read("/api/profile"),
       onboarding: await read("/api/onboarding/status"),
+      groups: await read("/api/groups"),
       today: {
         plan: today.userPlan?.planId,
         day: today.currentDay,
@@ -142,10 +143,27 @@ describe("another user's ids and data", () => {
       200,
     );
     assert.equal((await startPlan(server.url, owner.token, "romans-16-days")).status, 201);
+    const group = await api(server.url, "/api/groups", {
+      method: "POST",
+      token: owner.token,
+      body: { name: `Group ${mark}` },
+    });
+    assert.equal(group.status, 201, JSON.stringify(group.body));
+    ids.groupId = group.body.id;
+    assert.equal(
+      (
+        await api(server.url, `/api/groups/${ids.groupId}/studies`, {
+          method: "POST",
+          token: owner.token,
+          body: { studyId: ids.studyId },
+        })
+      ).status,
+      201,
+    );
     const invite = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
     assert.equal(invite.status, 201, JSON.stringify(invite.body));
     ids.inviteId = invite.body.invite.id;
-    privateMarkers.push(mark, ids.studyId, ids.id);
+    privateMarkers.push(mark, ids.studyId, ids.id, ids.groupId, group.body.inviteCode);
     accountMarkers.push(owner.email, owner.id);
   });
 
@@ -311,6 +329,13 @@ const FIELD_NAMES = [
   "source",
   "author",
   "timeZone",
+  "name",
+  "description",
+  "inviteCode",
+  "studyId",
+  "startDate",
+  "userId",
+  "hideProgress",
 ];
 const NASTY_STRINGS = [
   "' OR 1=1 --",

@@ -155,6 +155,7 @@ test.describe("app shell", () => {
       "My Library",
       "Lesson Plans",
       "Reading Plans",
+      "Groups",
       "Today",
       "Profile",
       "Settings",

@@ -40,6 +40,7 @@ const signedInPaths = [
   "/library",
   "/lesson-plans",
   "/bible-plans",
+  "/groups",
   "/today",
   "/no-such-page",
 ];

@@ -8,6 +8,7 @@ import {
   ShieldCheck,
   Sun,
   UserRound,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 
@@ -18,13 +19,14 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** SPEC §2: the sidebar's nine items, in this order. */
+/** SPEC §2: the sidebar's nine items, in this order, with Groups (issue 18) after Reading Plans. */
 export const navItems: NavItem[] = [
   { label: "Dashboard", to: "/", icon: LayoutDashboard },
   { label: "Add Content", to: "/add-content", icon: PlusCircle },
   { label: "My Library", to: "/library", icon: Library },
   { label: "Lesson Plans", to: "/lesson-plans", icon: BookOpen },
   { label: "Reading Plans", to: "/bible-plans", icon: CalendarDays },
+  { label: "Groups", to: "/groups", icon: Users },
   { label: "Today", to: "/today", icon: Sun },
   { label: "Profile", to: "/profile", icon: UserRound },
   { label: "Settings", to: "/settings", icon: Settings },

@@ -32,7 +32,7 @@ function CollapsibleSection({ title, children }: { title: string; children: Reac
   const [open, setOpen] = useState(true);
   return (
     <Collapsible open={open} onOpenChange={setOpen} asChild>
-      <section className="rounded-lg border">
+      <section className="rounded-lg border" data-section-title={title}>
         <h3 className="text-lg font-semibold">
           <CollapsibleTrigger className="flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <span>{title}</span>
@@ -74,7 +74,7 @@ export function StudyContent({ content, texts = {} }: { content: unknown; texts?
             <StudyMarkdown source={section.body} texts={texts} />
           </CollapsibleSection>
         ) : (
-          <section key={`${index}-${section.title}`} className="px-1">
+          <section key={`${index}-${section.title}`} className="px-1" data-section-title={section.title}>
             <h3 className="mb-2 text-lg font-semibold">{section.title}</h3>
             <StudyMarkdown source={section.body} texts={texts} />
           </section>

@@ -38,8 +38,11 @@ export function authenticateForm(request: Request, clientAddress: string) {
   return clientAddressScope.run(clientAddress, () => authenticator.authenticate(PASSWORD_STRATEGY, request));
 }
 
-/** After a sign-in or sign-up from a page: a new session, its cookie, and the dashboard with `toast`. */
-export async function redirectSignedIn(userId: string, toast: Omit<FlashToast, "id">) {
+/**
+ * After a sign-in or sign-up from a page: a new session, its cookie, and the dashboard (or the
+ * page that sent the visitor to sign in, such as a group invite link) with `toast`.
+ */
+export async function redirectSignedIn(userId: string, toast: Omit<FlashToast, "id">, to = "/") {
   const session = createSession(userId);
-  return redirectWithToast("/", toast, { "set-cookie": await sessionCookie(session.token, session.expiresAt) });
+  return redirectWithToast(to, toast, { "set-cookie": await sessionCookie(session.token, session.expiresAt) });
 }

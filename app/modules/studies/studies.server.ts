@@ -51,7 +51,7 @@ export function listStudies(userId: string, { limit, cursor }: PageRequest): Pag
 }
 
 /** One more study would pass MAX_ITEMS_PER_USER (counted on the user's index alone): a 409. */
-function assertRoomForStudy(userId: string): void {
+export function assertRoomForStudy(userId: string): void {
   const max = getConfig().MAX_ITEMS_PER_USER;
   if (countUserRows(studies, userId) >= max)
     throw new ConflictError(`You have reached the limit of ${max} lesson plans for one account.`);

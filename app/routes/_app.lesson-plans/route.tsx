@@ -10,6 +10,8 @@ import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
+import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
+import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected,
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
     texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
+    printQuotes: selected ? printQuotesFor(selected.content, selected.translation) : null,
   };
 }
 
@@ -97,7 +100,7 @@ function TopicVsPassageHelp() {
 }
 
 export default function LessonPlansPage() {
-  const { recent, selected, saved, texts } = useLoaderData<typeof loader>();
+  const { recent, selected, saved, texts, printQuotes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -208,7 +211,7 @@ export default function LessonPlansPage() {
         </div>
 
         <div ref={previewRef} className="min-w-0 scroll-mt-20">
-          <Card aria-label="Study preview" role="region">
+          <Card aria-label="Study preview" role="region" data-print-root>
             {generation.pending ? (
               <CardContent className="space-y-4 p-6" aria-live="polite">
                 <div className="flex items-center gap-3 rounded-md bg-muted/50 p-3">
@@ -235,6 +238,12 @@ export default function LessonPlansPage() {
                 </CardHeader>
                 <CardContent>
                   <StudyContent content={selected.content} texts={texts} />
+                  {printQuotes ? (
+                    <>
+                      <PrintScripture quotes={printQuotes} />
+                      <PrintCredits quotes={printQuotes} />
+                    </>
+                  ) : null}
                 </CardContent>
               </>
             ) : (

@@ -32,6 +32,8 @@ import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
 import { StreakCard } from "./streak-card";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
+import { GroupPlanOffers } from "~/components/groups/group-plan-offers";
+import { groupPlanOffers } from "~/modules/groups/groups.server";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
 
@@ -66,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       intermediate: settings.intermediateWordLimit,
       deep: settings.deepStudyWordLimit,
     } satisfies Record<DevotionLevel, number>,
+    groupPlans: groupPlanOffers(user.id, { timeZone }),
   };
 }
 
@@ -97,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { today, devotions, wordLimits } = useLoaderData<typeof loader>();
+  const { today, devotions, wordLimits, groupPlans } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
@@ -137,6 +140,7 @@ export default function TodayPage() {
     return (
       <div className="mx-auto max-w-6xl">
         <PageHeader title="Today" description="Your daily reading and devotional" />
+        <GroupPlanOffers offers={groupPlans} />
         <NoActivePlan />
       </div>
     );
@@ -156,6 +160,7 @@ export default function TodayPage() {
           </>
         }
       />
+      <GroupPlanOffers offers={groupPlans} />
 
       <div className="grid gap-4 md:grid-cols-[1fr_auto]">
         <Card className="space-y-3 p-4">

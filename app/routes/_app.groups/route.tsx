@@ -1,0 +1,226 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BookOpen, CalendarDays, ChevronRight, KeyRound, Plus, Users } from "lucide-react";
+import { useEffect } from "react";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { requireUser } from "~/modules/auth/request.server";
+import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
+import { createGroupSchema, GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, joinGroupSchema } from "~/modules/groups/schemas";
+import { parseWith } from "~/utils/api.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "Groups | Sagacity Bites" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = requireUser(request);
+  return { groups: listGroups(user.id) };
+}
+
+/** Create and Join, the same module functions as POST /api/groups and /api/groups/join. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = form.intent === "join" ? "join" : "create";
+  try {
+    if (intent === "join") {
+      const { inviteCode } = parseWith(joinGroupSchema, { inviteCode: form.inviteCode });
+      const group = joinGroup(user.id, inviteCode);
+      return redirectWithToast(`/groups/${group.id}`, {
+        title: group.alreadyMember ? "You are already in this group" : `Welcome to ${group.name}!`,
+      });
+    }
+    const group = createGroup(user.id, parseWith(createGroupSchema, form));
+    return redirectWithToast(`/groups/${group.id}`, {
+      title: "Group created!",
+      description: "Share the invite code or link with your group",
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data({ intent, error: error.message, id: crypto.randomUUID() }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+function GroupsEmptyState() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+        <Users className="size-10 text-primary" aria-hidden="true" />
+        <div>
+          <h2 className="text-lg font-semibold">You are not in a group yet</h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Create one for your small group, or join with the invite code your leader gave you.
+          </p>
+        </div>
+        <ul className="grid w-full max-w-xl gap-3 text-left sm:grid-cols-2">
+          <li className="flex gap-3 rounded-md border p-3">
+            <BookOpen className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <p className="text-sm">Share your lesson plans with the group, and print them for the meeting.</p>
+          </li>
+          <li className="flex gap-3 rounded-md border p-3">
+            <CalendarDays className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <p className="text-sm">Read a plan together and see who kept up with today&apos;s reading.</p>
+          </li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function GroupsPage() {
+  const { groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast({
+        id: actionData.id,
+        title: actionData.intent === "join" ? "Could not join the group" : "Could not create the group",
+        description: actionData.error,
+        variant: "destructive",
+      });
+    }
+  }, [actionData]);
+
+  const failure = !hydrated && actionData?.error ? actionData : null;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Groups" description="Study together: share lessons and read a plan as a group" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <section aria-labelledby="my-groups" className="min-w-0 space-y-3">
+          <h2 id="my-groups" className="text-lg font-semibold">
+            My groups
+          </h2>
+          {groups.length === 0 ? (
+            <GroupsEmptyState />
+          ) : (
+            <ul className="space-y-3">
+              {groups.map((group) => (
+                <li key={group.id}>
+                  <Link
+                    to={`/groups/${group.id}`}
+                    className="flex items-center gap-4 rounded-lg border bg-card p-4 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <Users className="size-6 shrink-0 text-primary" aria-hidden="true" />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="truncate font-semibold">{group.name}</span>
+                        <Badge variant={group.role === "leader" ? "default" : "secondary"}>
+                          {group.role === "leader" ? "Leader" : "Member"}
+                        </Badge>
+                      </span>
+                      <span className="block text-sm text-muted-foreground">
+                        {group.memberCount} {group.memberCount === 1 ? "member" : "members"}
+                        {group.plan ? ` · Reading ${group.plan.name}` : ""}
+                      </span>
+                      {group.description ? (
+                        <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
+                      ) : null}
+                    </span>
+                    <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <Plus className="size-5 text-primary" aria-hidden="true" />
+                Create a group
+              </CardTitle>
+              <CardDescription>You lead it: share lessons, set a reading plan, invite members.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="create" />
+                <div className="space-y-1.5">
+                  <Label htmlFor="group-name">Name</Label>
+                  <Input
+                    id="group-name"
+                    name="name"
+                    required
+                    maxLength={GROUP_NAME_MAX}
+                    placeholder="e.g., Thursday Night Group"
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="group-description">Description (optional)</Label>
+                  <Textarea
+                    id="group-description"
+                    name="description"
+                    maxLength={GROUP_DESCRIPTION_MAX}
+                    rows={2}
+                    placeholder="When and where you meet"
+                  />
+                </div>
+                {failure?.intent === "create" ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {failure.error}
+                  </p>
+                ) : null}
+                <Button type="submit" className="w-full" disabled={pendingIntent === "create"}>
+                  {pendingIntent === "create" ? "Creating..." : "Create Group"}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <KeyRound className="size-5 text-primary" aria-hidden="true" />
+                Join a group
+              </CardTitle>
+              <CardDescription>Enter the invite code your group leader shared.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="join" />
+                <div className="space-y-1.5">
+                  <Label htmlFor="invite-code">Invite code</Label>
+                  <Input
+                    id="invite-code"
+                    name="inviteCode"
+                    required
+                    maxLength={100}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    placeholder="e.g., K7QM-2XPD-9HRT"
+                    className="font-mono uppercase"
+                  />
+                </div>
+                {failure?.intent === "join" ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {failure.error}
+                  </p>
+                ) : null}
+                <Button type="submit" variant="secondary" className="w-full" disabled={pendingIntent === "join"}>
+                  {pendingIntent === "join" ? "Joining..." : "Join Group"}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Link } from "@remix-run/react";
+import { BookOpenText, FileText, Share2 } from "lucide-react";
+import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import type { SharedStudySummary } from "~/modules/groups/groups.server";
+
+/** The lesson plans shared with the group; the leader shares one of theirs, or unshares. */
+export function SharedLessonsCard({
+  groupId,
+  studies,
+  isLeader,
+  shareable,
+}: {
+  groupId: string;
+  studies: SharedStudySummary[];
+  isLeader: boolean;
+  /** The leader's own lesson plans not shared yet. */
+  shareable: Array<{ id: string; title: string }>;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Share2 className="size-5 text-primary" aria-hidden="true" />
+          Shared lessons
+        </CardTitle>
+        <CardDescription>
+          {studies.length === 0
+            ? isLeader
+              ? "Share a lesson plan and every member can read and print it."
+              : "No lessons shared yet."
+            : "Open one to read it, print it or save it to your library."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {studies.length > 0 ? (
+          <ul className="space-y-2">
+            {studies.map((study) => (
+              <li key={study.id} className="flex items-center gap-2">
+                <Link
+                  to={`/groups/${groupId}/studies/${study.id}`}
+                  className="flex min-w-0 flex-1 items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {study.studyType === "passage" ? (
+                    <BookOpenText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  ) : (
+                    <FileText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  )}
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium">{study.title}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {studyTypeLabel(study.studyType)} · shared {formatStudyDate(study.sharedAt)}
+                    </span>
+                  </span>
+                </Link>
+                {isLeader ? (
+                  <Form method="post" preventScrollReset className="print:hidden">
+                    <input type="hidden" name="intent" value="unshare" />
+                    <input type="hidden" name="studyId" value={study.id} />
+                    <Button type="submit" variant="ghost" size="sm" aria-label={`Unshare ${study.title}`}>
+                      Unshare
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {isLeader ? (
+          shareable.length > 0 ? (
+            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3 print:hidden">
+              <input type="hidden" name="intent" value="share" />
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <Label htmlFor="share-study">Share a lesson plan</Label>
+                <select
+                  id="share-study"
+                  name="studyId"
+                  className="flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {shareable.map((study) => (
+                    <option key={study.id} value={study.id}>
+                      {study.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit">Share</Button>
+            </Form>
+          ) : (
+            <p className="text-sm text-muted-foreground print:hidden">
+              <Link to="/lesson-plans" className="font-medium text-primary underline-offset-4 hover:underline">
+                Create a lesson plan
+              </Link>{" "}
+              to share it with the group.
+            </p>
+          )
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

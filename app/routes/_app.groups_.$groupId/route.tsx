@@ -1,0 +1,282 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ArrowLeft, LogOut, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { CONFIRM_PARAM, ConfirmAction, ConfirmInPlace } from "~/components/groups/confirm-action";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { toast } from "~/components/ui/use-toast";
+import { requireUser } from "~/modules/auth/request.server";
+import { shareStudy, unshareStudy } from "~/modules/groups/group-studies.server";
+import {
+  clearGroupPlan,
+  deleteGroup,
+  getGroup,
+  handOverLeadership,
+  regenerateInviteCode,
+  removeMember,
+  setGroupPlan,
+  updateMemberSettings,
+  type GroupDetail,
+} from "~/modules/groups/groups.server";
+import { groupPageFormSchema } from "~/modules/groups/schemas";
+import { calendarDay } from "~/modules/plans/calendar";
+import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
+import { listStudies } from "~/modules/studies/studies.server";
+import { parseWith } from "~/utils/api.server";
+import { AppError, NotFoundError } from "~/utils/errors";
+import { useHydrated } from "~/utils/use-hydrated";
+import { redirectWithToast } from "~/utils/toast.server";
+import { InviteCard } from "./invite-card";
+import { SharedLessonsCard } from "./lessons-card";
+import { MembersCard } from "./members-card";
+import { GroupPlanCard } from "./plan-card";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "group" in data && data.group ? data.group.name : "Group"} | Sagacity Bites` },
+];
+
+/** How many of the leader's own lesson plans the share list offers (newest first). */
+const SHAREABLE_LIMIT = 100;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = requireUser(request);
+  const timeZone = readTimeZone(user.id);
+  let group: GroupDetail;
+  try {
+    group = getGroup(user.id, params.groupId ?? "", { timeZone });
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ group: null }, { status: 404 });
+    throw error;
+  }
+  const isLeader = group.role === "leader";
+  const shared = new Set(group.studies.map((study) => study.id));
+  return {
+    group,
+    me: user.id,
+    today: calendarDay(new Date(), timeZone),
+    inviteLink: group.inviteCode ? `${new URL(request.url).origin}/join/${group.inviteCode}` : null,
+    // 127.0.0.1 or localhost: the desktop app's own window, whose address other devices cannot open.
+    onLoopback: /^(127\.|localhost$|\[::1\]$)/.test(new URL(request.url).hostname),
+    plans: isLeader ? listPlans(user.id).map(({ id, name, daysCount }) => ({ id, name, daysCount })) : [],
+    shareable: isLeader
+      ? listStudies(user.id, { limit: SHAREABLE_LIMIT })
+          .items.filter((study) => !shared.has(study.id))
+          .map(({ id, title }) => ({ id, title }))
+      : [],
+  };
+}
+
+/** Every form of the page: the same module functions as the group's API rows. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const groupId = params.groupId ?? "";
+  const here = `/groups/${groupId}`;
+  try {
+    const form = parseWith(groupPageFormSchema, Object.fromEntries(await request.formData()));
+    switch (form.intent) {
+      case "share":
+        shareStudy(user.id, groupId, form.studyId);
+        return redirectWithToast(here, { title: "Lesson shared", description: "Every member can read it now" });
+      case "unshare":
+        unshareStudy(user.id, groupId, form.studyId);
+        return redirectWithToast(here, { title: "Lesson unshared" });
+      case "set-plan": {
+        const plan = setGroupPlan(
+          user.id,
+          groupId,
+          { planId: form.planId, startDate: form.startDate },
+          { timeZone: readTimeZone(user.id, form.timeZone || undefined) },
+        );
+        return redirectWithToast(here, { title: "Group plan set", description: `The group reads ${plan.name}` });
+      }
+      case "clear-plan":
+        clearGroupPlan(user.id, groupId);
+        return redirectWithToast(here, { title: "The group no longer reads a plan together" });
+      case "regenerate-code":
+        regenerateInviteCode(user.id, groupId);
+        return redirectWithToast(here, { title: "New invite code", description: "The old code no longer works" });
+      case "remove-member":
+        removeMember(user.id, groupId, form.userId);
+        return redirectWithToast(here, { title: "Member removed" });
+      case "hand-over":
+        handOverLeadership(user.id, groupId, form.userId);
+        return redirectWithToast(here, { title: "Leadership handed over" });
+      case "leave": {
+        const result = removeMember(user.id, groupId, user.id);
+        return redirectWithToast("/groups", {
+          title: result.groupDeleted ? "You left, and the group was removed" : "You left the group",
+        });
+      }
+      case "delete-group":
+        deleteGroup(user.id, groupId);
+        return redirectWithToast("/groups", { title: "Group deleted" });
+      case "hide-progress":
+        updateMemberSettings(user.id, groupId, user.id, { hideProgress: form.hideProgress });
+        return redirectWithToast(here, {
+          title: form.hideProgress ? "Your progress is hidden from the group" : "Your progress is shown to the group",
+        });
+    }
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+function leaveQuestion(group: GroupDetail, me: string) {
+  if (group.role !== "leader") {
+    return "You lose access to the group's lessons and plan. You can join again with the current invite code.";
+  }
+  const next = group.members.find((member) => member.userId !== me);
+  return next
+    ? `Leadership passes to ${next.name}, the longest-standing member. Your lessons shared with the group are unshared.`
+    : "You are the only member: the group will be deleted.";
+}
+
+export default function GroupPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast({ id: actionData.id, title: "That did not work", description: actionData.error, variant: "destructive" });
+    }
+  }, [actionData]);
+
+  if (!("me" in loaded) || !loaded.group) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Group not found</h1>
+        <p className="text-muted-foreground">
+          This group does not exist, or you are not one of its members. Ask its leader for an invite link.
+        </p>
+        <Button asChild>
+          <Link to="/groups">Go to my groups</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const { group, me, today, inviteLink, onLoopback, plans, shareable } = loaded;
+  const isLeader = group.role === "leader";
+  const asked = hydrated ? null : new URLSearchParams(location.search).get(CONFIRM_PARAM);
+  const questions: Record<
+    string,
+    { title: string; description: string; confirmLabel: string; fields: Record<string, string> }
+  > = {
+    leave: {
+      title: "Leave this group?",
+      description: leaveQuestion(group, me),
+      confirmLabel: "Leave Group",
+      fields: { intent: "leave" },
+    },
+    "delete-group": {
+      title: "Delete this group?",
+      description:
+        "This cannot be undone. The group, its members list and its shared lessons go; everyone's own studies and reading progress stay.",
+      confirmLabel: "Delete Group",
+      fields: { intent: "delete-group" },
+    },
+    "regenerate-code": {
+      title: "Make a new invite code?",
+      description: "The current code and link stop working at once; members already in the group stay.",
+      confirmLabel: "Make New Code",
+      fields: { intent: "regenerate-code" },
+    },
+  };
+  for (const member of group.members) {
+    questions[`remove-${member.userId}`] = {
+      title: `Remove ${member.name} from the group?`,
+      description: "They lose access to the group's lessons and plan.",
+      confirmLabel: "Remove Member",
+      fields: { intent: "remove-member", userId: member.userId },
+    };
+    questions[`hand-over-${member.userId}`] = {
+      title: `Hand the group to ${member.name}?`,
+      description: "They become the group's leader; you stay in the group as a member.",
+      confirmLabel: "Make Leader",
+      fields: { intent: "hand-over", userId: member.userId },
+    };
+  }
+  const question = asked ? questions[asked] : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link
+        to="/groups"
+        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground print:hidden"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        My groups
+      </Link>
+      <PageHeader
+        title={group.name}
+        description={
+          <>
+            <Badge variant={isLeader ? "default" : "secondary"} className="mr-2 align-middle">
+              {isLeader ? "Leader" : "Member"}
+            </Badge>
+            {group.description}
+          </>
+        }
+        actions={
+          <ConfirmAction
+            id="leave"
+            label="Leave Group"
+            icon={<LogOut aria-hidden="true" />}
+            title={questions.leave!.title}
+            description={questions.leave!.description}
+            confirmLabel="Leave Group"
+            fields={{ intent: "leave" }}
+          />
+        }
+      />
+      {question ? <ConfirmInPlace {...question} /> : null}
+      {!hydrated && actionData?.error ? (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          <strong>That did not work: </strong>
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="min-w-0 space-y-6">
+          <GroupPlanCard plan={group.plan} isLeader={isLeader} plans={plans} today={today} />
+          <MembersCard members={group.members} me={me} isLeader={isLeader} plan={group.plan} />
+          <SharedLessonsCard groupId={group.id} studies={group.studies} isLeader={isLeader} shareable={shareable} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          {isLeader && group.inviteCode && inviteLink ? (
+            <InviteCard code={group.inviteCode} link={inviteLink} onThisComputerOnly={onLoopback} />
+          ) : null}
+          {isLeader ? (
+            <Card className="print:hidden">
+              <CardHeader>
+                <CardTitle className="text-lg">Delete group</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3 text-sm text-muted-foreground">
+                <p>Removes the group for everyone. Members keep their own studies and reading progress.</p>
+                <ConfirmAction
+                  id="delete-group"
+                  label="Delete Group"
+                  variant="destructive"
+                  icon={<Trash2 aria-hidden="true" />}
+                  title={questions["delete-group"]!.title}
+                  description={questions["delete-group"]!.description}
+                  confirmLabel="Delete Group"
+                  fields={{ intent: "delete-group" }}
+                />
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

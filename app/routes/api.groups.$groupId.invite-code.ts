@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { regenerateInviteCode } from "~/modules/groups/groups.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+
+export const loader = apiHandler(() => methodNotAllowed());
+
+/** POST /api/groups/{id}/invite-code (leader): a new code; the old one stops working. */
+export const action = apiHandler(({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "POST") methodNotAllowed();
+  const user = requireApiUser(request);
+  return regenerateInviteCode(user.id, params.groupId ?? "");
+});

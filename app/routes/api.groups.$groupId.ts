@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { assertGroupRole, deleteGroup, getGroup, updateGroup } from "~/modules/groups/groups.server";
+import { updateGroupSchema } from "~/modules/groups/schemas";
+import { readTimeZone } from "~/modules/plans/plans.server";
+import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { timeZoneHeader } from "~/utils/time-zone";
+
+/** GET /api/groups/{id}: members with their progress, shared lessons, the group plan; the invite code for the leader. */
+export const loader = apiHandler(({ request, params }: LoaderFunctionArgs) => {
+  const user = requireApiUser(request);
+  return getGroup(user.id, params.groupId ?? "", { timeZone: readTimeZone(user.id, timeZoneHeader(request)) });
+});
+
+/** PATCH renames the group, DELETE removes it (leader only). */
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "PATCH" && request.method !== "DELETE") methodNotAllowed();
+  const user = requireApiUser(request);
+  const groupId = params.groupId ?? "";
+  if (request.method === "DELETE") return deleteGroup(user.id, groupId);
+  assertGroupRole(user.id, groupId, "leader");
+  return updateGroup(user.id, groupId, await parseJsonBody(request, updateGroupSchema));
+});

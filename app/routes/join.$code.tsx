@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BookMarked, Users } from "lucide-react";
+import { AccessibilityPanel } from "~/components/accessibility/accessibility-panel";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { getOptionalUser, requireUser } from "~/modules/auth/request.server";
+import { findGroupByInviteCode, isMember, joinGroup } from "~/modules/groups/groups.server";
+import { AppError, NotFoundError } from "~/utils/errors";
+import { RETURN_PARAM } from "~/utils/local-path";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Join a group | Sagacity Bites" }];
+
+/**
+ * An invite link. Outside the signed-in layout so that a visitor who is not signed in is sent to
+ * sign in (or create an account) and comes back here, rather than to the dashboard.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = getOptionalUser(request);
+  if (!user) {
+    const back = new URL(request.url).pathname;
+    throw redirect(`/login?${new URLSearchParams({ [RETURN_PARAM]: back })}`);
+  }
+  try {
+    const group = findGroupByInviteCode(params.code ?? "");
+    if (isMember(user.id, group.id)) throw redirect(`/groups/${group.id}`);
+    return { group, error: null };
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ group: null, error: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+/** Joins, as POST /api/groups/join does. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  try {
+    const group = joinGroup(user.id, params.code ?? "");
+    return redirectWithToast(`/groups/${group.id}`, { title: `Welcome to ${group.name}!` });
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function JoinGroupPage() {
+  const { group, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const failure = actionData?.error ?? error;
+  return (
+    <>
+      <main
+        id="main-content"
+        className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10"
+      >
+        <div className="mb-6 flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <BookMarked className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <p className="text-xl font-semibold leading-tight">Sagacity Bites</p>
+            <p className="text-sm text-muted-foreground">Discipleship Tools</p>
+          </div>
+        </div>
+        <Card className="w-full max-w-md">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Users className="size-5 text-primary" aria-hidden="true" />
+              {group ? `Join ${group.name}` : "Invite not valid"}
+            </CardTitle>
+            <CardDescription>
+              {group
+                ? (group.description ?? "You have been invited to this group.")
+                : "This invite link does not open a group."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm">
+            {failure ? (
+              <p role="alert" className="text-destructive">
+                {failure}
+              </p>
+            ) : (
+              <p className="text-muted-foreground">
+                Members read the lessons the leader shares and the group&apos;s reading plan. The group sees your
+                reading streak; you can hide it.
+              </p>
+            )}
+          </CardContent>
+          <CardFooter className="flex flex-wrap gap-2">
+            {group ? (
+              <Form method="post">
+                <Button type="submit" disabled={navigation.state !== "idle"}>
+                  {navigation.state !== "idle" ? "Joining..." : "Join Group"}
+                </Button>
+              </Form>
+            ) : null}
+            <Button asChild variant="outline">
+              <Link to="/groups">My groups</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      </main>
+      <AccessibilityPanel />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
+import { createAccount, expect, submitLoginForm, test } from "./fixtures";
+
+/** WCAG 2.1 A and AA: no serious or critical violation (as tests/e2e/axe.spec.ts checks the other pages). */
+async function expectAccessible(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+/**
+ * Lowercased, ligatures undone ("ﬀ"), every run of whitespace dropped: PDF text keeps the words,
+ * not the spacing.
+ */
+const squeeze = (text: string) => text.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+
+test("a leader creates a group, a member joins from the invite link, reads the shared lesson and prints it", async ({
+  signedInPage: leaderPage,
+  account: leader,
+  browser,
+  baseURL,
+}) => {
+  const lesson = await fetch(`${baseURL}/api/studies/topic`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${leader.token}` },
+    body: JSON.stringify({ topic: "Forgiveness" }),
+  }).then((response) => response.json() as Promise<{ id: string; title: string }>);
+
+  // Create.
+  await leaderPage.goto("/groups");
+  await expect(leaderPage.getByText("You are not in a group yet")).toBeVisible();
+  await leaderPage.getByLabel("Name").fill("Thursday Night Group");
+  await leaderPage.getByRole("button", { name: "Create Group" }).click();
+  await expect(leaderPage.getByRole("heading", { name: "Thursday Night Group", level: 1 })).toBeVisible();
+  const link = (await leaderPage.getByText(/\/join\/[0-9A-Z-]+$/).textContent())!.trim();
+
+  // Invite: a second browser, signed out, follows the link, signs in and comes back to join.
+  const member = await createAccount(baseURL!, "member");
+  const memberContext = await browser.newContext({ baseURL });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(link);
+  await expect(memberPage).toHaveURL(/\/login\?redirectTo=%2Fjoin%2F/);
+  await memberPage.getByLabel("Email").fill(member.email);
+  await memberPage.getByLabel("Password").fill(member.password);
+  await memberPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(memberPage.getByRole("heading", { name: "Join Thursday Night Group" })).toBeVisible();
+  await memberPage.getByRole("button", { name: "Join Group" }).click();
+  await expect(memberPage.getByRole("heading", { name: "Thursday Night Group", level: 1 })).toBeVisible();
+  await expect(memberPage.getByText(member.email.split("@")[0]!)).toBeVisible();
+
+  // Share.
+  await leaderPage.reload();
+  await expect(leaderPage.getByText("Members (2)")).toBeVisible();
+  await leaderPage.getByLabel("Share a lesson plan").selectOption(lesson.id);
+  await leaderPage.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(leaderPage.getByRole("link", { name: new RegExp(lesson.title) })).toBeVisible();
+  await expectAccessible(leaderPage);
+
+  // Read.
+  await memberPage.reload();
+  await memberPage.getByRole("link", { name: new RegExp(lesson.title) }).click();
+  await expect(memberPage.getByRole("heading", { name: lesson.title, level: 1 })).toBeVisible();
+  await expect(memberPage.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
+  const sections = await memberPage
+    .locator("[data-section-title]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section-title")!));
+  expect(sections.length).toBeGreaterThan(3);
+  await expectAccessible(memberPage);
+
+  // Print: the frame and buttons are gone, the cited passages are quoted in full.
+  await memberPage.emulateMedia({ media: "print" });
+  await expect(memberPage.getByRole("complementary", { name: "Main navigation" })).toBeHidden();
+  await expect(memberPage.getByRole("button", { name: "Print / Save as PDF" })).toBeHidden();
+  await expect(memberPage.getByRole("button", { name: "Save to My Library" })).toBeHidden();
+  const scripture = memberPage.getByRole("region", { name: "Scripture quoted in full" });
+  await expect(scripture).toBeVisible();
+  const verses = await scripture
+    .locator("blockquote p:nth-child(2) > span")
+    .evaluateAll((nodes) => nodes.map((node) => node.textContent!.replace(/^\S+\s?/, "").trim()));
+  expect(verses.length).toBeGreaterThan(3);
+  const pdf = squeeze(pdfText(await memberPage.pdf({ format: "Letter" })));
+  expect(pdf).toContain(squeeze(lesson.title));
+  for (const title of sections) expect(pdf, `section ${title}`).toContain(squeeze(title));
+  for (const verse of verses) expect(pdf, `verse ${verse}`).toContain(squeeze(verse));
+  expect(pdf).toContain(squeeze("Berean Standard Bible"));
+  expect(pdf).not.toContain(squeeze("Save to My Library"));
+  expect(pdf).not.toContain(squeeze("My Library"));
+  await memberContext.close();
+
+  // The leader removes the member, confirming in the dialog.
+  await leaderPage.emulateMedia({ media: "screen" });
+  await leaderPage.getByRole("button", { name: "Remove" }).click();
+  const dialog = leaderPage.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Remove ${member.email.split("@")[0]} from the group?`);
+  await dialog.getByRole("button", { name: "Remove Member" }).click();
+  await expect(leaderPage.getByText("Members (1)")).toBeVisible();
+});
+
+test("without JavaScript: join by code on /groups, and a wrong code says why", async ({ browser, baseURL }) => {
+  const leader = await createAccount(baseURL!, "leader");
+  const group = await fetch(`${baseURL}/api/groups`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${leader.token}` },
+    body: JSON.stringify({ name: "Men's Breakfast" }),
+  }).then((response) => response.json() as Promise<{ inviteCode: string }>);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const member = await createAccount(baseURL!, "member");
+  await submitLoginForm(page, member.email, member.password);
+  await page.goto("/groups");
+  await page.getByLabel("Invite code").fill("WRONG-CODE-0000");
+  await page.getByRole("button", { name: "Join Group" }).click();
+  await expect(page.getByRole("alert")).toContainText("does not match any group");
+  await page.getByLabel("Invite code").fill(group.inviteCode.toLowerCase());
+  await page.getByRole("button", { name: "Join Group" }).click();
+  await expect(page.getByRole("heading", { name: "Men's Breakfast", level: 1 })).toBeVisible();
+  // Leaving asks first, on the page itself.
+  await page.getByRole("link", { name: "Leave Group" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Leave this group?");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Leave Group" }).click();
+  await expect(page.getByText("You are not in a group yet")).toBeVisible();
+  await context.close();
+});
