@@ -152,6 +152,28 @@ export function commentaryPanelFor(ranges: VerseRange[], keyVerse?: VerseId): Co
   };
 }
 
+/**
+ * The verse readers link most (its cross-reference votes) in the first range that has one: the
+ * key verse a panel opens on when the caller names none.
+ */
+export function mostLinkedVerse(ranges: VerseRange[]): VerseId | undefined {
+  const statement = getBibleDb().prepare(
+    "select id from verse_weights where id between ? and ? order by weight desc, id limit 1",
+  );
+  for (const range of ranges) {
+    const row = statement.get(range.start, range.end) as { id: number } | undefined;
+    if (row) return row.id;
+  }
+  return ranges[0]?.start;
+}
+
+/** The panel for a reference as written ("Genesis 1-3"), on its most-linked verse; null when it does not parse. */
+export function commentaryPanelForReference(reference: string): CommentaryPanelData | null {
+  const parsed = parseReference(reference);
+  if (!parsed.ok) return null;
+  return commentaryPanelFor(parsed.ranges, mostLinkedVerse(parsed.ranges));
+}
+
 /** Full-text search over the commentary (stemmed): the best-matching sections' ids and references. */
 export function searchCommentary(query: string, limit = 10): Array<{ reference: string; range: VerseRange }> {
   const terms = (query.toLowerCase().match(/[a-z]{3,}/g) ?? []).slice(0, 12);

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { BookOpenText, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
@@ -15,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
+import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected,
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
     texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
+    commentary: selected?.studyType === "passage" ? commentaryPanelForReference(selected.input) : null,
   };
 }
 
@@ -97,7 +100,7 @@ function TopicVsPassageHelp() {
 }
 
 export default function LessonPlansPage() {
-  const { recent, selected, saved, texts } = useLoaderData<typeof loader>();
+  const { recent, selected, saved, texts, commentary } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -235,6 +238,7 @@ export default function LessonPlansPage() {
                 </CardHeader>
                 <CardContent>
                   <StudyContent content={selected.content} texts={texts} />
+                  {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
                 </CardContent>
               </>
             ) : (
