@@ -137,7 +137,7 @@ describe("built-in devotional content", () => {
     const reflection = content.split("### Let's Think About It")[1]!.split("###")[0]!;
     for (const paragraph of reflection.trim().split(/\n\n/))
       // A lead-in to a quotation ends with its colon.
-      assert.match(paragraph.trim(), /[.!?”]$|writes:$|this way:$|up:$/, "sentences are complete");
+      assert.match(paragraph.trim(), /[.!?”]$|writes:$|this way:$|up:$| — Matthew Henry on [\w :-]+$/, "sentences are complete");
   });
 
   test("deeper levels add context, cross-references and questions", () => {
