@@ -77,6 +77,10 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
   const found: Array<{ reference: string; text: string }> = [];
   for (const match of markdown.matchAll(/^> (.+) — Matthew Henry on (.+)$/gm)) found.push({ text: match[1]!, reference: match[2]! });
   for (const match of markdown.matchAll(/^- \*\*([^*\n]+)\*\*: “(.+)”$/gm)) found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/\(([^()\n]+)\): “([^\n]+?)” \(Matthew Henry\)/g))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/Matthew Henry on ([^:\n]+:[\d-]+): “(.+?)”(?:$| \*Context)/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g))

@@ -20,6 +20,8 @@ export interface HenrySentence {
   /** The verse of the chapter the paragraph around it discusses, when Henry names one. */
   verse?: number;
   score: number;
+  /** How many of the focus words (by stem) it uses. */
+  focusHits: number;
 }
 
 export interface HenryOnPassage {
@@ -75,14 +77,16 @@ function scoreSentence(sentence: string, focus: Set<string>) {
   const words = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
   const stems = words.map(stem);
   let score = 0;
+  let focusHits = 0;
   for (const word of new Set(stems)) {
     if (WEIGHTY.has(word)) score += 1;
-    if (focus.has(word)) score += 1.5;
+    if (focus.has(word)) focusHits += 1;
   }
+  score += 1.5 * focusHits;
   if (words.some((word) => APPLYING.has(word))) score += 1.5;
   // Henry's aphorisms are mostly 14-30 words.
   if (words.length >= 14 && words.length <= 30) score += 1;
-  return score;
+  return { score, focusHits };
 }
 
 function paragraphVerse(paragraph: string, chapter: number): number | undefined {
@@ -112,12 +116,14 @@ export function henryOn(ranges: VerseRange[], focusWords: string[] = []): HenryO
       for (const sentence of splitSentences(paragraph)) {
         position += 1;
         if (!quotable(sentence)) continue;
+        const { score, focusHits } = scoreSentence(sentence, focus);
         sentences.push({
           reference: section.reference,
           text: sentence,
           position,
           verse,
-          score: scoreSentence(sentence, focus) - (inRange ? 0 : 2),
+          score: score - (inRange ? 0 : 2),
+          focusHits,
         });
       }
     }

@@ -87,7 +87,6 @@ const schemas = {
       subtitles: sentences,
       openings: byTone,
       goals: sentences,
-      connections: sentences,
       verseKinds: byVerseKind,
       themesIntros: sentences,
       compareQuestions: sentences,
@@ -98,7 +97,6 @@ const schemas = {
     passage: z.strictObject({
       openings: byTone,
       movements: byVerseKind,
-      keyWordInContext: sentences,
       keyWordsIntros: sentences,
       crossReferencesIntros: sentences,
       readQuestions: sentences,
