@@ -92,5 +92,6 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
 
 /** The chapter a commentary reference lies in: "John 3:1-21" -> "John 3". */
 export function chapterOf(reference: string) {
-  return reference.replace(/:.*$/, "");
+  // A single psalm is written "Psalm 23"; Henry's book is "Psalms".
+  return reference.replace(/:.*$/, "").replace(/^Psalm /, "Psalms ");
 }

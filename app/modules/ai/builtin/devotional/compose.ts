@@ -274,7 +274,8 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       text: observation(firstHit, fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26), `${seed}:0`, simple),
     });
   }
-  const chosen = chooseHenry(henry.sentences, level === "beginner" ? 3 : level === "intermediate" ? 5 : 7, seed);
+  // About one sentence of Henry's per hundred words of budget: the explanation is mostly his.
+  const chosen = chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
   // Every devotional quotes Henry at least once; on a very small budget, his shortest sentence.
   const tight = wordLimit <= 150;
   const shortest = [...chosen].sort((a, b) => a.text.length - b.text.length)[0];
