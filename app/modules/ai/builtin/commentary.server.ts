@@ -73,20 +73,34 @@ function quotable(sentence: string) {
   return true;
 }
 
-function scoreSentence(sentence: string, focus: Set<string>) {
+/** A quotable sentence, read once: its word stems and what scores it apart from the focus. */
+interface Candidate {
+  reference: string;
+  text: string;
+  position: number;
+  verse?: number;
+  inRange: boolean;
+  stems: Set<string>;
+  /** Its score before the focus words: weighty words, words that apply it to us, its length. */
+  base: number;
+}
+
+/** Words too common to stem (the stemmer is most of the cost of reading a chapter's commentary). */
+const COMMON = new Set(
+  "the and that his him which with for they this not are was but have our will who all them their from what shall thou thee thy were there then when upon into unto been hath than those these such".split(
+    " ",
+  ),
+);
+
+function candidateOf(sentence: string) {
   const words = sentence.toLowerCase().match(/[a-z]+/g) ?? [];
-  const stems = words.map(stem);
-  let score = 0;
-  let focusHits = 0;
-  for (const word of new Set(stems)) {
-    if (WEIGHTY.has(word)) score += 1;
-    if (focus.has(word)) focusHits += 1;
-  }
-  score += 1.5 * focusHits;
-  if (words.some((word) => APPLYING.has(word))) score += 1.5;
+  const stems = new Set(words.filter((word) => word.length > 2 && !COMMON.has(word)).map(stem));
+  let base = 0;
+  for (const word of stems) if (WEIGHTY.has(word)) base += 1;
+  if (words.some((word) => APPLYING.has(word))) base += 1.5;
   // Henry's aphorisms are mostly 14-30 words.
-  if (words.length >= 14 && words.length <= 30) score += 1;
-  return { score, focusHits };
+  if (words.length >= 14 && words.length <= 30) base += 1;
+  return { stems, base };
 }
 
 function paragraphVerse(paragraph: string, chapter: number): number | undefined {
@@ -102,10 +116,39 @@ function paragraphVerse(paragraph: string, chapter: number): number | undefined 
  * paragraphs about verses outside the ranges rank lower.
  */
 export function henryOn(ranges: VerseRange[], focusWords: string[] = []): HenryOnPassage {
-  const found = commentaryForRanges(ranges);
+  const { introductions, sections, candidates } = prepared(ranges);
   const focus = new Set(focusWords.map((word) => stem(word.toLowerCase())));
+  const sentences: HenrySentence[] = candidates.map(({ reference, text, position, verse, inRange, stems, base }) => {
+    let focusHits = 0;
+    for (const word of focus) if (stems.has(word)) focusHits += 1;
+    return { reference, text, position, verse, focusHits, score: base + 1.5 * focusHits - (inRange ? 0 : 2) };
+  });
+  sentences.sort((a, b) => b.score - a.score || a.position - b.position);
+  return { introductions, sections, sentences };
+}
+
+// A day's devotional asks for the same reading at three levels, a lesson for the same verses
+// several times: the sections' sentences are split and stemmed once for a few recent readings.
+const preparedCache = new Map<string, ReturnType<typeof prepare>>();
+const PREPARED_CACHE_SIZE = 16;
+
+function prepared(ranges: VerseRange[]) {
+  const key = ranges.map((range) => `${range.start}-${range.end}`).join(",");
+  let entry = preparedCache.get(key);
+  if (entry) {
+    preparedCache.delete(key);
+  } else {
+    entry = prepare(ranges);
+    if (preparedCache.size >= PREPARED_CACHE_SIZE) preparedCache.delete(preparedCache.keys().next().value!);
+  }
+  preparedCache.set(key, entry);
+  return entry;
+}
+
+function prepare(ranges: VerseRange[]) {
+  const found = commentaryForRanges(ranges);
   const sections = found.filter((section) => !section.intro);
-  const sentences: HenrySentence[] = [];
+  const candidates: Candidate[] = [];
   for (const section of sections) {
     const { chapter } = splitVerseId(section.range.start);
     let position = 0;
@@ -116,20 +159,11 @@ export function henryOn(ranges: VerseRange[], focusWords: string[] = []): HenryO
       for (const sentence of splitSentences(paragraph)) {
         position += 1;
         if (!quotable(sentence)) continue;
-        const { score, focusHits } = scoreSentence(sentence, focus);
-        sentences.push({
-          reference: section.reference,
-          text: sentence,
-          position,
-          verse,
-          score: score - (inRange ? 0 : 2),
-          focusHits,
-        });
+        candidates.push({ reference: section.reference, text: sentence, position, verse, inRange, ...candidateOf(sentence) });
       }
     }
   }
-  sentences.sort((a, b) => b.score - a.score || a.position - b.position);
-  return { introductions: found.filter((section) => section.intro), sections, sentences };
+  return { introductions: found.filter((section) => section.intro), sections, candidates };
 }
 
 /**
