@@ -15,7 +15,7 @@ export interface HenrySentence {
   /** The section quoted: "John 3:1-21" (attributed as "Matthew Henry on John 3:1-21"). */
   reference: string;
   text: string;
-  /** Where in the section it sits (for reading order). */
+  /** Where it sits in Henry's text on the reading (for reading order). */
   position: number;
   /** The verse of the chapter the paragraph around it discusses, when Henry names one. */
   verse?: number;
@@ -149,9 +149,10 @@ function prepare(ranges: VerseRange[]) {
   const found = commentaryForRanges(ranges);
   const sections = found.filter((section) => !section.intro);
   const candidates: Candidate[] = [];
+  // Counted across the sections, so sorting by it restores Henry's order over the whole reading.
+  let position = 0;
   for (const section of sections) {
     const { chapter } = splitVerseId(section.range.start);
-    let position = 0;
     for (const paragraph of commentaryParagraphs(section.text)) {
       const verse = paragraphVerse(paragraph, chapter);
       const id = verse === undefined ? undefined : section.range.start - splitVerseId(section.range.start).verse + verse;
@@ -190,7 +191,7 @@ export function chooseSentences(
     perSectionCount.set(sentence.reference, used + 1);
     chosen.push(sentence);
   }
-  return chosen.sort((a, b) => a.reference.localeCompare(b.reference) || a.position - b.position);
+  return chosen.sort((a, b) => a.position - b.position);
 }
 
 /**

@@ -101,6 +101,8 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
     if (!wordStat || isName(wordStat)) continue;
+    // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
+    if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
     if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like)$/.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     const score = inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0);

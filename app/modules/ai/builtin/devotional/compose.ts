@@ -219,7 +219,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "outline",
       priority: 1,
-      text: `Matthew Henry follows ${reading} through ${henry.outline.length} movements:`,
+      text: `Matthew Henry's outline of ${reading}, in his own words:`,
     });
     henry.outline.slice(0, 6).forEach((point, index) =>
       add({ section: "overview", kind: "item", priority: 2 + index, text: `**${point.reference}**: “${point.text}”` }),
@@ -413,7 +413,7 @@ function chooseHenry(sentences: HenryQuote[], count: number, seed: string, exclu
   return shuffled(pool, seed)
     .sort((a, b) => b.score - a.score)
     .slice(0, count)
-    .sort((a, b) => a.reference.localeCompare(b.reference) || a.position - b.position);
+    .sort((a, b) => a.position - b.position);
 }
 
 /** The opening sentences of Henry's introduction, up to about 70 words: his summary, verbatim. */
