@@ -70,7 +70,7 @@ export function CommentaryPanel({ commentary, className }: CommentaryPanelProps)
           </Collapsible>
         ) : null}
       </div>
-      <p className="text-xs text-muted-foreground">{commentary.source}.</p>
+      <p className="text-xs text-muted-foreground">Commentary: {commentary.source}.</p>
     </section>
   );
 }
