@@ -14,13 +14,20 @@ test("Today shows Matthew Henry on the day's passage, the whole section one clic
   const panel = page.getByRole("region", { name: "Commentary" });
   await expect(panel).toContainText("Matthew Henry on John 1:");
   await expect(panel).toContainText("Introduction to John 1");
-  await expect(panel).toContainText("Commentary: Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain");
+  await expect(panel).toContainText(
+    "Commentary: Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain",
+  );
   const toggle = panel.getByRole("button", { name: /Read all of Matthew Henry on John 1:/ });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   const collapsed = (await panel.innerText()).length;
   await toggle.click();
   await expect(panel.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
   expect((await panel.innerText()).length).toBeGreaterThan(collapsed);
-  const results = await new AxeBuilder({ page }).include("section[aria-labelledby]").withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include("section[aria-labelledby]")
+    .withTags(["wcag2a", "wcag2aa"])
+    .analyze();
+  expect(results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual(
+    [],
+  );
 });

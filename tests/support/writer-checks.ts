@@ -40,11 +40,14 @@ export function variety(outputs: string[]): VarietyReport {
     for (const sentence of new Set(sentences)) days.set(sentence, (days.get(sentence) ?? 0) + 1);
   }
   let mostShared: VarietyReport["mostShared"] = null;
-  for (const [sentence, count] of days) if (!mostShared || count > mostShared.days) mostShared = { sentence, days: count };
+  for (const [sentence, count] of days)
+    if (!mostShared || count > mostShared.days) mostShared = { sentence, days: count };
   return { total: all.length, unique: new Set(all).size, mostShared };
 }
 
-type Source = { books: Record<string, { chapters: Record<string, { intro: string; sections: Array<{ text: string }> }> }> };
+type Source = {
+  books: Record<string, { chapters: Record<string, { intro: string; sections: Array<{ text: string }> }> }>;
+};
 let henryByChapter: Map<string, string> | undefined;
 
 /**
@@ -54,14 +57,20 @@ let henryByChapter: Map<string, string> | undefined;
 export function henryChapterText(chapter: string): string | undefined {
   if (!henryByChapter) {
     const root = path.resolve(import.meta.dirname, "../..");
-    const books = JSON.parse(fs.readFileSync(path.join(root, "db/bible-data/books.json"), "utf8")) as Array<{ id: string; name: string }>;
+    const books = JSON.parse(fs.readFileSync(path.join(root, "db/bible-data/books.json"), "utf8")) as Array<{
+      id: string;
+      name: string;
+    }>;
     const source = JSON.parse(
       zlib.gunzipSync(fs.readFileSync(path.join(root, "db/bible-data/commentary/mhc.json.gz"))).toString("utf8"),
     ) as Source;
     henryByChapter = new Map();
     for (const book of books) {
       for (const [number, entry] of Object.entries(source.books[book.id]?.chapters ?? {})) {
-        henryByChapter.set(`${book.name} ${number}`, [entry.intro, ...entry.sections.map((section) => section.text)].join("\n\n"));
+        henryByChapter.set(
+          `${book.name} ${number}`,
+          [entry.intro, ...entry.sections.map((section) => section.text)].join("\n\n"),
+        );
       }
     }
   }
@@ -75,15 +84,19 @@ export function henryChapterText(chapter: string): string | undefined {
  */
 export function henryQuotations(markdown: string): Array<{ reference: string; text: string }> {
   const found: Array<{ reference: string; text: string }> = [];
-  for (const match of markdown.matchAll(/^> (.+) — Matthew Henry on (.+)$/gm)) found.push({ text: match[1]!, reference: match[2]! });
-  for (const match of markdown.matchAll(/^- \*\*([^*\n]+)\*\*: “(.+)”$/gm)) found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/^> (.+) — Matthew Henry on (.+)$/gm))
+    found.push({ text: match[1]!, reference: match[2]! });
+  for (const match of markdown.matchAll(/^- \*\*([^*\n]+)\*\*: “(.+)”$/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/\(([^()\n]+)\): “([^\n]+?)” \(Matthew Henry\)/g))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry on ([^:\n]+:[\d-]+): “(.+?)”(?:$| \*Context)/gm))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
     found.push({ reference: match[1]!, text: match[2]! });
-  for (const match of markdown.matchAll(/Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g))
+  for (const match of markdown.matchAll(
+    /Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g,
+  ))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry sums up ([^\n]+?) in these words: “(.+?)”\./g))
     found.push({ reference: match[1]!, text: match[2]! });

@@ -121,7 +121,10 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
   test("no mechanical lines: no word counts, no 'opens with ... closes with'", () => {
     for (const [level] of levels) {
       for (const content of written.get(level)!) {
-        assert.doesNotMatch(content, /\b(?:appears|comes up|occurs) \d+ times\b|\(\d+ times\)|\bopens with\b.*\bcloses with\b/);
+        assert.doesNotMatch(
+          content,
+          /\b(?:appears|comes up|occurs) \d+ times\b|\(\d+ times\)|\bopens with\b.*\bcloses with\b/,
+        );
       }
     }
   });
@@ -146,7 +149,9 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
       .filter((_, index) => index % 15 === 0)
       .forEach(({ references, analysis }) => {
         for (const [level, limit] of extremes) {
-          const words = countWords(composeDevotional({ analysis, level, wordLimit: limit, settings: defaultAiSettings }));
+          const words = countWords(
+            composeDevotional({ analysis, level, wordLimit: limit, settings: defaultAiSettings }),
+          );
           if (Math.abs(words - limit) > limit * 0.15) misses.push(`${references} ${level} ${limit}: ${words}`);
         }
       });
@@ -194,7 +199,13 @@ describe("built-in lessons draw on Matthew Henry", () => {
   test("a passage lesson's outline follows Henry's sections", () => {
     const john = lessons.find((lesson) => lesson.name === "Genesis 12")!.content;
     const outline = john.split("## Outline")[1]!.split("\n## ")[0]!;
-    for (const section of ["Genesis 12:1-3", "Genesis 12:4-5", "Genesis 12:6-9", "Genesis 12:10-13", "Genesis 12:14-20"])
+    for (const section of [
+      "Genesis 12:1-3",
+      "Genesis 12:4-5",
+      "Genesis 12:6-9",
+      "Genesis 12:10-13",
+      "Genesis 12:14-20",
+    ])
       assert.match(outline, new RegExp(`\\(${section}\\)`));
     assert.match(outline, /“God’s call of Abram to the land of Canaan” \(Matthew Henry\)/);
   });

@@ -254,7 +254,10 @@ function buildInto(file: string) {
 
 interface CommentaryFile {
   source: string;
-  books: Record<string, { chapters: Record<string, { intro: string; sections: Array<{ reference: string; text: string }> }> }>;
+  books: Record<
+    string,
+    { chapters: Record<string, { intro: string; sections: Array<{ reference: string; text: string }> }> }
+  >;
 }
 
 /**

@@ -184,6 +184,10 @@ export function searchCommentary(query: string, limit = 10): Array<{ reference: 
          from commentary_fts join commentary c on c.id = commentary_fts.rowid
         where commentary_fts match ? order by bm25(commentary_fts) limit ?`,
     )
-    .all(terms.map((term) => `"${term}"`).join(" AND "), limit) as Array<{ reference: string; start: number; end: number }>;
+    .all(terms.map((term) => `"${term}"`).join(" AND "), limit) as Array<{
+    reference: string;
+    start: number;
+    end: number;
+  }>;
   return rows.map((row) => ({ reference: row.reference, range: { start: row.start, end: row.end } }));
 }

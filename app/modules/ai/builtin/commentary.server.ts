@@ -30,7 +30,8 @@ export interface HenryOnPassage {
   sentences: HenrySentence[];
 }
 
-const ABBREVIATION = /\b(?:ver|vv?|ch|chap|viz|st|mr|dr|comp|cf|i\.e|e\.g|gen|exod|lev|num|deut|matt|rom|cor|gal|eph|phil|col|thess|tim|heb|jam|pet|rev|ps|prov|eccl|isa|jer|lam|ezek|dan|hos|mic|hab|zeph|zech|mal|neh|sam|kgs|chron|judg|josh|obad)\.$/i;
+const ABBREVIATION =
+  /\b(?:ver|vv?|ch|chap|viz|st|mr|dr|comp|cf|i\.e|e\.g|gen|exod|lev|num|deut|matt|rom|cor|gal|eph|phil|col|thess|tim|heb|jam|pet|rev|ps|prov|eccl|isa|jer|lam|ezek|dan|hos|mic|hab|zeph|zech|mal|neh|sam|kgs|chron|judg|josh|obad)\.$/i;
 
 /** Openings that lean on the sentence before ("He", "This", "Observe,"): not quotable alone. */
 const LEANING =
@@ -155,12 +156,20 @@ function prepare(ranges: VerseRange[]) {
     const { chapter } = splitVerseId(section.range.start);
     for (const paragraph of commentaryParagraphs(section.text)) {
       const verse = paragraphVerse(paragraph, chapter);
-      const id = verse === undefined ? undefined : section.range.start - splitVerseId(section.range.start).verse + verse;
+      const id =
+        verse === undefined ? undefined : section.range.start - splitVerseId(section.range.start).verse + verse;
       const inRange = id === undefined || ranges.some((range) => id >= range.start && id <= range.end);
       for (const sentence of splitSentences(paragraph)) {
         position += 1;
         if (!quotable(sentence)) continue;
-        candidates.push({ reference: section.reference, text: sentence, position, verse, inRange, ...candidateOf(sentence) });
+        candidates.push({
+          reference: section.reference,
+          text: sentence,
+          position,
+          verse,
+          inRange,
+          ...candidateOf(sentence),
+        });
       }
     }
   }

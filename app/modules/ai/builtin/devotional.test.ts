@@ -129,7 +129,10 @@ describe("built-in devotional content", () => {
 
   test("reflects on the passage with Matthew Henry's words, in complete sentences, with prayer and application", () => {
     const { content } = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings });
-    assert.match(content, /John 3:16[^\n]+“that everyone who believes in Him shall not perish but have eternal life\.”/);
+    assert.match(
+      content,
+      /John 3:16[^\n]+“that everyone who believes in Him shall not perish but have eternal life\.”/,
+    );
     assert.match(content, /^> .+ — Matthew Henry on John 3:1-21$/m);
     assert.doesNotMatch(content, /appears \d+ times|comes up \d+ times|opens with/);
     assert.match(content, /### Talk to God\n\n\w+ ?\w*, [^\n]+(amen|Amen)\.?/);
@@ -137,7 +140,11 @@ describe("built-in devotional content", () => {
     const reflection = content.split("### Let's Think About It")[1]!.split("###")[0]!;
     for (const paragraph of reflection.trim().split(/\n\n/))
       // A lead-in to a quotation ends with its colon.
-      assert.match(paragraph.trim(), /[.!?”]$|writes:$|this way:$|up:$| — Matthew Henry on [\w :-]+$/, "sentences are complete");
+      assert.match(
+        paragraph.trim(),
+        /[.!?”]$|writes:$|this way:$|up:$| — Matthew Henry on [\w :-]+$/,
+        "sentences are complete",
+      );
   });
 
   test("deeper levels add context, cross-references and questions", () => {
@@ -157,8 +164,14 @@ describe("built-in devotional content", () => {
     assert.doesNotMatch(beginner, /### A Bit of Background/);
     assert.match(intermediate, /### Connecting the Dots/);
     assert.match(intermediate, /### Questions for You\n\n1\. /);
-    assert.match(deep, /### A Bit of Background\n\nJohn 3 belongs to John, a Gospel, traditionally attributed to the apostle John\./);
-    assert.match(deep, /Matthew Henry introduces John 3:\n\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/);
+    assert.match(
+      deep,
+      /### A Bit of Background\n\nJohn 3 belongs to John, a Gospel, traditionally attributed to the apostle John\./,
+    );
+    assert.match(
+      deep,
+      /Matthew Henry introduces John 3:\n\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/,
+    );
     assert.match(intermediate, /- \*\*John 3:1-21\*\*: “Christ’s discourse with Nicodemus, a Pharisee/);
     assert.match(deep, /### Words That Stand Out/);
     assert.match(deep, /John 3:16 is echoed in Romans 5:8:/);

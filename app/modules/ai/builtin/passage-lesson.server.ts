@@ -117,7 +117,12 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
  * The passage's movements: Matthew Henry's sections where the passage spans two or more of them
  * (the outline follows his), else groups found in the text itself.
  */
-function movementsOf(verses: Verse[], keys: KeyWord[], weights: Map<number, number>, henry: HenryOnPassage): Movement[] {
+function movementsOf(
+  verses: Verse[],
+  keys: KeyWord[],
+  weights: Map<number, number>,
+  henry: HenryOnPassage,
+): Movement[] {
   const bySection = henry.sections
     .map((section) => verses.filter((verse) => verse.id >= section.range.start && verse.id <= section.range.end))
     .filter((group) => group.length > 0);
@@ -418,7 +423,10 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   const verses = passage.verses.filter((verse) => verse.text);
   const weights = verseWeights(verses.map((verse) => verse.id));
   const keys = keyWords(verses, passage, voice);
-  const henry = henryOn(passage.ranges, keys.map((key) => key.word));
+  const henry = henryOn(
+    passage.ranges,
+    keys.map((key) => key.word),
+  );
   const movements = movementsOf(verses, keys, weights, henry);
   const themes = topicsForRanges(passage.ranges, 3)
     .map((topic) => topic.name.replace(/\s*\(.*\)$/, ""))

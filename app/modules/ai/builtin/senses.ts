@@ -28,7 +28,8 @@ const OTHER_SENSES: Array<{ word: RegExp; context: RegExp }> = [
   // still: "yet", not quiet.
   {
     word: /\bstill\b/gi,
-    context: /\b(?:is|are|was|were|and|but|he|they|we|it)\s+still\s+(?:alive|there|here|in|more|going|angry|outstretched|stretched)\b/i,
+    context:
+      /\b(?:is|are|was|were|and|but|he|they|we|it)\s+still\s+(?:alive|there|here|in|more|going|angry|outstretched|stretched)\b/i,
   },
 ];
 

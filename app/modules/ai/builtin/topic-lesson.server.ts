@@ -1,6 +1,13 @@
 import { bookByOrder, splitVerseId, type VerseId } from "~/modules/bible/books";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import { isName, verseWeights, versesByIds, wordStats, wordVerseCounts, VERSE_COUNT } from "~/modules/bible/lexicon.server";
+import {
+  isName,
+  verseWeights,
+  versesByIds,
+  wordStats,
+  wordVerseCounts,
+  VERSE_COUNT,
+} from "~/modules/bible/lexicon.server";
 import { countVerses, formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import { searchTerms, searchVerses } from "~/modules/bible/search.server";
 import { findTopics, type Topic } from "~/modules/bible/topics.server";
@@ -101,7 +108,10 @@ const KNOWN_NAMES = new Set([
  * name is a word the Bible itself never writes in lower case ("Esau"), or one of the known names.
  */
 function properCase(text: string) {
-  const stats = wordStats((text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 2), "KJV");
+  const stats = wordStats(
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 2),
+    "KJV",
+  );
   return text.replace(/[A-Za-z]+/g, (word, offset: number) => {
     const lower = word.toLowerCase();
     const found = stats.get(lower);

@@ -36,6 +36,9 @@ export async function devotional(
     onPartial: options.onProgress ? (partial) => partial.content && options.onProgress!(partial.content) : undefined,
   });
   const translation = input.passages[0]!.translation;
-  const note = drewOnNote(commentary, `${input.passages.map((passage) => passage.reference).join("; ")} (${translation.shown})`);
+  const note = drewOnNote(
+    commentary,
+    `${input.passages.map((passage) => passage.reference).join("; ")} (${translation.shown})`,
+  );
   return { content: `${groundReferences(result.content.trim()).text}\n\n${note}` };
 }

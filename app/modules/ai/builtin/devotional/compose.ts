@@ -221,9 +221,16 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       priority: 1,
       text: `Matthew Henry's outline of ${reading}, in his own words:`,
     });
-    henry.outline.slice(0, 6).forEach((point, index) =>
-      add({ section: "overview", kind: "item", priority: 2 + index, text: `**${point.reference}**: “${point.text}”` }),
-    );
+    henry.outline
+      .slice(0, 6)
+      .forEach((point, index) =>
+        add({
+          section: "overview",
+          kind: "item",
+          priority: 2 + index,
+          text: `**${point.reference}**: “${point.text}”`,
+        }),
+      );
   } else if (henry.outline[0]) {
     add({
       section: "overview",
@@ -271,7 +278,12 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "observe",
       priority: 1,
-      text: observation(firstHit, fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26), `${seed}:0`, simple),
+      text: observation(
+        firstHit,
+        fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26),
+        `${seed}:0`,
+        simple,
+      ),
     });
   }
   // About one sentence of Henry's per hundred words of budget: the explanation is mostly his.
