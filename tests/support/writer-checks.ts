@@ -92,6 +92,8 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry on ([^:\n]+:[\d-]+): “(.+?)”(?:$| \*Context)/gm))
     found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/Matthew Henry writes on ([^:\n]+:[\d-]+): “(.+)”$/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(

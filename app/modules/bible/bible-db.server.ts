@@ -10,7 +10,7 @@ import { books, parseDataReference, verseId } from "./books";
  * file, built once from db/bible-data (a few seconds) and reused by every start. Bump the version
  * when the layout or the import changes.
  */
-const BIBLE_DB_VERSION = "3";
+const BIBLE_DB_VERSION = "4";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
 
@@ -126,11 +126,10 @@ function buildInto(file: string) {
         start integer not null,
         end integer not null,
         reference text not null,
-        text text not null
+        text blob not null
       );
       create virtual table commentary_fts using fts5(
-        text, content='commentary', content_rowid='id', detail='column',
-        tokenize = 'porter unicode61 remove_diacritics 2'
+        text, content='', tokenize = 'porter unicode61 remove_diacritics 2'
       );
     `);
 
@@ -280,9 +279,17 @@ export function commentarySectionVerses(reference: string): { from: number; to: 
 function importCommentary(db: Database.Database) {
   const file = path.join(bibleDataDir, "commentary", "mhc.json.gz");
   const data = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString("utf8")) as CommentaryFile;
-  const insert = db.prepare(
+  const insertRow = db.prepare(
     "insert into commentary (book, chapter, position, start, end, reference, text) values (?, ?, ?, ?, ?, ?, ?)",
   );
+  const insertSearch = db.prepare("insert into commentary_fts (rowid, text) values (?, ?)");
+  // The text is stored deflated (34.7 MB of it would double the database) and indexed as plain
+  // text in a contentless full-text table.
+  const insert = (...row: [number, number, number, number, number, string, string]) => {
+    const text = row[6];
+    const { lastInsertRowid } = insertRow.run(...row.slice(0, 6), zlib.deflateRawSync(text, { level: 1 }));
+    insertSearch.run(lastInsertRowid, text);
+  };
   db.transaction(() => {
     for (const book of books) {
       const chapters = data.books[book.id]?.chapters ?? {};
@@ -293,13 +300,13 @@ function importCommentary(db: Database.Database) {
         const first = verseId(book.order, chapter, 1);
         const last = verseId(book.order, chapter, count);
         const name = `${book.name} ${chapter}`;
-        if (entry.intro.trim()) insert.run(book.order, chapter, 0, first, last, name, entry.intro);
+        if (entry.intro.trim()) insert(book.order, chapter, 0, first, last, name, entry.intro);
         entry.sections.forEach((section, index) => {
           const verses = commentarySectionVerses(section.reference);
           const from = Math.min(Math.max(verses?.from ?? 1, 1), count);
           const to = Math.min(Math.max(verses?.to ?? count, from), count);
           const reference = from === to ? `${name}:${from}` : `${name}:${from}-${to}`;
-          insert.run(
+          insert(
             book.order,
             chapter,
             index + 1,
@@ -313,7 +320,6 @@ function importCommentary(db: Database.Database) {
     }
   })();
   db.exec("create index commentary_chapter_idx on commentary (book, chapter, position)");
-  db.exec("insert into commentary_fts (commentary_fts) values ('rebuild')");
   db.prepare("insert into meta (key, value) values ('commentary_source', ?)").run(data.source);
 }
 

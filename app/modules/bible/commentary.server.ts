@@ -1,7 +1,9 @@
+import zlib from "node:zlib";
 import { NotFoundError, ValidationError } from "~/utils/errors";
 import { getBibleDb } from "./bible-db.server";
 import { bookByOrder, splitVerseId, type VerseId } from "./books";
 import { parseReference, type VerseRange } from "./references.server";
+import { searchTerms } from "./search.server";
 
 /** The credit every quotation and panel carries. */
 export const COMMENTARY_SOURCE = "Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain";
@@ -25,13 +27,14 @@ interface Row {
   start: number;
   end: number;
   reference: string;
-  text: string;
+  /** Deflated (see bible-db.server.ts). */
+  text: Buffer;
 }
 
 function toSection(row: Row): CommentarySection {
   return {
     reference: row.reference,
-    text: row.text,
+    text: zlib.inflateRawSync(row.text).toString("utf8"),
     range: { start: row.start, end: row.end },
     intro: row.position === 0,
   };
@@ -174,15 +177,19 @@ export function commentaryPanelForReference(reference: string): CommentaryPanelD
   return commentaryPanelFor(parsed.ranges, mostLinkedVerse(parsed.ranges));
 }
 
-/** Full-text search over the commentary (stemmed): the best-matching sections' ids and references. */
+/**
+ * Full-text search over the commentary's sections (stemmed, every word of the query): the best
+ * matches' references and verses.
+ */
 export function searchCommentary(query: string, limit = 10): Array<{ reference: string; range: VerseRange }> {
-  const terms = (query.toLowerCase().match(/[a-z]{3,}/g) ?? []).slice(0, 12);
+  const terms = searchTerms(query);
   if (terms.length === 0) return [];
   const rows = getBibleDb()
     .prepare(
       `select c.reference as reference, c.start as start, c.end as end
          from commentary_fts join commentary c on c.id = commentary_fts.rowid
-        where commentary_fts match ? order by bm25(commentary_fts) limit ?`,
+        where commentary_fts match ? and c.position > 0
+        order by bm25(commentary_fts) limit ?`,
     )
     .all(terms.map((term) => `"${term}"`).join(" AND "), limit) as Array<{
     reference: string;

@@ -17,6 +17,7 @@ import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { bookContexts } from "~/modules/bible/book-context";
 import { chooseSentences, henryOn } from "./commentary.server";
+import { searchCommentary } from "~/modules/bible/commentary.server";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
@@ -375,6 +376,22 @@ function explainPick(
   return lines.join(" ");
 }
 
+/**
+ * Matthew Henry on the topic itself: a sentence of his that speaks of it, from the section of his
+ * commentary where the topic's words weigh most (full-text search over all of it).
+ */
+function henryOnTopic(subject: string, used: Set<string>): string | null {
+  const words = subject.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (const hit of searchCommentary(subject, 3)) {
+    const sentences = henryOn([hit.range], words).sentences.filter((sentence) => sentence.focusHits > 0);
+    const [best] = chooseSentences(sentences, 1, `topic:${subject}`, { exclude: used });
+    if (!best) continue;
+    used.add(best.text);
+    return `On ${subject}, Matthew Henry writes on ${best.reference}: “${best.text}”`;
+  }
+  return null;
+}
+
 function overview(subject: string, Topic: string, gathered: Gathered, voice: Voice, note?: string) {
   const books = [...new Set(gathered.picks.map((pick) => bookByOrder(splitVerseId(pick.range.start).bookOrder)!.name))];
   const values = { subject, Topic };
@@ -529,8 +546,10 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
 
   const sections: string[] = [];
   sections.push(overview(subject, Topic, gathered, voice, translationNote(translation)));
-
   const quoted = new Set<string>();
+  const onTopic = henryOnTopic(subject, quoted);
+  if (onTopic) sections.push(onTopic);
+
   const scriptures = gathered.picks.map((pick, index) =>
     [`### (${pick.reference})`, "", blockquote(pick.verses), "", explainPick(pick, subject, voice, index, quoted)].join(
       "\n",
