@@ -43,10 +43,7 @@ const theme = z.strictObject({
   name: sentence,
   words,
   weak: words.optional(),
-  truths: sentences,
   prayers: sentences,
-  steps: sentences,
-  questions: sentences,
 });
 
 const schemas = {
@@ -67,11 +64,8 @@ const schemas = {
     tones: z.record(
       z.enum(toneChoices),
       z.strictObject({
-        openings: sentences,
-        invitations: sentences,
         salutations: sentences,
         closings: sentences,
-        carry: sentences,
       }),
     ),
   }),
