@@ -63,6 +63,7 @@ export default function CreditsPage() {
           <CardTitle>Study data</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3 text-sm leading-relaxed">
+          <p>Commentary: Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain.</p>
           <p>
             Cross references from OpenBible.info (
             <ExternalLink href="https://www.openbible.info/labs/cross-references/">

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { bibleDataDir, projectRoot } from "~/paths.server";
 import { books, parseDataReference, verseId } from "./books";
@@ -9,7 +10,7 @@ import { books, parseDataReference, verseId } from "./books";
  * file, built once from db/bible-data (a few seconds) and reused by every start. Bump the version
  * when the layout or the import changes.
  */
-const BIBLE_DB_VERSION = "2";
+const BIBLE_DB_VERSION = "4";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
 
@@ -117,6 +118,19 @@ function buildInto(file: string) {
         kjv integer not null,
         lowercase integer not null
       ) without rowid;
+      create table commentary (
+        id integer primary key,
+        book integer not null,
+        chapter integer not null,
+        position integer not null,
+        start integer not null,
+        end integer not null,
+        reference text not null,
+        text blob not null
+      );
+      create virtual table commentary_fts using fts5(
+        text, content='', tokenize = 'porter unicode61 remove_diacritics 2'
+      );
     `);
 
     const texts = { bsb: readTranslation("bsb"), web: readTranslation("web"), kjv: readTranslation("kjv") };
@@ -228,11 +242,85 @@ function buildInto(file: string) {
     const widest = db.prepare("select max(end - start) as span from topic_refs").get() as { span: number };
     db.prepare("insert into meta (key, value) values ('topic_ref_max_span', ?)").run(String(widest.span ?? 0));
 
+    importCommentary(db);
+
     db.prepare("insert into meta (key, value) values ('version', ?)").run(BIBLE_DB_VERSION);
     db.exec("vacuum");
   } finally {
     db.close();
   }
+}
+
+interface CommentaryFile {
+  source: string;
+  books: Record<
+    string,
+    { chapters: Record<string, { intro: string; sections: Array<{ reference: string; text: string }> }> }
+  >;
+}
+
+/**
+ * The verses a commentary section names, read leniently: the source writes three of its 4,253
+ * references oddly ("Joshua 6:Verses6-16", "Romans 4:9-17a", "Romans 4:17b-22"). Sections never
+ * cross a chapter, so the verses alone place it within its chapter.
+ */
+export function commentarySectionVerses(reference: string): { from: number; to: number } | null {
+  const match = /(\d+):\s*(?:verses?\s*)?(\d+)[a-z]?(?:\s*-\s*(\d+)[a-z]?)?\s*$/i.exec(reference);
+  if (!match) return null;
+  const from = Number(match[2]);
+  const to = match[3] === undefined ? from : Number(match[3]);
+  return to >= from ? { from, to } : null;
+}
+
+/**
+ * Matthew Henry's commentary: per chapter its introduction (position 0, covering the whole chapter)
+ * and then its sections in order, each over the verses it expounds, with a full-text index.
+ */
+function importCommentary(db: Database.Database) {
+  const file = path.join(bibleDataDir, "commentary", "mhc.json.gz");
+  const data = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString("utf8")) as CommentaryFile;
+  const insertRow = db.prepare(
+    "insert into commentary (book, chapter, position, start, end, reference, text) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertSearch = db.prepare("insert into commentary_fts (rowid, text) values (?, ?)");
+  // The text is stored deflated (34.7 MB of it would double the database) and indexed as plain
+  // text in a contentless full-text table.
+  const insert = (...row: [number, number, number, number, number, string, string]) => {
+    const text = row[6];
+    const { lastInsertRowid } = insertRow.run(...row.slice(0, 6), zlib.deflateRawSync(text, { level: 1 }));
+    insertSearch.run(lastInsertRowid, text);
+  };
+  db.transaction(() => {
+    for (const book of books) {
+      const chapters = data.books[book.id]?.chapters ?? {};
+      for (let chapter = 1; chapter <= book.chapters; chapter++) {
+        const entry = chapters[String(chapter)];
+        if (!entry) continue;
+        const count = book.verses[chapter - 1] ?? 0;
+        const first = verseId(book.order, chapter, 1);
+        const last = verseId(book.order, chapter, count);
+        const name = `${book.name} ${chapter}`;
+        if (entry.intro.trim()) insert(book.order, chapter, 0, first, last, name, entry.intro);
+        entry.sections.forEach((section, index) => {
+          const verses = commentarySectionVerses(section.reference);
+          const from = Math.min(Math.max(verses?.from ?? 1, 1), count);
+          const to = Math.min(Math.max(verses?.to ?? count, from), count);
+          const reference = from === to ? `${name}:${from}` : `${name}:${from}-${to}`;
+          insert(
+            book.order,
+            chapter,
+            index + 1,
+            verseId(book.order, chapter, from),
+            verseId(book.order, chapter, to),
+            reference,
+            section.text,
+          );
+        });
+      }
+    }
+  })();
+  db.exec("create index commentary_chapter_idx on commentary (book, chapter, position)");
+  db.prepare("insert into meta (key, value) values ('commentary_source', ?)").run(data.source);
 }
 
 const registryKey = Symbol.for("sagacity-bites.bible-database");

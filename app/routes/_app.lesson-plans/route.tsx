@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { BookOpenText, FileText } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
@@ -17,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
+import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
     texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
     printQuotes: selected ? printQuotesFor(selected.content, selected.translation) : null,
+    commentary: selected?.studyType === "passage" ? commentaryPanelForReference(selected.input) : null,
   };
 }
 
@@ -100,7 +103,7 @@ function TopicVsPassageHelp() {
 }
 
 export default function LessonPlansPage() {
-  const { recent, selected, saved, texts, printQuotes } = useLoaderData<typeof loader>();
+  const { recent, selected, saved, texts, printQuotes, commentary } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -238,6 +241,7 @@ export default function LessonPlansPage() {
                 </CardHeader>
                 <CardContent>
                   <StudyContent content={selected.content} texts={texts} />
+                  {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
                   {printQuotes ? (
                     <>
                       <PrintScripture quotes={printQuotes} />

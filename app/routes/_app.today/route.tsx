@@ -27,6 +27,8 @@ import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { devotionalHtml } from "~/components/today/markdown.server";
+import { CommentaryPanel } from "~/components/commentary/commentary-panel";
+import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { Devotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
@@ -63,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
       devotionErrors: ready.devotionErrors,
     },
+    // Matthew Henry on each of the day's passages.
+    commentary: overview.references.flatMap((reference) => commentaryPanelForReference(reference) ?? []),
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -100,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { today, devotions, wordLimits, groupPlans } = useLoaderData<typeof loader>();
+  const { today, devotions, wordLimits, groupPlans, commentary } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
@@ -235,6 +239,9 @@ export default function TodayPage() {
         <CardContent className="space-y-6">
           {today.passages.map((passage) => (
             <PassageView key={passage.reference} passage={passage} multiChapter={multiChapter(passage)} />
+          ))}
+          {commentary.map((panel) => (
+            <CommentaryPanel key={panel.reference} commentary={panel} />
           ))}
         </CardContent>
       </Card>

@@ -43,10 +43,7 @@ const theme = z.strictObject({
   name: sentence,
   words,
   weak: words.optional(),
-  truths: sentences,
   prayers: sentences,
-  steps: sentences,
-  questions: sentences,
 });
 
 const schemas = {
@@ -67,11 +64,8 @@ const schemas = {
     tones: z.record(
       z.enum(toneChoices),
       z.strictObject({
-        openings: sentences,
-        invitations: sentences,
         salutations: sentences,
         closings: sentences,
-        carry: sentences,
       }),
     ),
   }),
@@ -87,7 +81,6 @@ const schemas = {
       subtitles: sentences,
       openings: byTone,
       goals: sentences,
-      connections: sentences,
       verseKinds: byVerseKind,
       themesIntros: sentences,
       compareQuestions: sentences,
@@ -98,7 +91,6 @@ const schemas = {
     passage: z.strictObject({
       openings: byTone,
       movements: byVerseKind,
-      keyWordInContext: sentences,
       keyWordsIntros: sentences,
       crossReferencesIntros: sentences,
       readQuestions: sentences,

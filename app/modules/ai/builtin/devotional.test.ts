@@ -127,14 +127,24 @@ describe("built-in devotional content", () => {
     assert.match(kjv, /\(KJV\)/);
   });
 
-  test("reflects on the passage's own words, in complete sentences, with prayer and application", () => {
+  test("reflects on the passage with Matthew Henry's words, in complete sentences, with prayer and application", () => {
     const { content } = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings });
-    assert.match(content, /“believes” appears 4 times|The word “believes”|“life”/);
+    assert.match(
+      content,
+      /John 3:16[^\n]+“that everyone who believes in Him shall not perish but have eternal life\.”/,
+    );
+    assert.match(content, /^> .+ — Matthew Henry on John 3:1-21$/m);
+    assert.doesNotMatch(content, /appears \d+ times|comes up \d+ times|opens with/);
     assert.match(content, /### Talk to God\n\n\w+ ?\w*, [^\n]+(amen|Amen)\.?/);
     assert.match(content, /### Try This Today\n\n(- .+\n?)+/);
     const reflection = content.split("### Let's Think About It")[1]!.split("###")[0]!;
     for (const paragraph of reflection.trim().split(/\n\n/))
-      assert.match(paragraph.trim(), /[.!?”]$/, "sentences are complete");
+      // A lead-in to a quotation ends with its colon.
+      assert.match(
+        paragraph.trim(),
+        /[.!?”]$|writes:$|this way:$|up:$| — Matthew Henry on [\w :-]+$/,
+        "sentences are complete",
+      );
   });
 
   test("deeper levels add context, cross-references and questions", () => {
@@ -154,7 +164,15 @@ describe("built-in devotional content", () => {
     assert.doesNotMatch(beginner, /### A Bit of Background/);
     assert.match(intermediate, /### Connecting the Dots/);
     assert.match(intermediate, /### Questions for You\n\n1\. /);
-    assert.match(deep, /### A Bit of Background\n\nJohn is a Gospel, traditionally attributed to the apostle John\./);
+    assert.match(
+      deep,
+      /### A Bit of Background\n\nJohn 3 belongs to John, a Gospel, traditionally attributed to the apostle John\./,
+    );
+    assert.match(
+      deep,
+      /Matthew Henry introduces John 3:\n\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/,
+    );
+    assert.match(intermediate, /- \*\*John 3:1-21\*\*: “Christ’s discourse with Nicodemus, a Pharisee/);
     assert.match(deep, /### Words That Stand Out/);
     assert.match(deep, /John 3:16 is echoed in Romans 5:8:/);
     assert.ok((deep.match(/^\d\. /gm) ?? []).length >= 3, "several questions");
@@ -191,7 +209,7 @@ describe("built-in devotional content", () => {
     const content = devotional({ passages: john3, level: "intermediate", wordLimit: 500, settings: formal }).content;
     assert.match(content, /### Observations/);
     assert.match(content, /### Prayer\n\n(Almighty God|Eternal God|O Lord),/);
-    assert.match(content, /(Through Jesus Christ our Lord|In the name of Jesus Christ)\. Amen\./);
+    assert.match(content, /through this day; (through Jesus Christ our Lord|in the name of Jesus Christ)\. Amen\./);
     assert.match(content, /> For God so loved the world[^\n]+ \[1\]/);
     assert.match(content, /### Footnotes\n\n1\. John 3:16 \(Berean Standard Bible\)/);
     const endnotes = devotional({

@@ -25,6 +25,7 @@ import {
   type Focus,
   type LessonVerse,
 } from "./lesson-parts";
+import { chooseSentences, henryOn, introductionPoints, type HenryOnPassage } from "./commentary.server";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
 import {
@@ -100,6 +101,8 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
     if (!wordStat || isName(wordStat)) continue;
+    // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
+    if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
     if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like)$/.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     const score = inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0);
@@ -110,8 +113,21 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     .slice(0, voice.deep ? 6 : voice.plain ? 3 : 4);
 }
 
-function movementsOf(verses: Verse[], keys: KeyWord[], weights: Map<number, number>): Movement[] {
-  return segmentPassage(verses).map((group) => {
+/**
+ * The passage's movements: Matthew Henry's sections where the passage spans two or more of them
+ * (the outline follows his), else groups found in the text itself.
+ */
+function movementsOf(
+  verses: Verse[],
+  keys: KeyWord[],
+  weights: Map<number, number>,
+  henry: HenryOnPassage,
+): Movement[] {
+  const bySection = henry.sections
+    .map((section) => verses.filter((verse) => verse.id >= section.range.start && verse.id <= section.range.end))
+    .filter((group) => group.length > 0);
+  const groups = bySection.length >= 2 ? bySection : segmentPassage(verses);
+  return groups.map((group) => {
     const groupStems = new Set(group.flatMap((verse) => wordsOf(verse.text).map(stem)));
     const words = keys.filter((key) => groupStems.has(key.stem)).map((key) => key.word);
     const central = [...group].sort((a, b) => {
@@ -214,19 +230,13 @@ function segmentForReading(verses: Verse[]): Verse[][] {
 
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
   if (keys.length === 0) return null;
-  const rows = keys.map((key, index) => {
+  const rows = keys.map((key) => {
     const numbers = verseNumbers(key.verses.map((verse) => verse.verse));
     const meaning = glossaryMeaning(key.word);
     const parts = [`- **${key.word.charAt(0).toUpperCase()}${key.word.slice(1)}** (${numbers}).`];
     if (meaning) parts.push(`${meaning.charAt(0).toUpperCase()}${meaning.slice(1)}.`);
     const first = key.verses[0]!;
-    const phrase = keyPhrase(first.text, { word: key.word, maxWords: 12 });
-    parts.push(fill(voice.pick(`kw${index}`, wording.keyWordInContext), { phrase, verse: String(first.verse) }));
-    const rarity =
-      key.count < 150
-        ? ` It is not a common word: it occurs in only ${plural(key.count, "verse")} of the whole ${passage.translation.shown}, so its repetition here stands out.`
-        : "";
-    if (rarity) parts.push(rarity.trim());
+    parts.push(`“${capitalize(keyPhrase(first.text, { word: key.word, maxWords: 12 }))}” (verse ${first.verse}).`);
     const elsewhere = concordance(key.word, {
       exclude: passage.ranges,
       limit: voice.deep ? 2 : 1,
@@ -365,13 +375,59 @@ function applicationSection(passage: Passage, verses: Verse[], weights: Map<numb
     .join("\n");
 }
 
+/**
+ * Henry's point for a movement that is one of his sections: his own summary of it from the
+ * chapter's introduction, else his best sentence on it (recorded in `used`, not to quote it twice).
+ */
+function henryOnMovement(movement: Movement, henry: HenryOnPassage, index: number, used: Set<string>): string | null {
+  const first = movement.verses[0]!.id;
+  const section = henry.sections.find((entry) => first >= entry.range.start && first <= entry.range.end);
+  if (!section) return null;
+  const intro = henry.introductions.find(
+    (entry) => section.range.start >= entry.range.start && section.range.end <= entry.range.end,
+  );
+  const startVerse = splitVerseId(section.range.start).verse;
+  const point = intro && introductionPoints(intro).find((entry) => entry.verse === startVerse);
+  if (point) return `“${point.text}” (Matthew Henry)`;
+  const [best] = chooseSentences(
+    henry.sentences.filter((sentence) => sentence.reference === section.reference),
+    1,
+    `movement${index}`,
+  );
+  if (!best) return null;
+  used.add(best.text);
+  return `“${best.text}” (Matthew Henry)`;
+}
+
+/**
+ * Matthew Henry on the passage, in his own words: his introduction's opening when the passage is
+ * a whole chapter, and his best sentences on its verses, each attributed to the section it is from.
+ */
+function commentarySection(passage: Passage, henry: HenryOnPassage, voice: Voice, used: Set<string>): string | null {
+  const count = voice.plain ? 3 : voice.deep ? 6 : 4;
+  const chosen = chooseSentences(henry.sentences, count, `commentary:${passage.reference}`, {
+    perSection: 2,
+    exclude: used,
+  });
+  if (chosen.length === 0) return null;
+  return [
+    `Matthew Henry (1662-1714) wrote his *Commentary on the Whole Bible* for ordinary readers. Here is what he saw in ${passage.reference}, quoted word for word:`,
+    "",
+    chosen.map((sentence) => `> ${sentence.text} — Matthew Henry on ${sentence.reference}`).join("\n\n"),
+  ].join("\n");
+}
+
 /** A lesson plan for a passage: its text, outline, key words, cross-references, questions and application. */
 export function passageLesson(passage: Passage, settings: AiSettingsInput): GeneratedStudy {
   const voice = createVoice(`passage:${passage.reference}`, settings);
   const verses = passage.verses.filter((verse) => verse.text);
   const weights = verseWeights(verses.map((verse) => verse.id));
   const keys = keyWords(verses, passage, voice);
-  const movements = movementsOf(verses, keys, weights);
+  const henry = henryOn(
+    passage.ranges,
+    keys.map((key) => key.word),
+  );
+  const movements = movementsOf(verses, keys, weights, henry);
   const themes = topicsForRanges(passage.ranges, 3)
     .map((topic) => topic.name.replace(/\s*\(.*\)$/, ""))
     .filter((name) => !name.includes(","));
@@ -386,6 +442,7 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   const headline = capitalize(keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 }));
   const title = `${passage.reference}: ${headline}`;
 
+  const quoted = new Set<string>();
   const sections: string[] = [overview(passage, verses, movements, keys, themes, voice)];
   sections.push(`## Key Scriptures\n\n${scriptureSection(passage, verses, weights, voice)}`);
   if (movements.length > 1) {
@@ -393,13 +450,18 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
       [
         "## Outline",
         "",
+        ...(movements.length === henry.sections.length
+          ? [`The outline follows Matthew Henry's sections of ${passage.reference}, each with his own words on it.`, ""]
+          : []),
         ...movements.map(
           (movement, index) =>
-            `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${describeMovement(movement, index, voice)}`,
+            `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${henryOnMovement(movement, henry, index, quoted) ?? describeMovement(movement, index, voice)}`,
         ),
       ].join("\n"),
     );
   }
+  const commentary = commentarySection(passage, henry, voice, quoted);
+  if (commentary) sections.push(`## Commentary\n\n${commentary}`);
   const keyWordText = keyWordSection(keys, passage, voice);
   if (keyWordText) sections.push(`## Key Words\n\n${keyWordText}`);
   const crossReferences = crossReferenceSection(passage, voice);

@@ -1,6 +1,13 @@
 import { bookByOrder, splitVerseId, type VerseId } from "~/modules/bible/books";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import { verseWeights, versesByIds, wordVerseCounts, VERSE_COUNT } from "~/modules/bible/lexicon.server";
+import {
+  isName,
+  verseWeights,
+  versesByIds,
+  wordStats,
+  wordVerseCounts,
+  VERSE_COUNT,
+} from "~/modules/bible/lexicon.server";
 import { countVerses, formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import { searchTerms, searchVerses } from "~/modules/bible/search.server";
 import { findTopics, type Topic } from "~/modules/bible/topics.server";
@@ -9,6 +16,8 @@ import { ValidationError } from "~/utils/errors";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { bookContexts } from "~/modules/bible/book-context";
+import { chooseSentences, henryOn } from "./commentary.server";
+import { searchCommentary } from "~/modules/bible/commentary.server";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
@@ -95,11 +104,20 @@ const KNOWN_NAMES = new Set([
   "jerusalem",
 ]);
 
-/** Nave's capitals ("IN CHRIST", "noah, in building the ark") put right: names keep their capital. */
+/**
+ * Nave's capitals ("IN CHRIST", "esau forgives Jacob") put right: names keep their capital. A
+ * name is a word the Bible itself never writes in lower case ("Esau"), or one of the known names.
+ */
 function properCase(text: string) {
+  const stats = wordStats(
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 2),
+    "KJV",
+  );
   return text.replace(/[A-Za-z]+/g, (word, offset: number) => {
     const lower = word.toLowerCase();
-    if (KNOWN_NAMES.has(lower)) return lower.charAt(0).toUpperCase() + lower.slice(1);
+    const found = stats.get(lower);
+    if (KNOWN_NAMES.has(lower) || (found && found.count > 0 && isName(found)))
+      return lower.charAt(0).toUpperCase() + lower.slice(1);
     if (offset > 0 && /^[A-Z][a-z]/.test(word)) return word;
     return lower;
   });
@@ -322,31 +340,56 @@ function emphasised(list: string[]) {
   return joinList(list.map((word) => `*${word}*`));
 }
 
-function explainPick(pick: Gathered["picks"][number], subject: string, voice: Voice, index: number): string {
-  const phrase = keyPhrase(pick.text, { word: pick.matched[0] ?? pick.companions[0] });
+/**
+ * What to say under a verse: Matthew Henry's comment on it, quoted and attributed, when he has a
+ * sentence that stands alone and speaks to the topic; else a line on what kind of verse it is.
+ */
+function explainPick(
+  pick: Gathered["picks"][number],
+  subject: string,
+  voice: Voice,
+  index: number,
+  used: Set<string>,
+): string {
+  // Only a sentence that speaks of the topic itself: Henry on the verse's other matters would wander.
+  const henry = henryOn([pick.range], [...pick.matched, ...subject.split(" ")]);
+  const onTopic = henry.sentences.filter((sentence) => sentence.focusHits > 0);
+  const [comment] = chooseSentences(onTopic, 1, `${subject}|${pick.reference}`, { exclude: used });
   const lines: string[] = [];
-  const connection =
-    pick.matched.length > 0 && pick.companions.length > 0
-      ? fill(voice.pick(`connect${index}`, wording.connections), {
-          matched: emphasised(pick.matched),
-          companions: emphasised(pick.companions),
-          stand: pick.matched.length > 1 ? "stand" : "stands",
-        })
-      : undefined;
-  lines.push(
-    fill(voice.pick(`kind${index}`, wording.verseKinds[pick.kind]), {
-      phrase,
-      subject,
-      FirstWord: titleCase(subject.split(" ")[0]!),
-    }),
-  );
-  if (connection) lines.push(connection);
-  if (pick.label) lines.push(`Nave's Topical Bible lists it under *${pick.label}*.`);
+  if (comment) {
+    used.add(comment.text);
+    lines.push(`Matthew Henry on ${comment.reference}: “${comment.text}”`);
+  } else {
+    const phrase = keyPhrase(pick.text, { word: pick.matched[0] ?? pick.companions[0] });
+    lines.push(
+      fill(voice.pick(`kind${index}`, wording.verseKinds[pick.kind]), {
+        phrase,
+        subject,
+        FirstWord: titleCase(subject.split(" ")[0]!),
+      }),
+    );
+  }
   const book = bookByOrder(splitVerseId(pick.range.start).bookOrder)!;
   const note = bookContexts[book.id];
-  if (note && (voice.explain || voice.studious) && !voice.plain)
+  if (index === 0 && note && (voice.explain || voice.studious) && !voice.plain)
     lines.push(`*Context:* ${book.name} is ${note.summary}.`);
   return lines.join(" ");
+}
+
+/**
+ * Matthew Henry on the topic itself: a sentence of his that speaks of it, from the section of his
+ * commentary where the topic's words weigh most (full-text search over all of it).
+ */
+function henryOnTopic(subject: string, used: Set<string>): string | null {
+  const words = subject.toLowerCase().match(/[a-z]+/g) ?? [];
+  for (const hit of searchCommentary(subject, 3)) {
+    const sentences = henryOn([hit.range], words).sentences.filter((sentence) => sentence.focusHits > 0);
+    const [best] = chooseSentences(sentences, 1, `topic:${subject}`, { exclude: used });
+    if (!best) continue;
+    used.add(best.text);
+    return `On ${subject}, Matthew Henry writes on ${best.reference}: “${best.text}”`;
+  }
+  return null;
 }
 
 function overview(subject: string, Topic: string, gathered: Gathered, voice: Voice, note?: string) {
@@ -503,9 +546,14 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
 
   const sections: string[] = [];
   sections.push(overview(subject, Topic, gathered, voice, translationNote(translation)));
+  const quoted = new Set<string>();
+  const onTopic = henryOnTopic(subject, quoted);
+  if (onTopic) sections.push(onTopic);
 
   const scriptures = gathered.picks.map((pick, index) =>
-    [`### (${pick.reference})`, "", blockquote(pick.verses), "", explainPick(pick, subject, voice, index)].join("\n"),
+    [`### (${pick.reference})`, "", blockquote(pick.verses), "", explainPick(pick, subject, voice, index, quoted)].join(
+      "\n",
+    ),
   );
   sections.push(
     [

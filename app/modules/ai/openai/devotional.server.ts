@@ -1,5 +1,7 @@
 import { groundReferences } from "~/modules/bible/grounding.server";
+import { henryExcerpts } from "../builtin/commentary.server";
 import { completeStructured } from "../openai-client.server";
+import { drewOnNote } from "../prompts/commentary";
 import { devotionalMessages, devotionalSchema, devotionalWire } from "../prompts/devotional";
 import type { AiProvider, GeneratedDevotional, GenerationOptions } from "../provider";
 
@@ -9,6 +11,7 @@ export async function devotional(
   input: Parameters<AiProvider["devotional"]>[0],
   options: GenerationOptions = {},
 ): Promise<GeneratedDevotional> {
+  const commentary = henryExcerpts(input.passages.flatMap((passage) => passage.ranges));
   const messages = devotionalMessages({
     passages: input.passages.map((passage) => ({
       reference: passage.reference,
@@ -21,6 +24,7 @@ export async function devotional(
     level: input.level,
     wordLimit: input.wordLimit,
     settings: input.settings,
+    commentary,
   });
   const result = await completeStructured({
     schema: devotionalSchema,
@@ -31,5 +35,10 @@ export async function devotional(
     signal: options.signal,
     onPartial: options.onProgress ? (partial) => partial.content && options.onProgress!(partial.content) : undefined,
   });
-  return { content: groundReferences(result.content.trim()).text };
+  const translation = input.passages[0]!.translation;
+  const note = drewOnNote(
+    commentary,
+    `${input.passages.map((passage) => passage.reference).join("; ")} (${translation.shown})`,
+  );
+  return { content: `${groundReferences(result.content.trim()).text}\n\n${note}` };
 }

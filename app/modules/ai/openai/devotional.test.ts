@@ -38,6 +38,16 @@ describe("OpenAI devotionals", () => {
     assert.match(user, /about 500 words/);
   });
 
+  test("gives the model Matthew Henry on the passage, and the text says what it drew on", async () => {
+    fake.enqueue({ json: { content: "## Psalm 23: The Shepherd\n\nThe LORD cares for his flock." } });
+    const { content } = await devotional("gpt-4o", input);
+    const user = fake.requests[0]!.messages.find((message) => message.role === "user")!.content;
+    assert.match(user, /Matthew Henry's Commentary on the Whole Bible/);
+    assert.match(user, /Quote it only word for word/);
+    assert.match(user, /^- \(Matthew Henry on Psalms 23:1-6\) [A-Z].+[.!]$/m);
+    assert.match(content, /\*Drawn from: Psalm 23 \(BSB\); and Matthew Henry's Commentary on Psalms 23:1-6\.\*$/);
+  });
+
   test("a malformed answer is retried once, then a clear error", async () => {
     fake.enqueue({ content: "not json" }, { json: { wrong: true } });
     await assert.rejects(devotional("gpt-4o", input), (error: unknown) => {

@@ -6,7 +6,9 @@ import { findTopics } from "~/modules/bible/topics.server";
 import { resolveTranslation, type TranslationChoice } from "~/modules/bible/translations";
 import { AiError } from "~/utils/errors";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
+import { henryExcerpts } from "../builtin/commentary.server";
 import { completeStructured } from "../openai-client.server";
+import { drewOnNote, type CommentaryContext } from "../prompts/commentary";
 import {
   passageLessonMessages,
   passageLessonSchema,
@@ -63,9 +65,18 @@ function progressReporter(options: GenerationOptions | undefined, draw: (partial
   };
 }
 
-function finish(title: string, content: string): GeneratedStudy {
+function finish(title: string, content: string, drewOn: string): GeneratedStudy {
   if (!content.trim()) throw new AiError("The AI provider returned an empty lesson. Please try again.", 502);
-  return { title: title.trim().slice(0, 200), content };
+  return { title: title.trim().slice(0, 200), content: `${content}\n\n${drewOn}` };
+}
+
+/** Henry on the topic's first suggested passages: the context a topic lesson draws on. */
+function topicCommentary(suggestions: string[]): CommentaryContext {
+  const ranges = suggestions.slice(0, 3).flatMap((reference) => {
+    const parsed = parseReference(reference);
+    return parsed.ok ? parsed.ranges : [];
+  });
+  return henryExcerpts(ranges, [], 6);
 }
 
 export async function lessonFromTopic(
@@ -75,6 +86,8 @@ export async function lessonFromTopic(
 ): Promise<GeneratedStudy> {
   const translation = resolveTranslation(input.settings.translation);
   const lookup = scriptureLookup(translation);
+  const suggestions = suggestedScriptures(input.topic);
+  const commentary = topicCommentary(suggestions);
   const lesson = await completeStructured({
     schema: topicLessonSchema,
     wireSchema: topicLessonWire,
@@ -85,11 +98,13 @@ export async function lessonFromTopic(
       topic: input.topic,
       settings: input.settings,
       translation,
-      suggestions: suggestedScriptures(input.topic),
+      suggestions,
+      commentary,
     }),
     onPartial: progressReporter(options, (partial) => render(partial, input.settings, translation, lookup)),
   });
-  return finish(lesson.title, render(lesson, input.settings, translation, lookup));
+  const drewOn = drewOnNote(commentary, `Scripture (${translation.shown}) and Nave's Topical Bible`);
+  return finish(lesson.title, render(lesson, input.settings, translation, lookup), drewOn);
 }
 
 export async function lessonFromPassage(
@@ -99,6 +114,7 @@ export async function lessonFromPassage(
 ): Promise<GeneratedStudy> {
   const { passage, settings } = input;
   const lookup = scriptureLookup(passage.translation);
+  const commentary = henryExcerpts(passage.ranges);
   const lesson = await completeStructured({
     schema: passageLessonSchema,
     wireSchema: passageLessonWire,
@@ -110,8 +126,10 @@ export async function lessonFromPassage(
       verses: passage.verses,
       settings,
       translation: passage.translation,
+      commentary,
     }),
     onPartial: progressReporter(options, (partial) => render(partial, settings, passage.translation, lookup)),
   });
-  return finish(lesson.title, render(lesson, settings, passage.translation, lookup));
+  const drewOn = drewOnNote(commentary, `${passage.reference} (${passage.translation.shown})`);
+  return finish(lesson.title, render(lesson, settings, passage.translation, lookup), drewOn);
 }

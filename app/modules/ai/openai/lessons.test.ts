@@ -103,6 +103,12 @@ describe("OpenAI lesson plans through the real SDK", () => {
     assert.match(study.content, /## Outline\n\n1\. \*\*God's love given\*\* \(John 3:16-17\): God gave his Son\./);
     assert.match(study.content, /## Key Words\n\n- \*\*believe\*\*: To trust in the Son\./);
     assert.match(study.content, /> For God so loved the world, that he gave his only begotten Son/, "KJV text");
+    // Matthew Henry on the passage goes in as context, and the lesson says what it drew on.
+    assert.match(fake.requests[0]!.messages[1]!.content, /^- \(Matthew Henry on John 3:1-21\) .+/m);
+    assert.match(
+      study.content,
+      /\*Drawn from: John 3:16-21 \(KJV\); and Matthew Henry's Commentary on John 3:1-21\.\*$/,
+    );
   });
 
   test("a made-up verse reference is caught and marked, never shown as real", async () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
 import type { DevotionalLevel } from "../provider";
+import { commentaryPromptBlock, type CommentaryContext } from "./commentary";
 
 /** A usable devotional (checked after the answer; see ../structured-output.ts). */
 export const devotionalSchema = z.object({
@@ -67,11 +68,14 @@ export function devotionalMessages({
   level,
   wordLimit,
   settings,
+  commentary,
 }: {
   passages: DevotionalPromptPassage[];
   level: DevotionalLevel;
   wordLimit: number;
   settings: AiSettingsInput;
+  /** Matthew Henry on the passage, to draw on and quote. */
+  commentary?: CommentaryContext;
 }) {
   const translation = passages[0];
   const low = Math.round(wordLimit * 0.9);
@@ -92,6 +96,7 @@ export function devotionalMessages({
     "",
     "Today's passage:",
     passageBlock(passages),
+    commentaryPromptBlock(commentary),
   ].join("\n");
   return [
     { role: "system" as const, content: system },

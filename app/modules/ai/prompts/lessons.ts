@@ -1,6 +1,7 @@
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
+import { commentaryPromptBlock, type CommentaryContext } from "./commentary";
 
 /**
  * What a model must return for a lesson plan, and the prompts that ask for it. Pure: no I/O,
@@ -158,6 +159,7 @@ export function topicLessonMessages(input: {
   settings: AiSettingsInput;
   translation: TranslationInfo;
   suggestions: string[];
+  commentary?: CommentaryContext;
 }): ChatCompletionMessageParam[] {
   const suggestions =
     input.suggestions.length > 0
@@ -171,7 +173,8 @@ export function topicLessonMessages(input: {
         `Write a small-group lesson plan on the topic "${input.topic}".\n` +
         "Include: a title; an overview; 4 to 6 key scriptures with an insight for each; discussion questions; " +
         "application points; cross-references with a note each; one group activity; and a closing prayer." +
-        suggestions,
+        suggestions +
+        commentaryPromptBlock(input.commentary),
     },
   ];
 }
@@ -182,6 +185,7 @@ export function passageLessonMessages(input: {
   verses: Array<{ chapter: number; verse: number; text: string }>;
   settings: AiSettingsInput;
   translation: TranslationInfo;
+  commentary?: CommentaryContext;
 }): ChatCompletionMessageParam[] {
   let chapter = -1;
   const numbered = input.verses
@@ -202,7 +206,8 @@ export function passageLessonMessages(input: {
         "Include: a title; an overview with the passage's context; an outline of the passage by verse groups; " +
         "the key words of the passage with their meaning in context; the key scriptures (the passage's key verses) " +
         "with an insight for each; cross-references with a note each; discussion questions (observation, " +
-        "interpretation, application); application points; one group activity; and a closing prayer.",
+        "interpretation, application); application points; one group activity; and a closing prayer." +
+        commentaryPromptBlock(input.commentary),
     },
   ];
 }

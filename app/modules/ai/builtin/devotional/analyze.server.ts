@@ -4,7 +4,17 @@ import { bookByOrder, chapterVerseCount, splitVerseId, verseId } from "~/modules
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { versesFor, type Passage } from "~/modules/bible/passages.server";
 import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
-import type { AnalyzedVerse, DevotionalAnalysis, Echo, KeywordHit, PassageSummary, ThemeHit } from "./compose";
+import { henryOn, introductionPoints } from "../commentary.server";
+import { maskOtherSenses } from "../senses";
+import type {
+  AnalyzedVerse,
+  DevotionalAnalysis,
+  Echo,
+  HenryOnReading,
+  KeywordHit,
+  PassageSummary,
+  ThemeHit,
+} from "./compose";
 import { isStopWord, verseForQuote, words } from "./text";
 import { content } from "../content";
 import { stem } from "../stem";
@@ -13,7 +23,7 @@ const MAX_ECHO_WORDS = 60;
 
 /** Capitalised words that are not names: divine titles and pronouns (the BSB capitalises them). */
 const NOT_NAMES = new Set(
-  "I O God LORD Lord GOD He His Him Himself You Your Yours Yourself Me My Mine Myself Father Son Spirit Holy Most High Almighty Savior Redeemer Christ Messiah Amen Selah Hallelujah Then Now But And For The When So Yet If As Therefore Truly Behold Woe Blessed Let Do Go Come See Look Who What Why How Is Are Was Were Be This That These Those There Here In On At Of By With To From Into Upon After Before Because Since While Until Whoever Whatever Surely Indeed Even Yes No Not All Every Each One Two Three Sabbath Passover Word Scripture Scriptures Law Prophets Gospel Heaven Hades Sheol Day Lamb Shepherd King Lord's God's LORD's Teacher Rabbi Light Truth Way Life Bread Vine Door Servant Branch Rock Lion".split(
+  "I O Us Our Ours We God LORD Lord GOD He His Him Himself You Your Yours Yourself Me My Mine Myself Father Son Spirit Holy Most High Almighty Savior Redeemer Christ Messiah Amen Selah Hallelujah Then Now But And For The When So Yet If As Therefore Truly Behold Woe Blessed Let Do Go Come See Look Who What Why How Is Are Was Were Be This That These Those There Here In On At Of By With To From Into Upon After Before Because Since While Until Whoever Whatever Surely Indeed Even Yes No Not All Every Each One Two Three Sabbath Passover Word Scripture Scriptures Law Prophets Gospel Heaven Hades Sheol Day Lamb Shepherd King Lord's God's LORD's Teacher Rabbi Light Truth Way Life Bread Vine Door Servant Branch Rock Lion".split(
     " ",
   ),
 );
@@ -69,7 +79,8 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   const wordCounts = new Map<string, number>();
   const verseWords = new Map<number, string[]>();
   for (const verse of verses) {
-    const list = words(verse.text);
+    // Words used in another sense ("lie down", "a light burden") do not speak for a theme.
+    const list = words(maskOtherSenses(verse.text));
     verseWords.set(verse.id, list);
     for (const word of list) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
   }
@@ -230,6 +241,7 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
   });
 
   return {
+    commentary: henryOnReading(allRanges, keyVerses.slice(0, 3), themeHits),
     reference: passages.map((passage) => passage.reference).join("; "),
     translation: { code, name: translation.shownName },
     passages: summaries,
@@ -239,6 +251,33 @@ export function analyzePassages(passages: Passage[]): DevotionalAnalysis {
     names: names.map((entry) => entry.name),
     echoes,
     books,
+  };
+}
+
+/**
+ * Matthew Henry on the day's reading: his introductions to its chapters, one point of his outline
+ * per section (from the introduction's numbered summary), and his sentences ranked for the key
+ * verses' words and the themes found.
+ */
+function henryOnReading(ranges: VerseRange[], keyVerses: AnalyzedVerse[], themes: ThemeHit[]): HenryOnReading {
+  const focus = [...keyVerses.flatMap((verse) => words(verse.text)), ...themes.map((hit) => hit.word)].filter(
+    (word) => word && !isStopWord(word),
+  );
+  const found = henryOn(ranges, focus);
+  const outline: HenryOnReading["outline"] = [];
+  for (const section of found.sections) {
+    const intro = found.introductions.find(
+      (entry) => section.range.start >= entry.range.start && section.range.end <= entry.range.end,
+    );
+    if (!intro) continue;
+    const startVerse = splitVerseId(section.range.start).verse;
+    const point = introductionPoints(intro).find((entry) => entry.verse === startVerse);
+    if (point) outline.push({ reference: section.reference, text: point.text });
+  }
+  return {
+    introductions: found.introductions.map(({ reference, text }) => ({ reference, text })),
+    outline,
+    sentences: found.sentences.map(({ reference, text, position, score }) => ({ reference, text, position, score })),
   };
 }
 

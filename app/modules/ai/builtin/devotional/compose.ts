@@ -3,7 +3,7 @@ import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
 import { content, sectionIds, type SectionId, type Theme } from "../content";
-import { capitalize, joinList, titleCase } from "../text";
+import { capitalize, hashString, joinList, titleCase } from "../text";
 import { fragmentAround, pick, quotedSentence, shuffled } from "./text";
 
 /**
@@ -55,7 +55,24 @@ export interface PassageSummary {
   chapters: Array<{ reference: string; keyVerse: AnalyzedVerse }>;
 }
 
+/** A sentence of Matthew Henry's, verbatim, from the section named ("John 3:1-21"). */
+export interface HenryQuote {
+  reference: string;
+  text: string;
+  position: number;
+  score: number;
+}
+
+/** What Henry says on the reading: his introductions, his outline of it, his quotable sentences. */
+export interface HenryOnReading {
+  introductions: Array<{ reference: string; text: string }>;
+  /** One point per section of the reading, in his words: "God’s call of Abram to the land of Canaan". */
+  outline: Array<{ reference: string; text: string }>;
+  sentences: HenryQuote[];
+}
+
 export interface DevotionalAnalysis {
+  commentary: HenryOnReading;
   /** "John 3" or "Genesis 1-3; Psalm 1" */
   reference: string;
   translation: { code: string; name: string };
@@ -76,6 +93,8 @@ interface Block {
   paragraph?: string;
   /** The reference a quote is cited by (placed per the citation format). */
   cite?: string;
+  /** Who a quote that is not Scripture is by: "Matthew Henry on John 3:1-21". */
+  attribution?: string;
   /** A sentence introducing a quote; it stands or falls with the quote. */
   intro?: string;
   /** 0 = always included; higher numbers are added later, while words remain. */
@@ -130,10 +149,19 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const blocks: Block[] = [];
   const add = (block: Omit<Block, "order"> & { order?: number }) =>
     blocks.push({ ...block, order: block.order ?? blocks.length });
+  const reading = analysis.reference;
+  const fallback = content.themes.fallback.id;
 
   const themeHits = analysis.themes.slice(0, plan.themes);
+  // One theme per verse: two themes read into the same verse would repeat it.
+  const realThemes = themeHits.filter(
+    (hit, index) =>
+      hit.theme.id !== fallback && themeHits.findIndex((other) => other.verse.id === hit.verse.id) === index,
+  );
   const quoteVerses = chooseQuotes(analysis.keyVerses, plan.quotes, wordLimit);
   const firstQuote = quoteVerses[0];
+  const keyReference = firstQuote?.reference ?? reading;
+  const henry = analysis.commentary;
 
   // Scripture: the key verses, quoted in full and labelled with the translation shown.
   if (firstQuote) {
@@ -142,7 +170,15 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "intro",
       priority: 2,
-      text: pick(voice.openings, `${seed}:open`),
+      text: pick(
+        [
+          `Read ${reading} slowly, then stay a while with ${keyReference}.`,
+          `Today's reading is ${reading}, and ${keyReference} is a good place to begin.`,
+          `Before anything else, hear ${keyReference} in its own words.`,
+          `Out of all of ${reading}, let ${keyReference} set the tone for today.`,
+        ],
+        `${seed}:open`,
+      ),
     });
     add({ section: "scripture", kind: "quote", text: firstQuote.text, cite: firstQuote.reference, priority: 0 });
     quoteVerses
@@ -150,147 +186,130 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       .forEach((verse, index) =>
         add({ section: "scripture", kind: "quote", text: verse.text, cite: verse.reference, priority: 5 + index * 3 }),
       );
-    add({
-      section: "scripture",
-      kind: "sentence",
-      paragraph: "after",
-      priority: 9,
-      text: pick(voice.invitations, `${seed}:invite`),
-    });
   }
 
-  // Background (deep): what kind of book this is and where the reading sits in it.
+  // Background (deep): the book, and Henry's own introduction to the chapter.
   analysis.books.slice(0, 2).forEach((book, index) => {
     if (!book.context) return;
-    const paragraph = `book-${index}`;
     add({
       section: "context",
       kind: "sentence",
-      paragraph,
+      paragraph: `book-${index}`,
       priority: 1,
-      text: `${book.name} is ${book.context.genre}, ${book.context.author}.`,
+      text: `${book.name} ${book.chapter} belongs to ${book.name}, ${book.context.genre}, ${book.context.author}.`,
     });
-    add({ section: "context", kind: "sentence", paragraph, priority: 1, text: book.context.about });
-    if (book.chapters > 1) {
-      add({
-        section: "context",
-        kind: "sentence",
-        paragraph,
-        priority: 4,
-        text: positionSentence(book.name, book.chapter, book.chapters),
-      });
-    }
+  });
+  henry.introductions.slice(0, 2).forEach((intro, index) => {
+    const summary = introSummary(intro.text);
+    if (!summary) return;
+    add({
+      section: "context",
+      kind: "quote",
+      intro: `Matthew Henry introduces ${intro.reference}:`,
+      text: summary,
+      attribution: `Matthew Henry on ${intro.reference}`,
+      priority: 2 + index * 4,
+    });
   });
 
-  // Overview: how the reading opens and closes, who appears in it, and an outline of its chapters.
-  analysis.passages.forEach((passage, index) => {
-    const paragraph = `passage-${index}`;
-    if (passage.first && passage.last && passage.first.id !== passage.last.id) {
-      add({
-        section: "overview",
-        kind: "sentence",
-        paragraph,
-        priority: index === 0 ? 1 : 6,
-        text: `${passage.reference} opens with “${fragmentAround(passage.first.text, undefined, 16)}” and closes with ${quotedSentence(fragmentAround(passage.last.text, undefined, 16))}`,
-      });
-    } else if (passage.first) {
-      add({
-        section: "overview",
-        kind: "sentence",
-        paragraph,
-        priority: 1,
-        text: `${passage.reference} is a single verse, and every word counts: ${quotedSentence(fragmentAround(passage.first.text, undefined, 20))}`,
-      });
-    }
-    if (passage.chapters.length > 1) {
-      passage.chapters.forEach((chapter, chapterIndex) =>
+  // The reading: the movements Henry finds in it (his own words), and who appears.
+  if (henry.outline.length > 1) {
+    add({
+      section: "overview",
+      kind: "sentence",
+      paragraph: "outline",
+      priority: 1,
+      text: `Matthew Henry's outline of ${reading}, in his own words:`,
+    });
+    henry.outline
+      .slice(0, 6)
+      .forEach((point, index) =>
         add({
           section: "overview",
           kind: "item",
-          priority: 3 + chapterIndex,
-          text: `**${chapter.reference}:** “${fragmentAround(chapter.keyVerse.text, undefined, 18)}” (${chapter.keyVerse.reference})`,
+          priority: 2 + index,
+          text: `**${point.reference}**: “${point.text}”`,
         }),
       );
-    }
-  });
+  } else if (henry.outline[0]) {
+    add({
+      section: "overview",
+      kind: "sentence",
+      paragraph: "outline",
+      priority: 1,
+      text: `Matthew Henry sums up ${henry.outline[0].reference} in these words: “${henry.outline[0].text}”.`,
+    });
+  }
   if (analysis.names.length > 0) {
     add({
       section: "overview",
       kind: "sentence",
-      paragraph: "passage-0",
+      paragraph: "names",
       priority: 4,
-      text: `Along the way we meet ${joinList(analysis.names.slice(0, 5))}.`,
+      text: `Names to watch for in ${reading}: ${joinList(analysis.names.slice(0, 5))}.`,
     });
   }
 
-  // Words to notice (deep): the passage's own vocabulary.
-  const keywords = analysis.keywords.filter((keyword) => keyword.count >= 2).slice(0, 6);
+  // Words to notice (deep): the passage's own vocabulary, each in the verse that uses it best.
+  const keywords = analysis.keywords.filter((keyword) => keyword.count >= 2).slice(0, 4);
   if (keywords.length > 0) {
     add({
       section: "keywords",
       kind: "sentence",
       paragraph: "keywords",
-      priority: 1,
-      text: `The words repeated most in ${analysis.reference} are ${joinList(keywords.slice(0, 4).map((keyword) => `“${keyword.word}” (${keyword.count} times)`))}.`,
+      priority: 3,
+      text: `Watch for these words as you read ${reading}:`,
     });
-    keywords.slice(0, 4).forEach((keyword, index) =>
+    keywords.forEach((keyword, index) =>
       add({
         section: "keywords",
         kind: "item",
-        priority: 3 + index * 2,
-        text: `**${keyword.word}**: ${keyword.verse.reference}, ${quotedSentence(fragmentAround(keyword.verse.text, keyword.word, 18))}`,
+        priority: 4 + index * 2,
+        text: `**${keyword.word}** (${keyword.verse.reference}): ${quotedSentence(fragmentAround(keyword.verse.text, keyword.word, 18))}`,
       }),
     );
   }
 
-  // Reflection: for each theme, what the passage says (its own words) and what Scripture teaches.
-  themeHits.forEach((hit, index) => {
-    const paragraph = `theme-${index}`;
-    const fragment = fragmentAround(hit.verse.text, hit.word || undefined, 26);
-    // The first observation is added before anything optional; later themes only while words remain.
-    const base = index === 0 ? 1 : 2 + index * 3;
+  // Reflection: what the key verse says, then Matthew Henry's explanation, quoted and attributed.
+  const firstHit = realThemes[0];
+  if (firstHit) {
     add({
       section: "reflect",
       kind: "sentence",
-      paragraph,
-      priority: base,
-      text: observation(hit, fragment, analysis.reference, `${seed}:${index}`, simple),
-    });
-    add({
-      section: "reflect",
-      kind: "sentence",
-      paragraph,
-      priority: base + 1,
-      text: pick(hit.theme.truths, `${seed}:truth:${hit.theme.id}`),
-    });
-    const second = hit.theme.truths.find((truth) => truth !== pick(hit.theme.truths, `${seed}:truth:${hit.theme.id}`));
-    if (second) add({ section: "reflect", kind: "sentence", paragraph, priority: base + 6, text: second });
-    if (!simple && index === 0) {
-      add({
-        section: "reflect",
-        kind: "sentence",
-        paragraph,
-        priority: base + 4,
-        text: personal(hit, analysis.reference, `${seed}:personal`),
-      });
-    }
-  });
-  if (themeHits.length >= 2) {
-    add({
-      section: "reflect",
-      kind: "sentence",
-      paragraph: "together",
-      priority: 8,
-      text: `Notice that ${analysis.reference} holds ${themeHits[0]!.theme.name} and ${themeHits[1]!.theme.name} side by side; each helps us understand the other.`,
+      paragraph: "observe",
+      priority: 1,
+      text: observation(
+        firstHit,
+        fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26),
+        `${seed}:0`,
+        simple,
+      ),
     });
   }
-  add({
-    section: "reflect",
-    kind: "sentence",
-    paragraph: "carry",
-    priority: 3,
-    text: `${pick(voice.carry, `${seed}:carry`)} ${lowerFirst(pick(themeHits[0]?.theme.truths ?? ["God is faithful, and his word does not fail."], `${seed}:carry-truth`))}`,
-  });
+  // About one sentence of Henry's per hundred words of budget: the explanation is mostly his.
+  const chosen = chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
+  // Every devotional quotes Henry at least once; on a very small budget, his shortest sentence.
+  const tight = wordLimit <= 150;
+  const shortest = [...chosen].sort((a, b) => a.text.length - b.text.length)[0];
+  chosen.forEach((sentence, index) =>
+    add({
+      section: "reflect",
+      kind: "quote",
+      intro: index === 0 && !tight ? henryLead(sentence.reference, reading, `${seed}:lead`) : undefined,
+      text: sentence.text,
+      attribution: `Matthew Henry on ${sentence.reference}`,
+      priority: (tight ? sentence === shortest : index === 0) ? 0 : 2 + index * 2,
+    }),
+  );
+  realThemes.slice(1, 3).forEach((hit, index) =>
+    add({
+      section: "reflect",
+      kind: "sentence",
+      paragraph: `theme-${index}`,
+      priority: 5 + index * 3,
+      text: `${hit.verse.reference} adds ${hit.theme.name}: ${quotedSentence(fragmentAround(hit.verse.text, hit.word || undefined, 20))}`,
+    }),
+  );
 
   // Echoes: where the rest of Scripture says the same thing, quoted.
   analysis.echoes.slice(0, plan.echoes).forEach((echo, index) => {
@@ -301,78 +320,125 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     add({ section: "echoes", kind: "quote", intro, text: echo.text, cite: echo.reference, priority });
   });
 
-  // Questions.
+  // Questions: on the verses and on what Henry saw in them.
+  const point = henry.outline[hashString(`${seed}:point`) % Math.max(1, henry.outline.length)];
+  const asked = chooseHenry(henry.sentences, 2, `${seed}:ask`, new Set(chosen.map((entry) => entry.text)));
   const questions = [
-    ...themeHits.map((hit) => pick(hit.theme.questions, `${seed}:q:${hit.theme.id}`)),
-    firstQuote
-      ? `What does ${firstQuote.reference} show you about who God is?`
-      : "What does this passage show you about who God is?",
-    `Which phrase in ${analysis.reference} will you carry with you today, and why?`,
-    ...themeHits.map((hit) =>
-      hit.theme.questions.find((question) => question !== pick(hit.theme.questions, `${seed}:q:${hit.theme.id}`))!,
+    `What does ${keyReference} show you about who God is?`,
+    point
+      ? `Where in ${point.reference} do you see what Matthew Henry sums up in these words: “${point.text}”?`
+      : `What happens in ${reading}, told in your own words?`,
+    ...asked.map(
+      (sentence) =>
+        `On ${sentence.reference}, Matthew Henry writes: “${sentence.text}”; where would that change how you live this week?`,
     ),
-  ].filter(Boolean);
+    `Which phrase in ${reading} will you carry with you today, and why?`,
+    ...realThemes.map((hit) => `Where does ${hit.verse.reference} meet ${hit.theme.name} in your own life?`),
+  ];
   questions
     .slice(0, plan.questions)
     .forEach((question, index) =>
       add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 2 : 4 + index * 2 }),
     );
-  if (level === "beginner" && questions[0]) {
+  if (level === "beginner") {
     add({
       section: "apply",
       kind: "sentence",
       paragraph: "ask",
       priority: 7,
-      text: `Ask yourself: ${lowerFirst(questions[0])}`,
+      text: `Ask yourself: ${lowerFirst(questions[0]!)}`,
     });
   }
 
-  // Application.
-  const steps = themeHits.flatMap((hit, index) =>
-    shuffled(hit.theme.steps, `${seed}:steps:${hit.theme.id}`).map((step, stepIndex) => ({
-      step,
-      rank: index + stepIndex * 3,
-    })),
+  // Application: things to do with these verses today.
+  const echo = analysis.echoes[0];
+  const steps = shuffled(
+    [
+      `Write out ${keyReference} and keep it where you will see it today.`,
+      `Pray ${keyReference} back to God in your own words before the day gets busy.`,
+      chosen[0]
+        ? `Read ${chosen[0].reference} again tonight and notice one thing Matthew Henry saw there that you had missed.`
+        : "",
+      echo ? `Send ${echo.reference} to someone who needs it this week.` : "",
+      `Tell one person what ${reading} taught you about God.`,
+      quoteVerses[1] ? `Learn ${quoteVerses[1].reference} by heart this week.` : "",
+    ].filter(Boolean),
+    `${seed}:steps`,
   );
   steps
-    .sort((a, b) => a.rank - b.rank)
-    .slice(0, level === "beginner" ? 3 : 4)
-    .forEach(({ step }, index) =>
+    .slice(0, level === "beginner" ? 2 : 3)
+    .forEach((step, index) =>
       add({ section: "apply", kind: "item", text: step, priority: index === 0 ? 1.5 : 3 + index * 3 }),
     );
 
-  // Prayer: one paragraph, addressed and closed in the chosen tone.
+  // Prayer: one paragraph, addressed and closed in the chosen tone, on the words just read.
   const salutation = pick(voice.salutations, `${seed}:salute`);
-  themeHits.forEach((hit, index) => {
-    const petitions = shuffled(hit.theme.prayers, `${seed}:prayer:${hit.theme.id}`);
-    const text = index === 0 ? `${salutation} ${lowerFirst(petitions[0]!)}` : petitions[0]!;
+  const petitions = [
+    firstQuote && !tight
+      ? `${salutation} thank you for ${keyReference}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
+      : `${salutation} thank you for ${reading}.`,
+    ...realThemes
+      .slice(0, 2)
+      .map(
+        (hit) =>
+          `As ${hit.verse.reference} speaks of ${hit.theme.name}, ${lowerFirst(pick(hit.theme.prayers, `${seed}:prayer:${hit.theme.id}`))}`,
+      ),
+  ];
+  petitions.forEach((text, index) =>
     add({
       section: "pray",
       kind: "sentence",
       paragraph: "prayer",
       priority: index === 0 ? 0 : 3 + index * 2,
-      order: 1 + index * 2,
+      order: 1 + index,
       text,
-    });
-    add({
-      section: "pray",
-      kind: "sentence",
-      paragraph: "prayer",
-      priority: 7 + index * 2,
-      order: 2 + index * 2,
-      text: petitions[1]!,
-    });
-  });
+    }),
+  );
   add({
     section: "pray",
     kind: "sentence",
     paragraph: "prayer",
     priority: 0,
     order: 100,
-    text: pick(voice.closings, `${seed}:close`),
+    // One sentence with the closing, so the closing words never stand alone, the same every day.
+    text: `Keep ${reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
   });
 
   return fitToLimit(blocks, { plan: plan.sections, wordLimit, settings, code, analysis });
+}
+
+/** A lead-in for Henry's first quotation, naming the section he expounds. */
+function henryLead(section: string, reading: string, seed: string) {
+  return pick(
+    [
+      `Matthew Henry, writing on ${section}, puts it this way:`,
+      `On ${section}, Matthew Henry writes:`,
+      `Matthew Henry's comment on ${section} opens ${reading} up:`,
+    ],
+    seed,
+  );
+}
+
+/** Henry's sentences for a devotional: varied by the seed among the best, none repeated. */
+function chooseHenry(sentences: HenryQuote[], count: number, seed: string, exclude = new Set<string>()) {
+  const pool = sentences.filter((sentence) => !exclude.has(sentence.text)).slice(0, count * 3);
+  return shuffled(pool, seed)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.position - b.position);
+}
+
+/** The opening sentences of Henry's introduction, up to about 70 words: his summary, verbatim. */
+function introSummary(text: string) {
+  const first = text.split(/\n\s*\n/)[0]!.trim();
+  const sentences = first.match(/[^.!?]+[.!?]+[”’]?(?:\s+|$)/g) ?? [first];
+  let summary = "";
+  for (const sentence of sentences) {
+    if (summary && (summary + sentence).split(/\s+/).length > 70) break;
+    summary += sentence;
+  }
+  summary = summary.trim();
+  return summary.split(/\s+/).length <= 90 && first.startsWith(summary) ? summary : "";
 }
 
 function lowerFirst(text: string) {
@@ -381,50 +447,15 @@ function lowerFirst(text: string) {
     : text;
 }
 
-function positionSentence(book: string, chapter: number, chapters: number) {
-  if (book === "Psalms") {
-    const fifth = [41, 72, 89, 106, 150].findIndex((last) => chapter <= last);
-    const ordinal = ["first", "second", "third", "fourth", "fifth"][fifth];
-    return `The 150 psalms were gathered into five books; Psalm ${chapter} belongs to the ${ordinal} (Psalms ${[1, 42, 73, 90, 107][fifth]}-${[41, 72, 89, 106, 150][fifth]}).`;
-  }
-  const where =
-    chapter <= Math.max(1, Math.round(chapters * 0.2))
-      ? "near the beginning"
-      : chapter > chapters * 0.8
-        ? "near the end"
-        : "in the middle";
-  return `Chapter ${chapter} comes ${where} of the book's ${chapters} chapters, so it is worth remembering what comes before it.`;
-}
-
-function observation(hit: ThemeHit, fragment: string, reference: string, seed: string, simple: boolean) {
+function observation(hit: ThemeHit, fragment: string, seed: string, simple: boolean) {
   const name = hit.theme.name;
   const quote = quotedSentence(fragment);
-  if (hit.count >= 3) {
-    return pick(
-      [
-        `The word “${hit.word}” comes up ${hit.count} times in ${reference}, and ${hit.verse.reference} shows why it matters: ${quote}`,
-        `${reference} keeps returning to ${name}: “${hit.word}” appears ${hit.count} times, as in ${hit.verse.reference}, ${quote}`,
-      ],
-      seed,
-    );
-  }
   if (simple) return `${hit.verse.reference} speaks about ${name}: ${quote}`;
   return pick(
     [
       `${hit.verse.reference} points us to ${name}: ${quote}`,
-      `Look closely at ${hit.verse.reference}: ${quote} Here the passage speaks of ${name}.`,
-      `In ${hit.verse.reference} we read, ${quote} That is a window onto ${name}.`,
-    ],
-    seed,
-  );
-}
-
-function personal(hit: ThemeHit, reference: string, seed: string) {
-  return pick(
-    [
-      `This is not only about people long ago; ${reference} speaks to your life today.`,
-      `Read ${hit.verse.reference} again as if it were addressed to you, because in a real sense it is.`,
-      `The same God who spoke these words is present with you as you read them.`,
+      `Look closely at ${hit.verse.reference}, where the passage speaks of ${name}: ${quote}`,
+      `In ${hit.verse.reference} we read of ${name}: ${quote}`,
     ],
     seed,
   );
@@ -524,7 +555,8 @@ function render(blocks: Block[], { settings, code, analysis }: RenderContext): s
       flush();
       if (block.kind === "quote") {
         if (block.intro) lines.push(block.intro, "");
-        lines.push(`> ${block.text}${block.cite ? cite(block.cite) : ""}`, "");
+        const source = block.attribution ? ` — ${block.attribution}` : block.cite ? cite(block.cite) : "";
+        lines.push(`> ${block.text}${source}`, "");
       } else if (block.kind === "item") {
         lines.push(`- ${block.text}`);
       } else {

@@ -1,0 +1,33 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+test("Today shows Matthew Henry on the day's passage, the whole section one click away", async ({
+  signedInPage: page,
+  account,
+}) => {
+  const started = await page.request.post("/api/plans/user-plans", {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { planId: "gospel-of-john-21-days" },
+  });
+  expect(started.status()).toBe(201);
+  await page.goto("/today");
+  const panel = page.getByRole("region", { name: "Commentary" });
+  await expect(panel).toContainText("Matthew Henry on John 1:");
+  await expect(panel).toContainText("Introduction to John 1");
+  await expect(panel).toContainText(
+    "Commentary: Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain",
+  );
+  const toggle = panel.getByRole("button", { name: /Read all of Matthew Henry on John 1:/ });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const collapsed = (await panel.innerText()).length;
+  await toggle.click();
+  await expect(panel.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
+  expect((await panel.innerText()).length).toBeGreaterThan(collapsed);
+  const results = await new AxeBuilder({ page })
+    .include("section[aria-labelledby]")
+    .withTags(["wcag2a", "wcag2aa"])
+    .analyze();
+  expect(results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual(
+    [],
+  );
+});

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+/**
+ * Checks on what the built-in writer wrote, shared by its tests: which sentences are its own
+ * (not quotations), and whether its quotations of Matthew Henry are his words.
+ */
+
+/** The writer's own sentences: headings, block quotations and anything inside quotation marks left out. */
+export function ownSentences(markdown: string): string[] {
+  const prose = markdown
+    .split("\n")
+    .filter((line) => !/^\s*(?:#|>)/.test(line))
+    .map((line) => line.replace(/^\s*(?:[-*]|\d+\.)\s+/, ""))
+    .join("\n")
+    .replace(/“[^”]*”/g, " ")
+    .replace(/"[^"]*"/g, " ")
+    .replace(/\*\*/g, "");
+  return prose
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.replace(/\s+/g, " ").trim())
+    .filter((sentence) => (sentence.match(/[A-Za-z]+/g) ?? []).length >= 3);
+}
+
+export interface VarietyReport {
+  total: number;
+  unique: number;
+  /** The sentence found on the most days, and on how many. */
+  mostShared: { sentence: string; days: number } | null;
+}
+
+/** How varied the writer's own sentences are over a set of outputs (one per day). */
+export function variety(outputs: string[]): VarietyReport {
+  const all: string[] = [];
+  const days = new Map<string, number>();
+  for (const output of outputs) {
+    const sentences = ownSentences(output);
+    all.push(...sentences);
+    for (const sentence of new Set(sentences)) days.set(sentence, (days.get(sentence) ?? 0) + 1);
+  }
+  let mostShared: VarietyReport["mostShared"] = null;
+  for (const [sentence, count] of days)
+    if (!mostShared || count > mostShared.days) mostShared = { sentence, days: count };
+  return { total: all.length, unique: new Set(all).size, mostShared };
+}
+
+type Source = {
+  books: Record<string, { chapters: Record<string, { intro: string; sections: Array<{ text: string }> }> }>;
+};
+let henryByChapter: Map<string, string> | undefined;
+
+/**
+ * Matthew Henry's text per chapter, read from the shipped file itself (db/bible-data), keyed
+ * "John 3" as the writer names them.
+ */
+export function henryChapterText(chapter: string): string | undefined {
+  if (!henryByChapter) {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const books = JSON.parse(fs.readFileSync(path.join(root, "db/bible-data/books.json"), "utf8")) as Array<{
+      id: string;
+      name: string;
+    }>;
+    const source = JSON.parse(
+      zlib.gunzipSync(fs.readFileSync(path.join(root, "db/bible-data/commentary/mhc.json.gz"))).toString("utf8"),
+    ) as Source;
+    henryByChapter = new Map();
+    for (const book of books) {
+      for (const [number, entry] of Object.entries(source.books[book.id]?.chapters ?? {})) {
+        henryByChapter.set(
+          `${book.name} ${number}`,
+          [entry.intro, ...entry.sections.map((section) => section.text)].join("\n\n"),
+        );
+      }
+    }
+  }
+  return henryByChapter.get(chapter);
+}
+
+/**
+ * Every quotation of Henry in a text, with the section it is attributed to: block quotes
+ * ("> ... — Matthew Henry on John 3:1-21"), outline points ("**John 3:1-21**: “...”") and
+ * quotations inside a sentence ("On John 3:1-21, Matthew Henry writes: “...”; where").
+ */
+export function henryQuotations(markdown: string): Array<{ reference: string; text: string }> {
+  const found: Array<{ reference: string; text: string }> = [];
+  for (const match of markdown.matchAll(/^> (.+) — Matthew Henry on (.+)$/gm))
+    found.push({ text: match[1]!, reference: match[2]! });
+  for (const match of markdown.matchAll(/^- \*\*([^*\n]+)\*\*: “(.+)”$/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/\(([^()\n]+)\): “([^\n]+?)” \(Matthew Henry\)/g))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/Matthew Henry on ([^:\n]+:[\d-]+): “(.+?)”(?:$| \*Context)/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/Matthew Henry writes on ([^:\n]+:[\d-]+): “(.+)”$/gm))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(
+    /Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g,
+  ))
+    found.push({ reference: match[1]!, text: match[2]! });
+  for (const match of markdown.matchAll(/Matthew Henry sums up ([^\n]+?) in these words: “(.+?)”\./g))
+    found.push({ reference: match[1]!, text: match[2]! });
+  return found;
+}
+
+/** The chapter a commentary reference lies in: "John 3:1-21" -> "John 3". */
+export function chapterOf(reference: string) {
+  // A single psalm is written "Psalm 23"; Henry's book is "Psalms".
+  return reference.replace(/:.*$/, "").replace(/^Psalm /, "Psalms ");
+}
