@@ -151,3 +151,44 @@ describe("the packaged app's native modules", () => {
     );
   });
 });
+
+describe("the release's update files", () => {
+  test("the two Mac runners' latest-mac.yml become one listing both zips", async () => {
+    const { mergeUpdateInfo } = await import("../../desktop/scripts/merge-update-info.mjs");
+    const arm = {
+      version: "1.2.0",
+      files: [{ url: "Sagacity-Bites-1.2.0-mac-arm64.zip", sha512: "a", size: 1 }],
+      path: "Sagacity-Bites-1.2.0-mac-arm64.zip",
+      sha512: "a",
+      releaseDate: "2026-11-24T08:00:00.000Z",
+    };
+    const intel = { ...arm, files: [{ url: "Sagacity-Bites-1.2.0-mac-x64.zip", sha512: "b", size: 2 }] };
+    const merged = mergeUpdateInfo([arm, intel]);
+    assert.deepEqual(
+      merged.files.map((file: { url: string }) => file.url),
+      ["Sagacity-Bites-1.2.0-mac-arm64.zip", "Sagacity-Bites-1.2.0-mac-x64.zip"],
+    );
+    assert.equal(merged.version, "1.2.0");
+    assert.throws(() => mergeUpdateInfo([arm, { ...intel, version: "1.1.0" }]), /Versions differ/);
+  });
+});
+
+describe("the release workflow", () => {
+  const workflow = fs.readFileSync(path.join(projectRoot, ".github/workflows/desktop-release.yml"), "utf8");
+
+  test("each OS signs with its own secret only: Windows never falls back to the Apple certificate", () => {
+    assert.match(workflow, /^\s+CSC_LINK: \$\{\{ runner\.os == 'macOS' && secrets\.CSC_LINK \|\| '' \}\}$/m);
+    assert.match(workflow, /^\s+WIN_CSC_LINK: \$\{\{ runner\.os == 'Windows' && secrets\.WIN_CSC_LINK \|\| '' \}\}$/m);
+    assert.doesNotMatch(workflow, /runner\.os == 'Windows' && secrets\.WIN_CSC_LINK \|\| secrets\.CSC_LINK/);
+    assert.match(workflow, /Azure Trusted Signing/);
+  });
+
+  test("one runner per OS and arch, each checked to be that arch, smoke-testing the installed app", () => {
+    const archs = [...workflow.matchAll(/^\s+arch: (\w+)$/gm)].map((match) => match[1]);
+    assert.deepEqual(archs, ["arm64", "x64", "x64", "x64"]);
+    assert.match(workflow, /node -p process\.arch/);
+    assert.match(workflow, /ditto "\$RUNNER_TEMP\/dmg\/Sagacity Bites\.app" "\/Applications\/Sagacity Bites\.app"/);
+    assert.match(workflow, /-ArgumentList "\/S", "\/D=\$target"/);
+    assert.match(workflow, /node desktop\/scripts\/smoke\.mjs "\$APP_EXECUTABLE" --arch \$\{\{ matrix\.arch \}\}/);
+  });
+});
