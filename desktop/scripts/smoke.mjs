@@ -150,7 +150,7 @@ try {
   spawn(executable, [...extraArgs, "--quit"], { env, stdio: "inherit" });
   await waitFor(() => exitCode !== undefined, 60_000, "the app to quit");
   if (exitCode !== 0) throw new Error(`The app exited with ${exitCode}`);
-  const leftovers = fs.readdirSync(dataFolder).filter((name) => /\.db-(wal|shm)$/.test(name));
+  const leftovers = fs.readdirSync(dataFolder).filter((name) => name.endsWith(".db-wal"));
   if (leftovers.length) throw new Error(`Not closed cleanly, left: ${leftovers.join(", ")}`);
   if (!fs.existsSync(path.join(dataFolder, "sagacity.db"))) throw new Error("No database in the data folder");
   step("quit cleanly: no -wal left");

@@ -194,6 +194,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     hostScript: options.serverHost ?? path.join(appRoot, "main", "server-host.js"),
     serverEntry,
     env,
+    log,
     onUnexpectedExit: (code) => void serverCrashed(code),
   });
 

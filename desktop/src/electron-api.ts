@@ -159,6 +159,9 @@ export interface MessageBoxOptions {
 /** A process started with Electron's utilityProcess.fork (the server runs in one). */
 export interface UtilityProcessLike {
   readonly pid: number | undefined;
+  /** With stdio "pipe": the process's output. */
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
   postMessage(message: unknown): void;
   kill(): boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron's own signature: messages are structured clones

@@ -28,6 +28,7 @@ export function createServerProcess({
   hostScript,
   serverEntry,
   env,
+  log,
   onUnexpectedExit,
 }: {
   utilityProcess: UtilityProcessApi;
@@ -36,6 +37,8 @@ export function createServerProcess({
   serverEntry: string;
   /** The server's environment (its config reads it); the AI key is never in it. */
   env: NodeJS.ProcessEnv;
+  /** Where the server's own output goes (the log file in the app). */
+  log: Pick<Console, "log" | "error">;
   onUnexpectedExit: (code: number) => void;
 }) {
   let child: UtilityProcessLike | undefined;
@@ -48,9 +51,15 @@ export function createServerProcess({
     if (child) return child;
     const forked = utilityProcess.fork(hostScript, [serverEntry], {
       serviceName: "Sagacity Bites server",
-      stdio: "inherit",
+      stdio: "pipe",
       env,
     });
+    const forward = (stream: NodeJS.ReadableStream | null, write: (line: string) => void) =>
+      stream?.on("data", (chunk: Buffer | string) => {
+        for (const line of String(chunk).split(/\r?\n/)) if (line.trim()) write(`[server] ${line}`);
+      });
+    forward(forked.stdout, (line) => log.log(line));
+    forward(forked.stderr, (line) => log.error(line));
     child = forked;
     exiting = false;
     forked.on("message", (message) => {

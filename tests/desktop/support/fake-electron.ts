@@ -53,7 +53,7 @@ class FakeUtilityProcess extends EventEmitter {
     const loaders = modulePath.endsWith(".ts") ? ["--import", tsxLoader] : [];
     this.child = spawn(process.execPath, [...loaders, "--import", parentPortShim, modulePath, ...args], {
       env: options.env ?? process.env,
-      stdio: ["ignore", options.stdio === "ignore" ? "ignore" : "inherit", "inherit", "ipc"],
+      stdio: ["ignore", options.stdio ?? "inherit", options.stdio ?? "inherit", "ipc"] as never,
       serialization: "advanced",
     });
     this.child.on("spawn", () => this.emit("spawn"));
@@ -66,6 +66,12 @@ class FakeUtilityProcess extends EventEmitter {
   }
   get pid() {
     return this.child.pid;
+  }
+  get stdout() {
+    return this.child.stdout;
+  }
+  get stderr() {
+    return this.child.stderr;
   }
   postMessage(message: unknown) {
     if (this.child.connected) this.child.send(message as never);
