@@ -19,7 +19,9 @@ export function checkPackagedNativeModules({ appOutDir, platform, arch }) {
   }
   const argon2 = `argon2-${platform}-${archs[0]}`;
   if (!modules.some((file) => file.includes(argon2))) {
-    throw new Error(`No @node-rs/${argon2}* native module in ${appOutDir}: install the project on a ${platform} ${archs[0]} machine`);
+    throw new Error(
+      `No @node-rs/${argon2}* native module in ${appOutDir}: install the project on a ${platform} ${archs[0]} machine`,
+    );
   }
   const wrong = archs.flatMap((target) => mismatchedNativeModules(appOutDir, { platform, arch: target }));
   if (wrong.length) {

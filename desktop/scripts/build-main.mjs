@@ -26,7 +26,9 @@ export async function buildMain(outDir) {
       format: "esm",
       // electron-log and electron-updater (bundled from desktop/node_modules) are CommonJS and
       // require Node's modules: an ES module has no `require` of its own.
-      banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+      },
       ...node,
     },
     // The server's utility process (utilityProcess.fork); it imports build/index.js at run time.

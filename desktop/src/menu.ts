@@ -39,7 +39,11 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
   const isMac = state.platform === "darwin";
   const separator: MenuItemTemplate = { type: "separator" };
   const about: MenuItemTemplate = { id: MENU_IDS.about, label: `About ${PRODUCT_NAME}`, click: actions.showAbout };
-  const updates: MenuItemTemplate = { id: MENU_IDS.updates, label: "Check for Updates…", click: actions.checkForUpdates };
+  const updates: MenuItemTemplate = {
+    id: MENU_IDS.updates,
+    label: "Check for Updates…",
+    click: actions.checkForUpdates,
+  };
   const aiSettings: MenuItemTemplate = {
     id: MENU_IDS.aiSettings,
     label: "AI Settings…",

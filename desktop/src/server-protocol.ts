@@ -36,8 +36,7 @@ export interface AiCheckAnswer {
 }
 
 export type HostReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { message: string; code?: string } };
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
 
 /** The message, followed by its causes (drizzle wraps SQLite's own words in `cause`). */
 export function messageOf(error: unknown): string {

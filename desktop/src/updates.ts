@@ -13,7 +13,10 @@ export interface UpdaterLike {
   autoDownload: boolean;
   checkForUpdates(): Promise<{ isUpdateAvailable: boolean; updateInfo: { version: string } } | null>;
   quitAndInstall(): void;
-  on(event: "update-available" | "update-not-available" | "update-downloaded", listener: (info: { version: string }) => void): unknown;
+  on(
+    event: "update-available" | "update-not-available" | "update-downloaded",
+    listener: (info: { version: string }) => void,
+  ): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
 }
 

@@ -32,7 +32,8 @@ function folder(name: string) {
   return created;
 }
 
-const openSqlite = (file: string, options: { readonly: boolean; fileMustExist: boolean }) => new Database(file, options);
+const openSqlite = (file: string, options: { readonly: boolean; fileMustExist: boolean }) =>
+  new Database(file, options);
 
 /** A database shaped like the app's: its users table and drizzle's journal, in WAL mode. */
 function appDatabase(file: string, emails: string[]) {
@@ -102,7 +103,10 @@ describe("rotating backups", () => {
       db.close();
     }
     const kept = fs.readdirSync(backups).sort();
-    assert.deepEqual(kept, [3, 4, 5, 6, 7, 8, 9].map((day) => `sagacity-daily-2026-11-0${day}.db`));
+    assert.deepEqual(
+      kept,
+      [3, 4, 5, 6, 7, 8, 9].map((day) => `sagacity-daily-2026-11-0${day}.db`),
+    );
     // Written while open in WAL mode, the copy still holds the rows (SQLite's backup, not a file copy).
     assert.deepEqual(emailsIn(path.join(backups, kept.at(-1)!)), ["ruth@example.org"]);
     assert.equal(await takeDailyBackup(path.join(data, "none.db"), backups, openSqlite), null, "no database yet");
@@ -130,8 +134,9 @@ describe("restoring a backup", () => {
     const data = folder("not-ours");
     const text = path.join(data, "notes.db");
     fs.writeFileSync(text, "my sermon notes, not a database");
-    assert.throws(() => assertRestorableBackup(text, openSqlite), (error: Error) =>
-      error instanceof NotOurBackupError && /not a SQLite file/.test(error.message),
+    assert.throws(
+      () => assertRestorableBackup(text, openSqlite),
+      (error: Error) => error instanceof NotOurBackupError && /not a SQLite file/.test(error.message),
     );
     const other = path.join(data, "other.db");
     const otherDb = new Database(other);
@@ -139,7 +144,10 @@ describe("restoring a backup", () => {
     otherDb.close();
     assert.throws(() => assertRestorableBackup(other, openSqlite), /not a Sagacity Bites backup/);
     const damaged = path.join(data, "damaged.db");
-    appDatabase(damaged, Array.from({ length: 400 }, (_, index) => `person${index}@example.org`)).close();
+    appDatabase(
+      damaged,
+      Array.from({ length: 400 }, (_, index) => `person${index}@example.org`),
+    ).close();
     const bytes = fs.readFileSync(damaged);
     bytes.fill(0xff, 4096 + 100, bytes.length - 100);
     fs.writeFileSync(damaged, bytes);
@@ -165,7 +173,10 @@ describe("restoring a backup", () => {
     assert.deepEqual(emailsIn(database), ["naomi@example.org", "orpah@example.org"]);
 
     fs.writeFileSync(path.join(data, "bad.db"), "nope");
-    await assert.rejects(replaceWithBackup(path.join(data, "bad.db"), database, backups, openSqlite), NotOurBackupError);
+    await assert.rejects(
+      replaceWithBackup(path.join(data, "bad.db"), database, backups, openSqlite),
+      NotOurBackupError,
+    );
     assert.deepEqual(emailsIn(database), ["naomi@example.org", "orpah@example.org"], "nothing changed");
   });
 });

@@ -788,7 +788,11 @@ describe("AI settings", () => {
     assert.equal(file.includes(key), false, "the key is not stored in clear");
     assert.equal(fs.statSync(path.join(folder, "settings.json")).mode & 0o777, 0o600);
     assert.equal(desktop.state.server?.port, port, "restarted on the same port");
-    assert.equal(await keyTheServerSends(origin, admin.token, endpoint), `Bearer ${key}`, "the restarted server uses it");
+    assert.equal(
+      await keyTheServerSends(origin, admin.token, endpoint),
+      `Bearer ${key}`,
+      "the restarted server uses it",
+    );
     // Handed over by message: no environment holds it, so no child process inherits it.
     for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_PROVIDER"])
       assert.equal(process.env[name], savedEnv[name], name);
@@ -823,7 +827,11 @@ describe("AI settings", () => {
       apiKey: "",
       forgetKey: true,
     });
-    assert.equal(await keyTheServerSends(origin, admin.token, endpoint), undefined, "the built-in generator calls no one");
+    assert.equal(
+      await keyTheServerSends(origin, admin.token, endpoint),
+      undefined,
+      "the built-in generator calls no one",
+    );
     assert.equal(((await fake.invoke(IPC.loadAiSettings, sender)) as { hasKey: boolean }).hasKey, false);
 
     await fake.invoke(IPC.closeAiSettings, sender);
@@ -898,7 +906,10 @@ describe("AI settings", () => {
       }),
       { ok: true },
     );
-    assert.equal(((await second.fake.invoke(IPC.loadAiSettings, sender)) as { keyUnreadable: boolean }).keyUnreadable, false);
+    assert.equal(
+      ((await second.fake.invoke(IPC.loadAiSettings, sender)) as { keyUnreadable: boolean }).keyUnreadable,
+      false,
+    );
     await endpoint.close();
   });
 
@@ -965,7 +976,9 @@ describe("the AI Settings window", () => {
       await page.getByLabel("Model").fill("llama3.1");
       await page.getByRole("button", { name: "Save" }).click();
       await waitUntil(() => first.window.isDestroyed());
-      const saved = JSON.parse(fs.readFileSync(path.join(launched.desktop.state.paths!.folder, "settings.json"), "utf8"));
+      const saved = JSON.parse(
+        fs.readFileSync(path.join(launched.desktop.state.paths!.folder, "settings.json"), "utf8"),
+      );
       assert.equal(saved.ai.baseUrl, "http://127.0.0.1:11434/v1");
       assert.equal(saved.ai.apiKey.encrypted, true);
       assert.equal(process.env.OPENAI_API_KEY, savedEnv.OPENAI_API_KEY, "never in the environment");
@@ -1024,7 +1037,9 @@ describe("menu, About and backups", () => {
     fake.clickMenuItem(MENU_IDS.dataFolder);
     assert.deepEqual(fake.callsTo("shell.openPath").at(-1)?.args, [launched.desktop.state.paths!.folder]);
     fake.clickMenuItem(MENU_IDS.logFolder);
-    assert.deepEqual(fake.callsTo("shell.openPath").at(-1)?.args, [path.join(launched.desktop.state.paths!.folder, "logs")]);
+    assert.deepEqual(fake.callsTo("shell.openPath").at(-1)?.args, [
+      path.join(launched.desktop.state.paths!.folder, "logs"),
+    ]);
     assert.ok(fs.existsSync(path.join(launched.desktop.state.paths!.folder, "logs")), "configureLog made it");
 
     // No publish configuration in this build (no resources/app-update.yml): electron-updater is never loaded.
@@ -1097,7 +1112,9 @@ describe("menu, About and backups", () => {
     const keptAside = /kept as:\n(.+)$/.exec(done.detail ?? "")?.[1];
     assert.ok(keptAside && fs.existsSync(keptAside), done.detail);
     const kept = new Database(keptAside, { readonly: true });
-    const keptEmails = (kept.prepare("select email from users").all() as Array<{ email: string }>).map((row) => row.email);
+    const keptEmails = (kept.prepare("select email from users").all() as Array<{ email: string }>).map(
+      (row) => row.email,
+    );
     kept.close();
     assert.ok(keptEmails.includes(after.email), "the data replaced is kept aside");
   });

@@ -78,7 +78,10 @@ describe("reading a native module's header", () => {
     assert.deepEqual(readNativeArch(machO(MACHO_X64)), { format: "macho", archs: ["x64"] });
     assert.deepEqual(readNativeArch(universal([MACHO_X64, MACHO_ARM64])), { format: "macho", archs: ["x64", "arm64"] });
     assert.deepEqual(readNativeArch(elf(0xb7)), { format: "elf", archs: ["arm64"] });
-    assert.deepEqual(readNativeArch(elf(0x3e, { bigEndian: true }).fill(0, 18, 20)), { format: "elf", archs: ["elf-machine-0"] });
+    assert.deepEqual(readNativeArch(elf(0x3e, { bigEndian: true }).fill(0, 18, 20)), {
+      format: "elf",
+      archs: ["elf-machine-0"],
+    });
   });
 
   test("anything else is not a native binary", () => {
@@ -136,7 +139,8 @@ describe("the packaged app's native modules", () => {
     assert.throws(
       () => checkPackagedNativeModules({ appOutDir: folder, platform: "win32", arch: "x64" }),
       (error: Error) =>
-        /better_sqlite3\.node: elf x64/.test(error.message) && /argon2\.win32-x64-msvc\.node: pe arm64/.test(error.message),
+        /better_sqlite3\.node: elf x64/.test(error.message) &&
+        /argon2\.win32-x64-msvc\.node: pe arm64/.test(error.message),
     );
   });
 
