@@ -111,11 +111,22 @@ export function workerThreadsPerProcess(
 export type Config = z.infer<typeof configSchema>;
 
 let cached: Config | undefined;
+let overrides: Record<string, string | undefined> = {};
+
+/**
+ * Settings handed over in memory (the desktop app's AI key and endpoint), read as if they were in
+ * the environment but never put there, so child processes do not inherit them. An undefined value
+ * hides the environment's own.
+ */
+export function setConfigOverrides(values: Record<string, string | undefined>) {
+  overrides = { ...values };
+  cached = undefined;
+}
 
 /** The environment, parsed once; a bad variable stops start-up with a readable list. */
 export function getConfig(): Config {
   if (cached) return cached;
-  const parsed = configSchema.safeParse(process.env);
+  const parsed = configSchema.safeParse({ ...process.env, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);

@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
-import { getConfig, resetConfig, workerThreadsPerProcess, type Config } from "~/config.server";
+import { getConfig, resetConfig, setConfigOverrides, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { setAdminByEmail } from "~/modules/auth/accounts.server";
@@ -72,6 +72,8 @@ export interface StartServerOptions {
   /** Called after migrations, before listening (the desktop app uses it for its own setup). */
   onDatabaseReady?: () => void | Promise<void>;
   quiet?: boolean;
+  /** Settings read as environment variables without being set there (the desktop app's AI key). */
+  configOverrides?: Record<string, string | undefined>;
 }
 
 export interface RunningServer {
@@ -92,6 +94,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (options.databasePath) process.env.DATABASE_PATH = options.databasePath;
+  setConfigOverrides(options.configOverrides ?? {});
   resetConfig();
   const config = getConfig();
   const log = options.quiet ? () => {} : console.log;

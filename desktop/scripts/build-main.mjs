@@ -1,6 +1,6 @@
 /**
  * Compiles the desktop app's main process, preloads and AI Settings page (desktop/src) with the
- * root's esbuild into one folder: main.js (ESM), preload.cjs and settings-preload.cjs (sandboxed
+ * root's esbuild into one folder: main.js (ESM), server-host.js (ESM, the server's utility process), preload.cjs and settings-preload.cjs (sandboxed
  * preloads must be CommonJS), settings.html/.css/.js, icon.png.
  */
 import fs from "node:fs";
@@ -12,12 +12,27 @@ export const desktopRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const src = path.join(desktopRoot, "src");
 
 export async function buildMain(outDir) {
+  // Imported here: deps.mjs imports desktopRoot from this module.
+  const { ensureDesktopRuntimeDependencies } = await import("./deps.mjs");
+  ensureDesktopRuntimeDependencies();
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   // Electron 41 embeds Node 24; node20 keeps the output readable by the Node 20 tooling too.
   const node = { platform: "node", target: "node20" };
   const bundles = [
-    { entry: "main.ts", outfile: "main.js", format: "esm", ...node },
+    {
+      entry: "main.ts",
+      outfile: "main.js",
+      format: "esm",
+      // electron-log and electron-updater (bundled from desktop/node_modules) are CommonJS and
+      // require Node's modules: an ES module has no `require` of its own.
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+      },
+      ...node,
+    },
+    // The server's utility process (utilityProcess.fork); it imports build/index.js at run time.
+    { entry: "server-host.ts", outfile: "server-host.js", format: "esm", ...node },
     { entry: "preload.ts", outfile: "preload.cjs", format: "cjs", ...node },
     { entry: "settings-preload.ts", outfile: "settings-preload.cjs", format: "cjs", ...node },
     {

@@ -17,6 +17,7 @@ import path from "node:path";
 import { buildIfNeeded } from "../../scripts/build-if-needed.mjs";
 import { desktopRoot } from "./build-main.mjs";
 import { electronBinaryInstalled, ensureDesktopDependencies } from "./deps.mjs";
+import { mismatchedNativeModules } from "./native-arch.mjs";
 import { stageApp } from "./stage.mjs";
 
 const mode = process.argv[2] === "dist" ? "dist" : "run";
@@ -81,12 +82,27 @@ if (!electronBinaryInstalled()) {
 }
 
 // better-sqlite3 in desktop/app is the root's Node build until it is rebuilt for Electron's ABI;
-// the stamp skips the rebuild while nothing changed.
+// the stamp skips the rebuild while nothing changed: the same Electron on the same CPU (a Mac
+// running Node under Rosetta, or a folder synced between machines, has another arch).
 const nativeStamp = path.join(stageDir, "node_modules/.sagacity-native.json");
 const stamp = fs.existsSync(nativeStamp) ? JSON.parse(fs.readFileSync(nativeStamp, "utf8")) : {};
-if (stamp.electron !== electronVersion) {
-  run(process.execPath, [builderCli, "install-app-deps"]);
-  fs.writeFileSync(nativeStamp, JSON.stringify({ electron: electronVersion }));
+if (stamp.electron !== electronVersion || stamp.arch !== process.arch || stamp.platform !== process.platform) {
+  run(process.execPath, [builderCli, "install-app-deps", `--arch=${process.arch}`]);
+  fs.writeFileSync(
+    nativeStamp,
+    JSON.stringify({ electron: electronVersion, arch: process.arch, platform: process.platform }),
+  );
+}
+const wrongArch = mismatchedNativeModules(path.join(stageDir, "node_modules"), {
+  platform: process.platform,
+  arch: process.arch,
+});
+if (wrongArch.length) {
+  fail(
+    `Native modules in desktop/app/node_modules are not ${process.platform} ${process.arch}:\n` +
+      wrongArch.map(({ file, found }) => `  ${file}: ${found}`).join("\n") +
+      "\nRun `npm ci` at the project root on this machine, then `npm run desktop` again.",
+  );
 }
 
 const electronBinary = createRequire(path.join(desktopRoot, "package.json"))("electron");

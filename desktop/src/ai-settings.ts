@@ -4,7 +4,7 @@ import type { AiCheckResult, AiCheckStep } from "../../app/modules/ai/connection
 /**
  * The AI endpoint the desktop app uses, chosen in its AI Settings window and kept in the data
  * folder. The key is encrypted with the OS keychain when Electron's safeStorage offers it; it is
- * handed to the in-process server through the environment and never sent to a renderer.
+ * handed to the server's process in memory (never its environment) and never sent to a renderer.
  */
 
 const aiProviderSchema = z.enum(["builtin", "openai"]);
@@ -46,6 +46,8 @@ export interface AiSettingsView {
   model: string;
   hasKey: boolean;
   keyProtected: boolean;
+  /** A key was saved but could not be decrypted on this computer: it must be entered again. */
+  keyUnreadable: boolean;
 }
 
 export interface KeyVault {
@@ -53,13 +55,19 @@ export interface KeyVault {
   open(stored: { encrypted: boolean; value: string }): string;
 }
 
-export function aiSettingsView(stored: StoredAiSettings | undefined, vaultEncrypts: boolean): AiSettingsView {
+/** `keyringProtects`: the keychain encrypts with a secret of its own (not Linux's basic_text). */
+export function aiSettingsView(
+  stored: StoredAiSettings | undefined,
+  keyringProtects: boolean,
+  keyUnreadable = false,
+): AiSettingsView {
   return {
     provider: stored?.provider ?? "builtin",
     baseUrl: stored?.baseUrl ?? "",
     model: stored?.model ?? "",
     hasKey: Boolean(stored?.apiKey),
-    keyProtected: stored?.apiKey ? stored.apiKey.encrypted : vaultEncrypts,
+    keyProtected: keyringProtects && (stored?.apiKey ? stored.apiKey.encrypted : true),
+    keyUnreadable: keyUnreadable && !stored?.apiKey,
   };
 }
 
@@ -112,22 +120,21 @@ export type { AiCheckResult, AiCheckStep };
 /** What the settings window shows: each step with its label. */
 export type AiCheckView = Omit<AiCheckResult, "steps"> & { steps: Array<AiCheckStep & { label: string }> };
 
-const AI_VARIABLES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"] as const;
-
 /**
- * Puts the stored choice into the environment the server's config reads. With no stored choice
- * the environment is left as it was, so a developer's own variables still work.
+ * The stored choice as the server's config reads it (AI_PROVIDER, OPENAI_*), handed over in
+ * memory. With no stored choice there is nothing to hand over, so a developer's own environment
+ * variables still work; with one, every AI variable is set or hidden.
  */
-export function applyAiEnvironment(
-  env: Record<string, string | undefined>,
+export function aiConfigOverrides(
   stored: StoredAiSettings | undefined,
   vault: KeyVault,
-) {
-  if (!stored) return;
-  for (const name of AI_VARIABLES) delete env[name];
+): Record<string, string | undefined> {
+  if (!stored) return {};
   const endpoint = aiEndpoint(stored, vault);
-  env.AI_PROVIDER = endpoint.provider;
-  if (endpoint.apiKey) env.OPENAI_API_KEY = endpoint.apiKey;
-  if (endpoint.baseUrl) env.OPENAI_BASE_URL = endpoint.baseUrl;
-  if (endpoint.model) env.OPENAI_MODEL = endpoint.model;
+  return {
+    AI_PROVIDER: endpoint.provider,
+    OPENAI_API_KEY: endpoint.apiKey,
+    OPENAI_BASE_URL: endpoint.baseUrl,
+    OPENAI_MODEL: endpoint.model,
+  };
 }

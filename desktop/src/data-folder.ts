@@ -7,6 +7,7 @@ export interface DataPaths {
   folder: string;
   database: string;
   backups: string;
+  logs: string;
   settings: string;
   windowState: string;
 }
@@ -24,6 +25,7 @@ export function dataPaths(folder: string): DataPaths {
     folder,
     database: path.join(folder, "sagacity.db"),
     backups: path.join(folder, "backups"),
+    logs: path.join(folder, "logs"),
     settings: path.join(folder, "settings.json"),
     windowState: path.join(folder, "window-state.json"),
   };

@@ -1,24 +1,32 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import {
   AiSettingsError,
   aiEndpoint,
+  aiConfigOverrides,
   aiSettingsView,
-  applyAiEnvironment,
   mergeAiSettings,
   storedAiSettingsSchema,
-  type AiCheckResult,
   type AiCheckView,
-  type AiEndpoint,
   type KeyVault,
   type StoredAiSettings,
 } from "./ai-settings";
 import { APP_ID, CREDITS, PRODUCT_NAME, TAGLINE } from "./credits";
 import { dataPaths, resolveDataFolder, type DataPaths } from "./data-folder";
-import { backupLiveDatabase, restoreSnapshot, snapshotBeforeStart, type OpenSqlite } from "./database-backup";
+import {
+  assertRestorableBackup,
+  backupLiveDatabase,
+  NotOurBackupError,
+  replaceWithBackup,
+  restoreSnapshot,
+  snapshotBeforeStart,
+  takeDailyBackup,
+  takeUpgradeBackup,
+  undoRestore,
+  type OpenSqliteReader,
+} from "./database-backup";
 import type {
   BrowserWindowLike,
   ElectronApi,
@@ -32,30 +40,10 @@ import { readJsonFile, writeJsonFile } from "./json-file";
 import { buildMenuTemplate, MENU_IDS } from "./menu";
 import { externalUrl, isAppUrl, originOf } from "./navigation";
 import { lanUrls, type NetworkInterfaces } from "./network";
+import { messageOf } from "./server-protocol";
+import { createServerProcess, type RunningServer } from "./server-process";
+import { updatesConfigured, type UpdaterLike } from "./updates";
 import { initialWindowBounds, MIN_WINDOW_SIZE, trackWindowState, windowStateSchema } from "./window-state";
-
-/** The server entry (app/server/index.ts, built into build/index.js): the same one `npm start` runs. */
-export interface RunningServer {
-  url: string;
-  port: number;
-  host: string;
-  close(): Promise<void>;
-}
-export interface ServerModule {
-  startServer(options: {
-    port?: number;
-    host?: string;
-    databasePath?: string;
-    migrationsFolder?: string;
-    publicDir?: string;
-    quiet?: boolean;
-  }): Promise<RunningServer>;
-  /** Reads the running server's database. */
-  hasAdminAccount(): boolean;
-  /** The server's AI connection check (app/modules/ai/connection-check.server.ts). */
-  checkAiConnection(options: { endpoint: AiEndpoint }): Promise<AiCheckResult>;
-  aiCheckStepLabels: Record<string, string>;
-}
 
 export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLike> {
   electron: ElectronApi<W>;
@@ -66,8 +54,13 @@ export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLi
   platform?: NodeJS.Platform;
   versions?: Partial<Record<"electron" | "chrome" | "node", string>>;
   networkInterfaces?: () => NetworkInterfaces;
-  importServer?: (entry: string) => Promise<ServerModule>;
-  openSqlite?: OpenSqlite;
+  /** The script the server's utility process runs: main/server-host.js beside the main process. */
+  serverHost?: string;
+  openSqlite?: OpenSqliteReader;
+  /** Points the log file into the data folder's logs/ once the folder is known. */
+  configureLog?: (logsFolder: string) => void;
+  /** electron-updater's autoUpdater, loaded only when the build can update. */
+  loadUpdater?: () => Promise<UpdaterLike>;
   log?: Pick<Console, "log" | "error">;
   /** The server's own start-up lines; printed in development by default. */
   quietServer?: boolean;
@@ -76,6 +69,7 @@ export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLi
 export type StartResult = "running" | "second-instance" | "failed";
 
 const LOOPBACK = "127.0.0.1";
+export const QUIT_ARGUMENT = "--quit";
 const ALL_INTERFACES = "0.0.0.0";
 const BACKGROUND_COLOR = "#fcfbf8";
 /** Permissions the app's pages use; every other request (camera, location, notifications...) is refused. */
@@ -85,6 +79,8 @@ const settingsFileSchema = z.object({
   ai: storedAiSettingsSchema.optional(),
   /** The port last used, tried first next time so bookmarks (and phones) keep working. */
   port: z.number().int().min(1).max(65535).optional(),
+  /** The version that last started, to back the data up before a new one migrates it. */
+  lastVersion: z.string().optional(),
 });
 type SettingsFile = z.infer<typeof settingsFileSchema>;
 
@@ -116,12 +112,6 @@ function isAddressInUse(error: unknown) {
   return (error as NodeJS.ErrnoException | undefined)?.code === "EADDRINUSE";
 }
 
-/** The message, followed by its causes (drizzle wraps SQLite's own words in `cause`). */
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause === undefined ? error.message : `${error.message.trim()}\n${messageOf(error.cause)}`;
-}
-
 /**
  * The desktop app's main process, with Electron passed in. `main.ts` gives it the real module;
  * the tests give it a recording stand-in and drive the very same logic under Node.
@@ -132,15 +122,19 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const log = options.log ?? console;
-  const importServer =
-    options.importServer ?? ((entry: string) => import(pathToFileURL(entry).href) as Promise<ServerModule>);
-  const openSqlite: OpenSqlite =
+  const serverEntry = path.join(appRoot, "build", "index.js");
+  const openSqlite: OpenSqliteReader =
     options.openSqlite ??
     ((file, sqliteOptions) => {
       // better-sqlite3 from the app's own node_modules (rebuilt for Electron when packaged).
       const Database = createRequire(path.join(appRoot, "package.json"))("better-sqlite3");
       return new Database(file, sqliteOptions);
     });
+
+  /** On Linux without a keyring, Chromium seals with a fixed password: encrypted, but not protected. */
+  const keyringProtects = () =>
+    electron.safeStorage.isEncryptionAvailable() &&
+    !(platform === "linux" && electron.safeStorage.getSelectedStorageBackend() === "basic_text");
 
   const vault: KeyVault = {
     seal(key) {
@@ -155,7 +149,8 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
 
   let paths: DataPaths | undefined;
   let settings: SettingsFile = {};
-  let serverModule: ServerModule | undefined;
+  /** The saved key could not be decrypted at start: the settings window asks for it again. */
+  let keyUnreadable = false;
   let server: RunningServer | undefined;
   let sharing = false;
   let mainWindow: W | undefined;
@@ -176,25 +171,66 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     writeJsonFile(requirePaths().settings, settings, { mode: 0o600 });
   }
 
+  /**
+   * A saved key the keychain will not open (access denied after an update of an ad hoc signed
+   * build, a data folder from another computer or user) counts as no key: the app starts with
+   * the built-in generator and AI Settings asks for the key again.
+   */
+  function withReadableKey(ai: StoredAiSettings | undefined): StoredAiSettings | undefined {
+    if (!ai?.apiKey) return ai;
+    try {
+      vault.open(ai.apiKey);
+      return ai;
+    } catch (error) {
+      log.error(`The saved AI key could not be decrypted, so it is treated as not saved: ${messageOf(error)}`);
+      keyUnreadable = true;
+      const { apiKey: _unreadable, ...rest } = ai;
+      return rest;
+    }
+  }
+
+  const serverProcess = createServerProcess({
+    utilityProcess: electron.utilityProcess,
+    hostScript: options.serverHost ?? path.join(appRoot, "main", "server-host.js"),
+    serverEntry,
+    env,
+    log,
+    onUnexpectedExit: (code) => void serverCrashed(code),
+  });
+
   // ---- the server -------------------------------------------------------------------------
 
   async function listen(host: string, preferredPort: number | undefined): Promise<RunningServer> {
     const { database } = requirePaths();
-    serverModule ??= await importServer(path.join(appRoot, "build", "index.js"));
     const base = {
       host,
       databasePath: database,
       migrationsFolder: path.join(appRoot, "db", "migrations"),
       publicDir: path.join(appRoot, "public"),
       quiet: options.quietServer ?? app.isPackaged,
+      configOverrides: aiConfigOverrides(settings.ai, vault),
     };
     try {
-      return await serverModule.startServer({ ...base, port: preferredPort ?? 0 });
+      return await serverProcess.start({ ...base, port: preferredPort ?? 0 });
     } catch (error) {
       // Last time's port is taken now (another program): any free port will do.
-      if (preferredPort && isAddressInUse(error)) return serverModule.startServer({ ...base, port: 0 });
+      if (preferredPort && isAddressInUse(error)) return serverProcess.start({ ...base, port: 0 });
       throw error;
     }
+  }
+
+  /** The server's process ended on its own (a crash): say so, and quit rather than show a dead window. */
+  async function serverCrashed(code: number) {
+    server = undefined;
+    log.error(`The server process ended unexpectedly (exit ${code})`);
+    if (quitState !== "running") return;
+    await showMessage({
+      type: "error",
+      title: `${PRODUCT_NAME} stopped`,
+      message: "The app's server stopped unexpectedly.",
+      detail: `Start ${PRODUCT_NAME} again. The log file (Help > Open Log Folder) says what happened.`,
+    });
+    app.quit();
   }
 
   function serverStarted(running: RunningServer) {
@@ -207,6 +243,27 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     if (settings.port === port) return;
     settings = { ...settings, port };
     saveSettings();
+  }
+
+  /**
+   * The rotating copies: today's (the last 7 days kept), and one before a new version's first
+   * start. A copy that cannot be made is logged; it does not stop the app.
+   */
+  async function takeBackups() {
+    const { database, backups } = requirePaths();
+    const version = app.getVersion();
+    try {
+      await takeDailyBackup(database, backups, openSqlite);
+      if (settings.lastVersion && settings.lastVersion !== version) {
+        await takeUpgradeBackup(database, backups, settings.lastVersion, openSqlite);
+      }
+    } catch (error) {
+      log.error(error);
+    }
+    if (settings.lastVersion !== version) {
+      settings = { ...settings, lastVersion: version };
+      saveSettings();
+    }
   }
 
   /** First start: back the database up, start, and put the backup back if anything fails. */
@@ -230,7 +287,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     const task = serverTask.then(async () => {
       // Without an admin, the first person on the network to register would become it. Checked
       // here, between restarts, while the database is open.
-      if (requireAdmin && !serverModule?.hasAdminAccount()) throw new NoAdminAccountError();
+      if (requireAdmin && !(await serverProcess.hasAdminAccount())) throw new NoAdminAccountError();
       const previous = server;
       if (!previous) throw new Error("The server is not running");
       const previousOrigin = origin;
@@ -379,6 +436,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     window.on("closed", () => {
       if (mainWindow === window) mainWindow = undefined;
     });
+    window.webContents.on("did-finish-load", () => log.log(`The window loaded ${window.webContents.getURL()}`));
     window.webContents.on("did-fail-load", (_event, errorCode, errorDescription, url) => {
       log.error(`Could not load ${url}: ${errorDescription} (${errorCode})`);
     });
@@ -439,8 +497,8 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       throw error;
     }
     settings = { ...settings, ai: next };
+    keyUnreadable &&= !next.apiKey;
     saveSettings();
-    applyAiEnvironment(env, next, vault);
     try {
       // The server reads its configuration when it starts.
       await restartServer(sharing ? ALL_INTERFACES : LOOPBACK);
@@ -462,16 +520,15 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       if (error instanceof AiSettingsError) return { ok: false, error: error.message };
       throw error;
     }
-    const entry = (serverModule ??= await importServer(path.join(appRoot, "build", "index.js")));
-    const check = await entry.checkAiConnection({ endpoint: aiEndpoint(candidate, vault) });
-    const steps = check.steps.map((step) => ({ ...step, label: entry.aiCheckStepLabels[step.name] ?? step.name }));
+    const { check, labels } = await serverProcess.checkAiConnection(aiEndpoint(candidate, vault));
+    const steps = check.steps.map((step) => ({ ...step, label: labels[step.name] ?? step.name }));
     return { ok: true, check: { ...check, steps } };
   }
 
   function registerIpc() {
     electron.ipcMain.handle(IPC.loadAiSettings, (event) => {
       if (!isSettingsWindow(event.sender)) throw new Error("Not allowed");
-      return aiSettingsView(settings.ai, electron.safeStorage.isEncryptionAvailable());
+      return aiSettingsView(settings.ai, keyringProtects(), keyUnreadable);
     });
     electron.ipcMain.handle(IPC.saveAiSettings, (event, input: unknown) => {
       if (!isSettingsWindow(event.sender)) throw new Error("Not allowed");
@@ -539,7 +596,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
         type: "info",
         title: "Back Up Data",
         message: "Backup saved",
-        detail: `${choice.filePath}\n\nTo restore it, quit ${PRODUCT_NAME} and copy it over sagacity.db in the data folder.`,
+        detail: `${choice.filePath}\n\nTo restore it, choose File > Restore from Backup….`,
       });
     } catch (error) {
       log.error(error);
@@ -547,6 +604,151 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
         type: "error",
         title: "Back Up Data",
         message: "The backup could not be saved.",
+        detail: messageOf(error),
+      });
+    }
+  }
+
+  /**
+   * File > Restore from Backup…: choose a copy, check it is one of ours, confirm, then restart
+   * the server on it. The current database is kept aside in backups/ first; if the restored copy
+   * fails to start, the current one is put back.
+   */
+  async function restoreFromBackup() {
+    const { database, backups } = requirePaths();
+    const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+    if (!parent) return;
+    const choice = await dialog.showOpenDialog(parent, {
+      title: "Restore from Backup",
+      defaultPath: backups,
+      buttonLabel: "Restore",
+      filters: [{ name: "SQLite database", extensions: ["db", "sqlite"] }],
+      properties: ["openFile"],
+    });
+    const file = choice.filePaths[0];
+    if (choice.canceled || !file) return;
+    try {
+      assertRestorableBackup(file, openSqlite);
+    } catch (error) {
+      if (!(error instanceof NotOurBackupError)) throw error;
+      await showMessage({
+        type: "warning",
+        title: "Restore from Backup",
+        message: "This file cannot be restored.",
+        detail: `${file}\n\n${error.message} Nothing was changed.`,
+      });
+      return;
+    }
+    const { response } = await showMessage({
+      type: "warning",
+      title: "Restore from Backup",
+      message: "Replace your data with this backup?",
+      detail:
+        `${file}\n\nEverything saved since this backup was made is replaced by it. Your current data is kept ` +
+        `in the backups folder first, so this can be undone. ${PRODUCT_NAME} restarts its server to finish` +
+        (sharing ? ", and sharing turns off." : "."),
+      buttons: ["Restore and Restart", "Cancel"],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    if (response !== 0) return;
+    const task = serverTask.then(async () => {
+      const previous = server;
+      server = undefined;
+      sharing = false;
+      if (previous) await previous.close();
+      const { keptAside } = await replaceWithBackup(file, database, backups, openSqlite);
+      try {
+        serverStarted(await listen(LOOPBACK, previous?.port));
+      } catch (error) {
+        undoRestore(keptAside, database);
+        serverStarted(await listen(LOOPBACK, previous?.port));
+        throw error;
+      } finally {
+        // The restored data has other pages and sessions: start again from the home page.
+        reloadAtNewOrigin(null);
+      }
+      return keptAside;
+    });
+    serverTask = task.catch(() => {});
+    try {
+      const keptAside = await task;
+      await showMessage({
+        type: "info",
+        title: "Restore from Backup",
+        message: "The backup was restored.",
+        detail: keptAside ? `The data you had before is kept as:\n${keptAside}` : "",
+      });
+    } catch (error) {
+      log.error(error);
+      await showMessage({
+        type: "error",
+        title: "Restore from Backup",
+        message: "The backup could not be restored. Your data is as it was.",
+        detail: messageOf(error),
+      });
+    }
+    updateMenu();
+  }
+
+  // ---- updates ------------------------------------------------------------------------------
+
+  const updatesOn = updatesConfigured(appRoot, app.isPackaged);
+  let updater: Promise<UpdaterLike> | undefined;
+
+  /** Loads electron-updater (only for a build that can update) and downloads what it finds. */
+  function startUpdater() {
+    if (!updatesOn || !options.loadUpdater) return undefined;
+    updater ??= options.loadUpdater().then((loaded) => {
+      loaded.logger = log;
+      loaded.autoDownload = true;
+      loaded.on("error", (error) => log.error(error));
+      loaded.on("update-downloaded", ({ version }) => void offerUpdateRestart(version));
+      return loaded;
+    });
+    return updater;
+  }
+
+  async function offerUpdateRestart(version: string) {
+    const { response } = await showMessage({
+      type: "info",
+      title: "Update ready",
+      message: `${PRODUCT_NAME} ${version} is ready to install.`,
+      detail: "Restart now to use it, or it is installed the next time you quit.",
+      buttons: ["Restart Now", "Later"],
+      defaultId: 0,
+      cancelId: 1,
+    });
+    if (response === 0) (await updater)?.quitAndInstall();
+  }
+
+  async function checkForUpdates() {
+    const loading = startUpdater();
+    if (!loading) {
+      await showMessage({
+        type: "info",
+        title: "Check for Updates",
+        message: "This build does not update itself.",
+        detail: "Download new versions from the project's releases page.",
+      });
+      return;
+    }
+    try {
+      const result = await (await loading).checkForUpdates();
+      await showMessage({
+        type: "info",
+        title: "Check for Updates",
+        message: result?.isUpdateAvailable
+          ? `${PRODUCT_NAME} ${result.updateInfo.version} is downloading.`
+          : `${PRODUCT_NAME} ${app.getVersion()} is the latest version.`,
+        detail: result?.isUpdateAvailable ? "You will be asked to restart when it is ready." : "",
+      });
+    } catch (error) {
+      log.error(error);
+      await showMessage({
+        type: "error",
+        title: "Check for Updates",
+        message: "Could not check for updates.",
         detail: messageOf(error),
       });
     }
@@ -562,6 +764,9 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
         openAiSettings,
         openDataFolder: () => void shell.openPath(requirePaths().folder),
         backUpData: () => void backUpData(),
+        restoreFromBackup: () => void restoreFromBackup(),
+        openLogFolder: () => void shell.openPath(requirePaths().logs),
+        checkForUpdates: () => void checkForUpdates(),
         showAbout: () => void showAbout(),
         showCredits: () => void showCredits(),
       },
@@ -585,13 +790,17 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   /** Lets open requests finish, then closes the server and the database; safe to call twice. */
   async function shutdown() {
     await serverTask;
-    const running = server;
     server = undefined;
-    if (running) await running.close();
+    await serverProcess.exit();
   }
 
   function registerAppEvents() {
-    app.on("second-instance", focusMainWindow);
+    // Another launch: bring the window back; with --quit (the release smoke test, scripts), quit
+    // the way the user's Quit does, so the server closes the database cleanly on every OS.
+    app.on("second-instance", (_event, argv) => {
+      if (argv?.includes(QUIT_ARGUMENT)) app.quit();
+      else focusMainWindow();
+    });
     app.on("activate", focusMainWindow);
     app.on("window-all-closed", () => {
       // On macOS the app (and a shared server) stays until Quit, as Mac apps do.
@@ -643,19 +852,23 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     // With an override, Chromium's own profile (cookies, local storage) moves there too.
     if (overridden) app.setPath("userData", folder);
     paths = dataPaths(folder);
+    options.configureLog?.(paths.logs);
     if (platform === "win32") app.setAppUserModelId(APP_ID);
     registerAppEvents();
     await app.whenReady();
 
     try {
       fs.mkdirSync(folder, { recursive: true });
-      settings = readJsonFile(paths.settings, settingsFileSchema) ?? {};
-      applyAiEnvironment(env, settings.ai, vault);
+      const saved = readJsonFile(paths.settings, settingsFileSchema) ?? {};
+      settings = { ...saved, ai: withReadableKey(saved.ai) };
       env.BIBLE_DB_PATH ??= bibleDatabasePath(appRoot, folder);
       hardenSession();
       registerIpc();
+      serverProcess.spawn();
+      await takeBackups();
       await startServerSafely();
     } catch (error) {
+      await serverProcess.exit();
       await reportStartupFailure(error);
       quitState = "done";
       app.exit(1);
@@ -663,6 +876,9 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     }
     updateMenu();
     createMainWindow();
+    void startUpdater()
+      ?.then((loaded) => loaded.checkForUpdates())
+      .catch((error) => log.error(error));
     return "running";
   }
 
@@ -675,6 +891,8 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
     saveAiSettings,
     testAiSettings,
     backUpData,
+    restoreFromBackup,
+    checkForUpdates,
     get state() {
       return {
         paths,

@@ -62,6 +62,7 @@ export interface WebContentsLike {
   getURL(): string;
   on(event: "will-navigate" | "will-redirect", listener: (event: PreventableEvent, url: string) => void): unknown;
   on(event: "will-attach-webview", listener: (event: PreventableEvent) => void): unknown;
+  on(event: "did-finish-load", listener: () => void): unknown;
   on(
     event: "did-fail-load",
     listener: (event: unknown, errorCode: number, errorDescription: string, url: string) => void,
@@ -155,6 +156,27 @@ export interface MessageBoxOptions {
   noLink?: boolean;
 }
 
+/** A process started with Electron's utilityProcess.fork (the server runs in one). */
+export interface UtilityProcessLike {
+  readonly pid: number | undefined;
+  /** With stdio "pipe": the process's output. */
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  postMessage(message: unknown): void;
+  kill(): boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron's own signature: messages are structured clones
+  on(event: "message", listener: (message: any) => void): unknown;
+  on(event: "exit", listener: (code: number) => void): unknown;
+}
+
+export interface UtilityProcessApi {
+  fork(
+    modulePath: string,
+    args?: string[],
+    options?: { serviceName?: string; stdio?: "inherit" | "pipe" | "ignore"; env?: NodeJS.ProcessEnv },
+  ): UtilityProcessLike;
+}
+
 /**
  * `W` is the window type: the real BrowserWindow in the app (so windows handed back to Electron,
  * as a dialog's parent for example, are its own), the stand-in's in the tests.
@@ -170,7 +192,8 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
     setPath(name: "userData", value: string): void;
     getVersion(): string;
     setAppUserModelId(id: string): void;
-    on(event: "second-instance" | "window-all-closed" | "activate", listener: () => void): unknown;
+    on(event: "window-all-closed" | "activate", listener: () => void): unknown;
+    on(event: "second-instance", listener: (event: unknown, argv: string[]) => void): unknown;
     on(event: "before-quit", listener: (event: PreventableEvent) => void): unknown;
     on(event: "web-contents-created", listener: (event: unknown, contents: WebContentsLike) => void): unknown;
   };
@@ -192,6 +215,16 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
         filters?: Array<{ name: string; extensions: string[] }>;
       },
     ): Promise<{ canceled: boolean; filePath?: string }>;
+    showOpenDialog(
+      window: W,
+      options: {
+        title?: string;
+        defaultPath?: string;
+        buttonLabel?: string;
+        filters?: Array<{ name: string; extensions: string[] }>;
+        properties?: Array<"openFile">;
+      },
+    ): Promise<{ canceled: boolean; filePaths: string[] }>;
   };
   shell: {
     openExternal(url: string): Promise<void>;
@@ -222,8 +255,11 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
       ): void;
     };
   };
+  utilityProcess: UtilityProcessApi;
   safeStorage: {
     isEncryptionAvailable(): boolean;
+    /** Linux only: "basic_text" means no keyring, a key any program could unseal. */
+    getSelectedStorageBackend(): string;
     encryptString(text: string): Buffer;
     decryptString(encrypted: Buffer): string;
   };

@@ -3,9 +3,23 @@
  * which is tested under Node with a stand-in for this module.
  */
 import os from "node:os";
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, safeStorage, screen, session, shell } from "electron";
+import log from "electron-log/main";
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+} from "electron";
 import { createDesktopApp } from "./desktop-app";
 import type { ElectronApi } from "./electron-api";
+import { configureLogFile } from "./log-file";
 
 // The server bundle is imported later (desktop.start()); React and Remix read NODE_ENV when first
 // loaded, and the desktop app serves the production build.
@@ -22,12 +36,19 @@ const electron: ElectronApi<BrowserWindow> = {
   screen,
   session,
   shell,
+  utilityProcess,
 };
+
+// Uncaught errors of the main process go to the log file too.
+log.errorHandler.startCatching({ showDialog: false });
 
 const desktop = createDesktopApp({
   electron,
   appRoot: app.getAppPath(),
   networkInterfaces: () => os.networkInterfaces(),
+  log,
+  configureLog: (folder) => configureLogFile(log, folder),
+  loadUpdater: async () => (await import("electron-updater")).autoUpdater,
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.quit());

@@ -7,6 +7,9 @@ export interface MenuActions {
   openAiSettings(): void;
   openDataFolder(): void;
   backUpData(): void;
+  restoreFromBackup(): void;
+  openLogFolder(): void;
+  checkForUpdates(): void;
   showAbout(): void;
   showCredits(): void;
 }
@@ -24,6 +27,9 @@ export const MENU_IDS = {
   aiSettings: "ai-settings",
   dataFolder: "open-data-folder",
   backUp: "back-up-data",
+  restore: "restore-from-backup",
+  logFolder: "open-log-folder",
+  updates: "check-for-updates",
   about: "about",
   credits: "credits",
 } as const;
@@ -33,6 +39,11 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
   const isMac = state.platform === "darwin";
   const separator: MenuItemTemplate = { type: "separator" };
   const about: MenuItemTemplate = { id: MENU_IDS.about, label: `About ${PRODUCT_NAME}`, click: actions.showAbout };
+  const updates: MenuItemTemplate = {
+    id: MENU_IDS.updates,
+    label: "Check for Updates…",
+    click: actions.checkForUpdates,
+  };
   const aiSettings: MenuItemTemplate = {
     id: MENU_IDS.aiSettings,
     label: "AI Settings…",
@@ -46,6 +57,7 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
       label: PRODUCT_NAME,
       submenu: [
         about,
+        updates,
         separator,
         aiSettings,
         separator,
@@ -80,6 +92,7 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
         ...(isMac ? [] : [aiSettings, separator]),
         { id: MENU_IDS.dataFolder, label: "Open Data Folder", click: actions.openDataFolder },
         { id: MENU_IDS.backUp, label: "Back Up Data…", click: actions.backUpData },
+        { id: MENU_IDS.restore, label: "Restore from Backup…", click: actions.restoreFromBackup },
         separator,
         isMac ? { role: "close" } : { role: "quit", label: "Exit" },
       ],
@@ -105,7 +118,11 @@ export function buildMenuTemplate(state: MenuState, actions: MenuActions): MenuI
       label: "Help",
       // macOS adds its search field to the menu with this role.
       ...(isMac ? { role: "help" as const } : {}),
-      submenu: [...(isMac ? [] : [about]), { id: MENU_IDS.credits, label: "Credits", click: actions.showCredits }],
+      submenu: [
+        ...(isMac ? [] : [about, updates, separator]),
+        { id: MENU_IDS.logFolder, label: "Open Log Folder", click: actions.openLogFolder },
+        { id: MENU_IDS.credits, label: "Credits", click: actions.showCredits },
+      ],
     },
   );
   return template;

@@ -15,6 +15,7 @@ import { buildMain } from "../../desktop/scripts/build-main.mjs";
 import type { AiCheckView } from "../../desktop/src/ai-settings";
 import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
+import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron } from "./support/fake-electron";
 import { chromiumLaunchOptions, chromiumPath } from "../support/chromium";
 
@@ -36,6 +37,7 @@ async function launch(appRoot = projectRoot) {
   const desktop = createDesktopApp({
     electron: fake.electron,
     appRoot,
+    serverHost,
     env: process.env,
     platform: "linux",
     log: { log: () => {}, error: () => {} },

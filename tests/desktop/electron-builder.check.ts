@@ -39,14 +39,31 @@ type Asar = {
 };
 let asar: Asar;
 let entries: Set<string>;
+let builderOutput = "";
 
-/** What electron-builder needs of an unpacked Linux Electron: the executable it renames, locales, resources. */
+/**
+ * Electron's fuse wire as its binary carries it (@electron/fuses finds it by this sentinel):
+ * version 1, 8 fuses at Electron's defaults ('1' on, '0' off).
+ */
+const FUSE_SENTINEL = "dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX";
+const DEFAULT_FUSES = "10110001";
+
+/**
+ * What electron-builder needs of an unpacked Linux Electron: the executable it renames (with the
+ * fuse wire it flips), locales, resources.
+ */
 function makeStandInElectron() {
   fs.mkdirSync(path.join(electronDist, "resources"), { recursive: true });
   fs.mkdirSync(path.join(electronDist, "locales"), { recursive: true });
-  fs.writeFileSync(path.join(electronDist, "electron"), "#!/bin/sh\necho 'stand-in for the Electron binary'\n", {
-    mode: 0o755,
-  });
+  fs.writeFileSync(
+    path.join(electronDist, "electron"),
+    Buffer.concat([
+      Buffer.from(`#!/bin/sh\necho 'stand-in for the Electron binary'\nexit 0\n${FUSE_SENTINEL}`),
+      Buffer.from([1, DEFAULT_FUSES.length]),
+      Buffer.from(`${DEFAULT_FUSES}\n`),
+    ]),
+    { mode: 0o755 },
+  );
   fs.writeFileSync(path.join(electronDist, "locales/en-US.pak"), "");
   fs.writeFileSync(path.join(electronDist, "LICENSE"), "stand-in");
   fs.writeFileSync(path.join(electronDist, "version"), "41.10.7");
@@ -75,6 +92,7 @@ before(async () => {
     { cwd: desktopRoot, encoding: "utf8", env: { ...process.env, CI: "true" } },
   );
   assert.equal(result.status, 0, `electron-builder failed:\n${result.stdout}\n${result.stderr}`);
+  builderOutput = `${result.stdout}\n${result.stderr}`;
   entries = new Set(asar.listPackage(path.join(resources, "app.asar")));
 });
 
@@ -195,6 +213,27 @@ describe("the packaged app", () => {
     for (const tool of buildTools) {
       assert.equal(inAsar(`node_modules/${tool}/package.json`), false, tool);
     }
+  });
+});
+
+describe("hardening", () => {
+  test("afterPack checked that every native module is this machine's OS and CPU", () => {
+    assert.match(builderOutput, new RegExp(`native modules checked: \\d+ built for linux ${process.arch}`));
+  });
+
+  test("the executable's fuses are flipped: no running as Node, no NODE_OPTIONS or inspector, app.asar only", async () => {
+    const { getCurrentFuseWire, FuseV1Options } = createRequire(path.join(desktopRoot, "package.json"))(
+      "@electron/fuses",
+    );
+    const wire = await getCurrentFuseWire(path.join(unpackedDir, "sagacity-bites"));
+    // The wire holds '1' (on) or '0' (off) for each fuse.
+    const on = (option: number) => wire[option] === "1".charCodeAt(0);
+    assert.equal(on(FuseV1Options.RunAsNode), false);
+    assert.equal(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable), false);
+    assert.equal(on(FuseV1Options.EnableNodeCliInspectArguments), false);
+    assert.equal(on(FuseV1Options.OnlyLoadAppFromAsar), true);
+    assert.equal(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation), true);
+    assert.equal(on(FuseV1Options.EnableCookieEncryption), true);
   });
 });
 

@@ -4,6 +4,7 @@
  * files; the served app is then driven in Debian's Chromium at the URL the window was given.
  */
 import assert from "node:assert/strict";
+import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -17,6 +18,8 @@ import { buildMain } from "../../desktop/scripts/build-main.mjs";
 import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { DATA_FOLDER_ENV } from "../../desktop/src/data-folder";
 import { api, registerAccount, uniqueEmail } from "../support/server";
+import { startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
+import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron, type LockRegistry } from "./support/fake-electron";
 import { chromiumLaunchOptions } from "../support/chromium";
 
@@ -57,6 +60,24 @@ interface Launched {
   desktop: DesktopApp;
   result: Awaited<ReturnType<DesktopApp["start"]>>;
   errors: unknown[];
+  updater: FakeUpdater;
+  readonly updaterLoads: number;
+}
+
+/** electron-updater's autoUpdater as the app uses it, recording checks and installs. */
+class FakeUpdater extends EventEmitter {
+  logger: unknown = null;
+  autoDownload = false;
+  checks = 0;
+  installs = 0;
+  nextResult: { isUpdateAvailable: boolean; updateInfo: { version: string } } | null = null;
+  async checkForUpdates() {
+    this.checks += 1;
+    return this.nextResult;
+  }
+  quitAndInstall() {
+    this.installs += 1;
+  }
 }
 
 const running: Launched[] = [];
@@ -66,26 +87,59 @@ async function launch({
   locks = {},
   appRoot = projectRoot,
   displays,
+  keychain,
+  storageBackend,
+  isPackaged,
+  secondInstanceArgv,
 }: {
   userData?: string;
   locks?: LockRegistry;
   appRoot?: string;
   displays?: Array<{ x: number; y: number; width: number; height: number }>;
+  keychain?: string;
+  storageBackend?: string;
+  isPackaged?: boolean;
+  secondInstanceArgv?: string[];
 } = {}): Promise<Launched> {
-  const fake = createFakeElectron({ userData, locks, displays });
+  const fake = createFakeElectron({
+    userData,
+    locks,
+    displays,
+    keychain,
+    storageBackend,
+    isPackaged,
+    secondInstanceArgv,
+  });
   const errors: unknown[] = [];
+  const updater = new FakeUpdater();
+  let updaterLoads = 0;
   const desktop = createDesktopApp({
     electron: fake.electron,
     appRoot,
+    serverHost,
     env: process.env,
     platform: "linux",
     versions: { electron: "41.10.7", chrome: "146", node: "24" },
     networkInterfaces: fakeInterfaces,
     log: { log: () => {}, error: (error: unknown) => errors.push(error) },
+    configureLog: (folder) => fs.mkdirSync(folder, { recursive: true }),
+    loadUpdater: async () => {
+      updaterLoads += 1;
+      return updater;
+    },
     quietServer: true,
   });
   const result = await desktop.start();
-  const launched = { fake, desktop, result, errors };
+  const launched = {
+    fake,
+    desktop,
+    result,
+    errors,
+    updater,
+    get updaterLoads() {
+      return updaterLoads;
+    },
+  };
   running.push(launched);
   return launched;
 }
@@ -130,6 +184,17 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs 
     if (Date.now() > deadline) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * The key the server really sends: an administrator's connection check (POST /api/admin/ai-check)
+ * against a fake endpoint that records the Authorization header. Undefined when nothing was sent.
+ */
+async function keyTheServerSends(origin: string, adminToken: string, endpoint: FakeEndpoint) {
+  const before = endpoint.requests.length;
+  const answer = await api(origin, "/api/admin/ai-check", { method: "POST", token: adminToken, body: {} });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return endpoint.requests.slice(before)[0]?.authorization;
 }
 
 async function quit(launched: Launched) {
@@ -351,6 +416,18 @@ describe("single instance", () => {
     assert.equal(window.isMinimized(), false);
     assert.equal(window.focused, true);
   });
+
+  test("a second launch with --quit quits the first one cleanly (the release smoke test's quit)", async () => {
+    const locks: LockRegistry = {};
+    const first = await launch({ locks });
+    const { paths } = first.desktop.state;
+    await registerAccount(first.desktop.state.appOrigin!);
+    const second = await launch({ locks, secondInstanceArgv: ["--quit"] });
+    assert.equal(second.result, "second-instance");
+    await first.fake.quitted;
+    assert.equal(first.fake.utilityProcesses[0]!.exitCode, 0);
+    assert.equal(fs.existsSync(`${paths!.database}-wal`), false, "checkpointed and closed");
+  });
 });
 
 describe("Share with my group", () => {
@@ -490,6 +567,23 @@ describe("shutdown", () => {
     // The last connection closing checkpoints and removes the WAL file: the database closed cleanly.
     assert.equal(fs.existsSync(`${paths!.database}-wal`), false);
     assert.equal(launched.desktop.state.server, undefined);
+    assert.equal(launched.fake.utilityProcesses[0]!.exitCode, 0, "the server's process ended on its own");
+  });
+
+  test("the server runs in a utility process of its own, and a crash of it is reported, not hidden", async () => {
+    const launched = await launch();
+    const forks = launched.fake.callsTo("utilityProcess.fork");
+    assert.equal(forks.length, 1);
+    assert.equal(forks[0]!.args[0], serverHost);
+    const child = launched.fake.utilityProcesses[0]!;
+    assert.ok(child.pid && child.pid !== process.pid);
+    const { appOrigin } = launched.desktop.state;
+    assert.equal((await fetch(`${appOrigin}/healthz`)).status, 200);
+
+    child.child.kill("SIGKILL");
+    await launched.fake.quitted;
+    assert.ok(launched.errors.some((error) => /server process ended unexpectedly/.test(String(error))));
+    assert.equal(launched.fake.messageBoxes.at(-1)?.options.message, "The app's server stopped unexpectedly.");
   });
 
   test("closing the last window quits on Windows and Linux", async () => {
@@ -617,11 +711,14 @@ describe("start-up failure", () => {
 });
 
 describe("AI settings", () => {
-  test("are stored in the data folder with the key sealed, reach the server, and never reach a page", async () => {
+  test("are stored in the data folder with the key sealed, reach the server in memory, and never reach a page", async () => {
     const launched = await launch();
     const { fake, desktop } = launched;
     const folder = desktop.state.paths!.folder;
     const port = desktop.state.server!.port;
+    const admin = await registerAccount(desktop.state.appOrigin!);
+    const endpoint = await startFakeEndpoint("key-refused");
+    const origin = desktop.state.appOrigin!;
 
     fake.clickMenuItem(MENU_IDS.aiSettings);
     const settingsWindow = fake.windows[1]!;
@@ -643,6 +740,7 @@ describe("AI settings", () => {
       model: "",
       hasKey: false,
       keyProtected: true,
+      keyUnreadable: false,
     });
     // The app's own pages cannot use the settings channel.
     await assert.rejects(async () => fake.invoke(IPC.loadAiSettings, fake.windows[0]!.webContents), /Not allowed/);
@@ -680,7 +778,7 @@ describe("AI settings", () => {
     assert.deepEqual(
       await fake.invoke(IPC.saveAiSettings, sender, {
         provider: "openai",
-        baseUrl: "http://127.0.0.1:11434/v1",
+        baseUrl: endpoint.baseUrl,
         model: "llama3.1",
         apiKey: key,
       }),
@@ -689,33 +787,37 @@ describe("AI settings", () => {
     const file = fs.readFileSync(path.join(folder, "settings.json"), "utf8");
     assert.equal(file.includes(key), false, "the key is not stored in clear");
     assert.equal(fs.statSync(path.join(folder, "settings.json")).mode & 0o777, 0o600);
-    assert.equal(process.env.AI_PROVIDER, "openai");
-    assert.equal(process.env.OPENAI_API_KEY, key);
-    assert.equal(process.env.OPENAI_BASE_URL, "http://127.0.0.1:11434/v1");
-    assert.equal(process.env.OPENAI_MODEL, "llama3.1");
     assert.equal(desktop.state.server?.port, port, "restarted on the same port");
-    const { getConfig } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
-    assert.equal(getConfig().OPENAI_BASE_URL, "http://127.0.0.1:11434/v1", "the restarted server reads them");
+    assert.equal(
+      await keyTheServerSends(origin, admin.token, endpoint),
+      `Bearer ${key}`,
+      "the restarted server uses it",
+    );
+    // Handed over by message: no environment holds it, so no child process inherits it.
+    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_PROVIDER"])
+      assert.equal(process.env[name], savedEnv[name], name);
+    const forks = fake.callsTo("utilityProcess.fork");
+    assert.equal(JSON.stringify(forks).includes(key), false);
 
     const view = await fake.invoke(IPC.loadAiSettings, sender);
     assert.deepEqual(view, {
       provider: "openai",
-      baseUrl: "http://127.0.0.1:11434/v1",
+      baseUrl: endpoint.baseUrl,
       model: "llama3.1",
       hasKey: true,
       keyProtected: true,
+      keyUnreadable: false,
     });
     assert.equal(JSON.stringify(view).includes(key), false);
 
     // Saving again with the key field empty keeps the key.
     await fake.invoke(IPC.saveAiSettings, sender, {
       provider: "openai",
-      baseUrl: "http://127.0.0.1:11434/v1",
+      baseUrl: endpoint.baseUrl,
       model: "qwen",
       apiKey: "",
     });
-    assert.equal(process.env.OPENAI_API_KEY, key);
-    assert.equal(process.env.OPENAI_MODEL, "qwen");
+    assert.equal(await keyTheServerSends(origin, admin.token, endpoint), `Bearer ${key}`);
 
     // Back to the built-in generator: the endpoint leaves the environment.
     await fake.invoke(IPC.saveAiSettings, sender, {
@@ -725,31 +827,99 @@ describe("AI settings", () => {
       apiKey: "",
       forgetKey: true,
     });
-    assert.equal(process.env.AI_PROVIDER, "builtin");
-    assert.equal(process.env.OPENAI_API_KEY, undefined);
+    assert.equal(
+      await keyTheServerSends(origin, admin.token, endpoint),
+      undefined,
+      "the built-in generator calls no one",
+    );
     assert.equal(((await fake.invoke(IPC.loadAiSettings, sender)) as { hasKey: boolean }).hasKey, false);
 
     await fake.invoke(IPC.closeAiSettings, sender);
     assert.equal(settingsWindow.isDestroyed(), true);
     assert.equal(fake.windows[0]!.isDestroyed(), false);
+    await endpoint.close();
   });
 
   test("are applied at the next start, before the server starts", async () => {
     const userData = freshFolder("ai-next-start");
+    const endpoint = await startFakeEndpoint("key-refused");
     const first = await launch({ userData });
+    const admin = await registerAccount(first.desktop.state.appOrigin!);
     first.fake.clickMenuItem(MENU_IDS.aiSettings);
     await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
       provider: "openai",
-      baseUrl: "https://models.example.org/v1",
+      baseUrl: endpoint.baseUrl,
       model: "",
       apiKey: "sk-next-start",
     });
     await quit(first);
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.AI_PROVIDER;
-    await launch({ userData });
-    assert.equal(process.env.OPENAI_API_KEY, "sk-next-start");
-    assert.equal(process.env.AI_PROVIDER, "openai");
+    const second = await launch({ userData });
+    const origin = second.desktop.state.appOrigin!;
+    assert.equal(await keyTheServerSends(origin, admin.token, endpoint), "Bearer sk-next-start");
+    assert.equal(process.env.OPENAI_API_KEY, savedEnv.OPENAI_API_KEY);
+    await endpoint.close();
+  });
+
+  test("a saved key the keychain cannot decrypt counts as not saved: the app starts and asks for it again", async () => {
+    const userData = freshFolder("ai-unreadable-key");
+    const endpoint = await startFakeEndpoint("key-refused");
+    const first = await launch({ userData });
+    const admin = await registerAccount(first.desktop.state.appOrigin!);
+    first.fake.clickMenuItem(MENU_IDS.aiSettings);
+    await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
+      provider: "openai",
+      baseUrl: endpoint.baseUrl,
+      model: "llama3.1",
+      apiKey: "sk-sealed-elsewhere",
+    });
+    await quit(first);
+
+    // The next start under another keychain (the data folder on a USB stick, another user).
+    const second = await launch({ userData, keychain: "another-user" });
+    assert.equal(second.result, "running", "the app starts");
+    assert.equal(second.fake.windows.length, 1);
+    assert.equal(second.fake.messageBoxes.length, 0, "no error dialog");
+    assert.ok(
+      second.errors.some((error) => /saved AI key could not be decrypted/.test(String(error))),
+      "the failure is logged",
+    );
+    const origin = second.desktop.state.appOrigin!;
+    assert.equal(await keyTheServerSends(origin, admin.token, endpoint), undefined, "the built-in generator");
+
+    second.fake.clickMenuItem(MENU_IDS.aiSettings);
+    const sender = second.fake.windows[1]!.webContents;
+    assert.deepEqual(await second.fake.invoke(IPC.loadAiSettings, sender), {
+      provider: "openai",
+      baseUrl: endpoint.baseUrl,
+      model: "llama3.1",
+      hasKey: false,
+      keyProtected: true,
+      keyUnreadable: true,
+    });
+    // Entering it again puts things right.
+    assert.deepEqual(
+      await second.fake.invoke(IPC.saveAiSettings, sender, {
+        provider: "openai",
+        baseUrl: endpoint.baseUrl,
+        model: "llama3.1",
+        apiKey: "sk-entered-again",
+      }),
+      { ok: true },
+    );
+    assert.equal(
+      ((await second.fake.invoke(IPC.loadAiSettings, sender)) as { keyUnreadable: boolean }).keyUnreadable,
+      false,
+    );
+    await endpoint.close();
+  });
+
+  test("on Linux without a keyring (basic_text) the key is not reported as protected", async () => {
+    const launched = await launch({ storageBackend: "basic_text" });
+    launched.fake.clickMenuItem(MENU_IDS.aiSettings);
+    const view = (await launched.fake.invoke(IPC.loadAiSettings, launched.fake.windows[1]!.webContents)) as {
+      keyProtected: boolean;
+    };
+    assert.equal(view.keyProtected, false);
   });
 });
 
@@ -806,8 +976,12 @@ describe("the AI Settings window", () => {
       await page.getByLabel("Model").fill("llama3.1");
       await page.getByRole("button", { name: "Save" }).click();
       await waitUntil(() => first.window.isDestroyed());
-      assert.equal(process.env.OPENAI_API_KEY, "sk-from-the-window");
-      assert.equal(process.env.OPENAI_BASE_URL, "http://127.0.0.1:11434/v1");
+      const saved = JSON.parse(
+        fs.readFileSync(path.join(launched.desktop.state.paths!.folder, "settings.json"), "utf8"),
+      );
+      assert.equal(saved.ai.baseUrl, "http://127.0.0.1:11434/v1");
+      assert.equal(saved.ai.apiKey.encrypted, true);
+      assert.equal(process.env.OPENAI_API_KEY, savedEnv.OPENAI_API_KEY, "never in the environment");
 
       const second = await openSettings();
       await second.page.getByRole("heading", { name: "AI Settings" }).waitFor();
@@ -841,7 +1015,10 @@ describe("menu, About and backups", () => {
     assert.equal(fake.menu[3]!.role, "windowMenu");
     assert.deepEqual(
       fake.menu[4]!.submenu!.map((item) => item.label),
-      ["About Sagacity Bites", "Credits"],
+      ["About Sagacity Bites", "Check for Updates…", undefined, "Open Log Folder", "Credits"],
+    );
+    assert.ok(
+      fake.menu[0]!.submenu!.some((item) => item.id === MENU_IDS.restore && item.label === "Restore from Backup…"),
     );
 
     fake.clickMenuItem(MENU_IDS.about);
@@ -859,6 +1036,87 @@ describe("menu, About and backups", () => {
 
     fake.clickMenuItem(MENU_IDS.dataFolder);
     assert.deepEqual(fake.callsTo("shell.openPath").at(-1)?.args, [launched.desktop.state.paths!.folder]);
+    fake.clickMenuItem(MENU_IDS.logFolder);
+    assert.deepEqual(fake.callsTo("shell.openPath").at(-1)?.args, [
+      path.join(launched.desktop.state.paths!.folder, "logs"),
+    ]);
+    assert.ok(fs.existsSync(path.join(launched.desktop.state.paths!.folder, "logs")), "configureLog made it");
+
+    // No publish configuration in this build (no resources/app-update.yml): electron-updater is never loaded.
+    await launched.desktop.checkForUpdates();
+    assert.equal(fake.messageBoxes.at(-1)!.options.message, "This build does not update itself.");
+    assert.equal(launched.updaterLoads, 0);
+  });
+
+  test("a packaged build with a publish configuration checks for updates at start and from the menu", async () => {
+    const packaged = freshFolder("packaged");
+    const appRoot = path.join(packaged, "resources", "app");
+    fs.mkdirSync(appRoot, { recursive: true });
+    for (const folder of ["build", "public", "db"])
+      fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+    // What electron-builder writes beside app.asar when the build has "publish" (GitHub Releases).
+    fs.writeFileSync(path.join(packaged, "resources", "app-update.yml"), "provider: github\nowner: o\nrepo: r\n");
+    const launched = await launch({ appRoot, isPackaged: true });
+    await waitUntil(() => launched.updater.checks > 0);
+    assert.equal(launched.updaterLoads, 1);
+    assert.equal(launched.updater.autoDownload, true);
+
+    launched.updater.nextResult = { isUpdateAvailable: true, updateInfo: { version: "9.9.9" } };
+    await launched.desktop.checkForUpdates();
+    assert.equal(launched.updater.checks, 2);
+    assert.equal(launched.fake.messageBoxes.at(-1)!.options.message, "Sagacity Bites 9.9.9 is downloading.");
+    launched.fake.answerNextMessageBox(0);
+    launched.updater.emit("update-downloaded", { version: "9.9.9" });
+    await waitUntil(() => launched.updater.installs === 1);
+  });
+
+  test("Restore from Backup checks the file, asks first, keeps the current data aside and restarts the server", async () => {
+    const launched = await launch();
+    const { fake, desktop } = launched;
+    const before = await registerAccount(desktop.state.appOrigin!);
+    const backupFile = path.join(freshFolder("restore-source"), "Sagacity backup.db");
+    fake.answerNextSaveDialog({ canceled: false, filePath: backupFile });
+    await desktop.backUpData();
+    const after = await registerAccount(desktop.state.appOrigin!);
+    const port = desktop.state.server!.port;
+    const login = (account: { email: string; password: string }) =>
+      api(desktop.state.appOrigin!, "/api/auth/login", {
+        method: "POST",
+        body: { email: account.email, password: account.password },
+      });
+
+    // A file that is not one of ours: refused, nothing changed.
+    const notOurs = path.join(freshFolder("not-ours"), "notes.db");
+    fs.writeFileSync(notOurs, "not a database");
+    fake.answerNextOpenDialog({ canceled: false, filePaths: [notOurs] });
+    await desktop.restoreFromBackup();
+    assert.equal(fake.messageBoxes.at(-1)!.options.message, "This file cannot be restored.");
+    assert.equal((await login(after)).status, 200);
+
+    // Cancelled at the question: nothing changed.
+    fake.answerNextOpenDialog({ canceled: false, filePaths: [backupFile] });
+    fake.answerNextMessageBox(1);
+    await desktop.restoreFromBackup();
+    assert.equal(fake.messageBoxes.at(-1)!.options.message, "Replace your data with this backup?");
+    assert.equal((await login(after)).status, 200);
+
+    fake.answerNextOpenDialog({ canceled: false, filePaths: [backupFile] });
+    fake.answerNextMessageBox(0);
+    await desktop.restoreFromBackup();
+    const done = fake.messageBoxes.at(-1)!.options;
+    assert.equal(done.message, "The backup was restored.");
+    assert.equal(desktop.state.server?.port, port, "the server restarted on the same port");
+    assert.equal(mainWindowOf(launched).loadedUrls.at(-1), `${desktop.state.appOrigin}/`, "the window starts again");
+    assert.equal((await login(before)).status, 200);
+    assert.equal((await login(after)).status, 401, "the account made after the backup is gone");
+    const keptAside = /kept as:\n(.+)$/.exec(done.detail ?? "")?.[1];
+    assert.ok(keptAside && fs.existsSync(keptAside), done.detail);
+    const kept = new Database(keptAside, { readonly: true });
+    const keptEmails = (kept.prepare("select email from users").all() as Array<{ email: string }>).map(
+      (row) => row.email,
+    );
+    kept.close();
+    assert.ok(keptEmails.includes(after.email), "the data replaced is kept aside");
   });
 
   test("Back Up Data writes a consistent copy of the live database", async () => {

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { builderConfig, productionPackages, shippedFolders, stageApp } from "../../desktop/scripts/stage.mjs";
@@ -47,6 +48,29 @@ describe("the electron-builder configuration", () => {
       assert.ok(config.files.includes(excluded), excluded);
     }
     assert.deepEqual(shippedFolders(), ["build", "public", "db/migrations", "db/bible-data"]);
+  });
+
+  test("flips Electron's fuses: no running as Node, no NODE_OPTIONS or inspector, only the checked app.asar, encrypted cookies", () => {
+    assert.deepEqual(builderConfig().electronFuses, {
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      enableCookieEncryption: true,
+    });
+  });
+
+  test("builds for the machine it runs on, checks every native module after packing, and updates only with a publish config", async () => {
+    const config = builderConfig();
+    // No arch list: a Mac runner builds its own architecture; the release workflow has one per arch.
+    assert.deepEqual(config.mac.target, ["dmg", "zip"], "the zip is what electron-updater downloads on macOS");
+    assert.deepEqual(config.win.target, [{ target: "nsis", arch: ["x64"] }]);
+    assert.equal(config.afterPack, "./scripts/after-pack.mjs");
+    const hook = await import(pathToFileURL(path.join(projectRoot, "desktop", config.afterPack)).href);
+    assert.equal(typeof hook.default, "function");
+    // Updates are off unless a build is given a publish configuration (the release workflow's).
+    assert.equal(config.publish, undefined);
   });
 });
 

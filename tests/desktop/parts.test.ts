@@ -1,7 +1,7 @@
 /** The desktop app's pure parts: addresses, links, window placement, the menu per platform, AI settings. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { applyAiEnvironment, mergeAiSettings, type KeyVault } from "../../desktop/src/ai-settings";
+import { aiConfigOverrides, aiSettingsView, mergeAiSettings, type KeyVault } from "../../desktop/src/ai-settings";
 import { resolveDataFolder } from "../../desktop/src/data-folder";
 import { buildMenuTemplate, findMenuItem, MENU_IDS, type MenuActions } from "../../desktop/src/menu";
 import { externalUrl, isAppUrl } from "../../desktop/src/navigation";
@@ -97,6 +97,9 @@ describe("menu", () => {
     openAiSettings: noop,
     openDataFolder: noop,
     backUpData: noop,
+    restoreFromBackup: noop,
+    openLogFolder: noop,
+    checkForUpdates: noop,
     showAbout: noop,
     showCredits: noop,
   };
@@ -109,6 +112,7 @@ describe("menu", () => {
     );
     const appMenu = template[0]!.submenu!;
     assert.equal(appMenu[0]!.id, MENU_IDS.about);
+    assert.equal(appMenu[1]!.id, MENU_IDS.updates);
     assert.ok(appMenu.some((item) => item.id === MENU_IDS.aiSettings));
     assert.ok(appMenu.some((item) => item.role === "quit"));
     assert.equal(
@@ -118,7 +122,7 @@ describe("menu", () => {
     assert.equal(template[5]!.role, "help");
     assert.deepEqual(
       template[5]!.submenu!.map((item) => item.id),
-      [MENU_IDS.credits],
+      [MENU_IDS.logFolder, MENU_IDS.credits],
     );
   });
 
@@ -177,14 +181,25 @@ describe("AI settings", () => {
     assert.throws(() => mergeAiSettings(saved, "not an object", plainVault));
   });
 
-  test("the environment follows the stored choice, and is left alone without one", () => {
-    const env: Record<string, string | undefined> = { OPENAI_API_KEY: "from-the-shell" };
-    applyAiEnvironment(env, undefined, plainVault);
-    assert.deepEqual(env, { OPENAI_API_KEY: "from-the-shell" });
-    applyAiEnvironment(env, { provider: "builtin", apiKey: { encrypted: false, value: "kept" } }, plainVault);
-    assert.deepEqual(env, { AI_PROVIDER: "builtin" });
-    applyAiEnvironment(env, { provider: "openai", model: "m", apiKey: { encrypted: false, value: "k" } }, plainVault);
-    assert.deepEqual(env, { AI_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_MODEL: "m" });
+  test("the server's config overrides follow the stored choice, and are empty without one", () => {
+    assert.deepEqual(aiConfigOverrides(undefined, plainVault), {});
+    assert.deepEqual(
+      aiConfigOverrides({ provider: "builtin", apiKey: { encrypted: false, value: "kept" } }, plainVault),
+      { AI_PROVIDER: "builtin", OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, OPENAI_MODEL: undefined },
+      "the shell's own variables are hidden",
+    );
+    assert.deepEqual(
+      aiConfigOverrides({ provider: "openai", model: "m", apiKey: { encrypted: false, value: "k" } }, plainVault),
+      { AI_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_BASE_URL: undefined, OPENAI_MODEL: "m" },
+    );
+  });
+
+  test("the view: protected only with a real keyring, and an unreadable key asked for again", () => {
+    const sealed = { provider: "openai" as const, apiKey: { encrypted: true, value: "x" } };
+    assert.equal(aiSettingsView(sealed, true).keyProtected, true);
+    assert.equal(aiSettingsView(sealed, false).keyProtected, false, "basic_text");
+    assert.equal(aiSettingsView({ provider: "openai" }, true, true).keyUnreadable, true);
+    assert.equal(aiSettingsView(sealed, true, true).keyUnreadable, false, "a key entered since");
   });
 });
 

@@ -6,6 +6,7 @@ interface AiSettingsView {
   model: string;
   hasKey: boolean;
   keyProtected: boolean;
+  keyUnreadable: boolean;
 }
 interface AiCheckView {
   ok: boolean;
@@ -51,9 +52,12 @@ async function load() {
   model.value = view.model;
   forgetKeyRow.hidden = !view.hasKey;
   apiKey.placeholder = view.hasKey ? "A key is saved (leave empty to keep it)" : "sk-...";
-  keyNote.textContent = view.keyProtected
-    ? "The key stays on this computer, in the app's data folder, encrypted with the system keychain."
-    : "The key stays on this computer, in the app's data folder (this system offers no keychain to encrypt it).";
+  keyNote.textContent = view.keyUnreadable
+    ? "The saved API key could not be read on this computer (the system keychain refused it, or the data folder came from another computer or user). Enter it again."
+    : view.keyProtected
+      ? "The key stays on this computer, in the app's data folder, encrypted with the system keychain."
+      : "The key stays on this computer, in the app's data folder (this system offers no keychain to protect it).";
+  keyNote.classList.toggle("warning", view.keyUnreadable);
   syncEnabled();
 }
 

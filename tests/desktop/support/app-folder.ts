@@ -12,6 +12,7 @@ const projectRoot = path.resolve(import.meta.dirname, "../../..");
 /** The main process, the preloads and the AI Settings page beside the server build (desktop/scripts/build-main.mjs). */
 export const desktopMainFiles = [
   "main/main.js",
+  "main/server-host.js",
   "main/preload.cjs",
   "main/settings-preload.cjs",
   "main/settings.html",

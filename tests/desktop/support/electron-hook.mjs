@@ -1,6 +1,8 @@
 // `node --import tsx --import ./electron-hook.mjs main.js`: resolves `import ... from "electron"`
-// to the recording stand-in, so the packaged main process can run under plain Node.
-import { register } from "node:module";
+// (and `require("electron")` in bundled CommonJS) to the recording stand-in, so the packaged
+// main process can run under plain Node.
+import Module, { register } from "node:module";
+import { fileURLToPath } from "node:url";
 
 register(
   "data:text/javascript," +
@@ -12,3 +14,9 @@ register(
       }
     `),
 );
+
+const commonJsStandIn = fileURLToPath(new URL("./electron-cjs.cjs", import.meta.url));
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === "electron" ? commonJsStandIn : resolveFilename.call(this, request, ...rest);
+};

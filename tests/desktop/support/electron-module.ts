@@ -42,3 +42,6 @@ export const safeStorage = electron.safeStorage;
 export const screen = electron.screen;
 export const session = electron.session;
 export const shell = electron.shell;
+export const utilityProcess = electron.utilityProcess;
+// The same object for require("electron") (electron-cjs.cjs).
+(globalThis as Record<string, unknown>).__sagacityStandInElectron = electron;

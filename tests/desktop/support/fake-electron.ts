@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import type {
   BrowserWindowLike,
@@ -33,6 +34,55 @@ function preventable() {
 }
 
 let nextContentsId = 1;
+
+const tsxLoader = import.meta.resolve("tsx");
+const parentPortShim = new URL("./parent-port.mjs", import.meta.url).href;
+
+/**
+ * utilityProcess.fork as Electron does it: a real child process running the module (TypeScript
+ * too, through tsx) with process.parentPort, messages passed as structured clones, "spawn" and
+ * "exit" events, and the environment given (process.env by default).
+ */
+class FakeUtilityProcess extends EventEmitter {
+  readonly child: ChildProcess;
+  exitCode: number | undefined;
+
+  constructor(modulePath: string, args: string[], options: { env?: NodeJS.ProcessEnv; stdio?: string }) {
+    super();
+    // tsx only for TypeScript: it would slow every import of the server build down.
+    const loaders = modulePath.endsWith(".ts") ? ["--import", tsxLoader] : [];
+    this.child = spawn(process.execPath, [...loaders, "--import", parentPortShim, modulePath, ...args], {
+      env: options.env ?? process.env,
+      stdio: ["ignore", options.stdio ?? "inherit", options.stdio ?? "inherit", "ipc"] as never,
+      serialization: "advanced",
+    });
+    this.child.on("spawn", () => this.emit("spawn"));
+    this.child.on("message", (message) => this.emit("message", message));
+    this.child.on("exit", (code, signal) => {
+      // Electron reports a process ended by a signal with a non-zero code.
+      this.exitCode = code ?? (signal ? 128 : 1);
+      this.emit("exit", this.exitCode);
+    });
+  }
+  get pid() {
+    return this.child.pid;
+  }
+  get stdout() {
+    return this.child.stdout;
+  }
+  get stderr() {
+    return this.child.stderr;
+  }
+  postMessage(message: unknown) {
+    if (this.child.connected) this.child.send(message as never);
+  }
+  kill() {
+    return this.child.kill();
+  }
+  get alive() {
+    return this.exitCode === undefined;
+  }
+}
 
 class FakeWebContents extends EventEmitter {
   readonly id = nextContentsId++;
@@ -82,6 +132,9 @@ export function createFakeElectron({
   displays = [{ x: 0, y: 0, width: 1920, height: 1040 }],
   isPackaged = false,
   encryptionAvailable = true,
+  storageBackend = "gnome_libsecret",
+  keychain = "this-user",
+  secondInstanceArgv = [],
 }: {
   userData: string;
   appPath?: string;
@@ -90,16 +143,31 @@ export function createFakeElectron({
   displays?: Rectangle[];
   isPackaged?: boolean;
   encryptionAvailable?: boolean;
+  /** What safeStorage.getSelectedStorageBackend() answers (Linux). */
+  storageBackend?: string;
+  /**
+   * Whose keychain safeStorage uses: text sealed under another one cannot be decrypted, as when
+   * the data folder moved to another computer or user, or access is denied after an update.
+   */
+  keychain?: string;
+  /** The command line this stand-in's launch passes to the running instance when it is second. */
+  secondInstanceArgv?: string[];
 }) {
   const calls: Call[] = [];
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const appEvents = new EventEmitter();
   const paths: Record<string, string> = { userData, documents };
   const windows: FakeBrowserWindow[] = [];
+  const utilityProcesses: FakeUtilityProcess[] = [];
+  // Electron ends the utility processes when the app ends.
+  const endUtilityProcesses = () => {
+    for (const child of utilityProcesses) if (child.alive) child.kill();
+  };
   const ipcHandlers = new Map<string, (event: { sender: FakeWebContents }, ...args: unknown[]) => unknown>();
   const messageBoxes: Array<{ window?: BrowserWindowLike; options: MessageBoxOptions }> = [];
   const messageBoxAnswers: number[] = [];
   const saveDialogAnswers: Array<{ canceled: boolean; filePath?: string }> = [];
+  const openDialogAnswers: Array<{ canceled: boolean; filePaths: string[] }> = [];
   let applicationMenu: { template: MenuItemTemplate[] } | null = null;
   let permissionRequestHandler:
     | ((
@@ -148,7 +216,10 @@ export function createFakeElectron({
       this.loadedUrls.push(url);
       this.webContents.url = url;
       // Electron shows a window created with show:false once its first paint is ready.
-      queueMicrotask(() => this.emit("ready-to-show"));
+      queueMicrotask(() => {
+        this.emit("ready-to-show");
+        this.webContents.emit("did-finish-load");
+      });
     }
     async loadFile(file: string) {
       this.loadedFiles.push(file);
@@ -220,10 +291,13 @@ export function createFakeElectron({
           locks.holder = fake;
           return true;
         }
-        locks.holder.appEvents.emit("second-instance");
+        locks.holder.appEvents.emit("second-instance", {}, secondInstanceArgv);
         return false;
       },
       whenReady: async () => {},
+      isReady: () => true,
+      name: "Sagacity Bites",
+      getName: () => "Sagacity Bites",
       quit() {
         record("app.quit");
         if (quitState === "quit") return;
@@ -232,12 +306,14 @@ export function createFakeElectron({
         if (event.defaultPrevented) return;
         quitState = "quit";
         for (const window of windows) window.close();
+        endUtilityProcesses();
         resolveQuit();
       },
       exit(code = 0) {
         record("app.exit", code);
         exitCode = code;
         quitState = "quit";
+        endUtilityProcesses();
         resolveQuit();
       },
       getPath(name: string) {
@@ -255,6 +331,16 @@ export function createFakeElectron({
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Electron's own signature: each listener types its arguments
       on(event: string, listener: (...args: any[]) => void) {
         appEvents.on(event, listener);
+        return electron.app;
+      },
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+      once(event: string, listener: (...args: any[]) => void) {
+        appEvents.once(event, listener);
+        return electron.app;
+      },
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+      off(event: string, listener: (...args: any[]) => void) {
+        appEvents.off(event, listener);
         return electron.app;
       },
     },
@@ -298,6 +384,10 @@ export function createFakeElectron({
         record("dialog.showSaveDialog", options);
         return saveDialogAnswers.shift() ?? { canceled: true };
       },
+      async showOpenDialog(_window: BrowserWindowLike, options: unknown) {
+        record("dialog.showOpenDialog", options);
+        return openDialogAnswers.shift() ?? { canceled: true, filePaths: [] };
+      },
     },
     shell: {
       async openExternal(url: string) {
@@ -317,6 +407,10 @@ export function createFakeElectron({
       handle(channel: string, listener: (event: { sender: FakeWebContents }, ...args: unknown[]) => unknown) {
         ipcHandlers.set(channel, listener);
       },
+      // Messages from renderers (electron-log listens for its renderer's); the stand-in has none.
+      on(channel: string) {
+        record("ipcMain.on", channel);
+      },
     },
     screen: {
       getAllDisplays: () => displays.map((workArea) => ({ workArea })),
@@ -331,11 +425,26 @@ export function createFakeElectron({
         },
       },
     },
+    utilityProcess: {
+      fork(modulePath: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; stdio?: string } = {}) {
+        record("utilityProcess.fork", modulePath, args, options);
+        const child = new FakeUtilityProcess(modulePath, args, options);
+        utilityProcesses.push(child);
+        return child;
+      },
+    },
     safeStorage: {
       isEncryptionAvailable: () => encryptionAvailable,
+      getSelectedStorageBackend: () => storageBackend,
       // Reversible and visibly not the plain text, like the OS keychain's output.
-      encryptString: (text: string) => Buffer.from(`sealed:${[...text].reverse().join("")}`),
-      decryptString: (sealed: Buffer) => [...sealed.toString().replace(/^sealed:/, "")].reverse().join(""),
+      encryptString: (text: string) => Buffer.from(`sealed:${keychain}:${[...text].reverse().join("")}`),
+      decryptString: (sealed: Buffer) => {
+        const prefix = `sealed:${keychain}:`;
+        // Chromium's words when the keychain cannot open the text.
+        if (!sealed.toString().startsWith(prefix))
+          throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
+        return [...sealed.toString().slice(prefix.length)].reverse().join("");
+      },
     },
   };
 
@@ -344,11 +453,13 @@ export function createFakeElectron({
     calls,
     appEvents,
     windows,
+    utilityProcesses,
     messageBoxes,
     quitted,
     callsTo: (method: string) => calls.filter((call) => call.method === method),
     answerNextMessageBox: (response: number) => messageBoxAnswers.push(response),
     answerNextSaveDialog: (answer: { canceled: boolean; filePath?: string }) => saveDialogAnswers.push(answer),
+    answerNextOpenDialog: (answer: { canceled: boolean; filePaths: string[] }) => openDialogAnswers.push(answer),
     get state() {
       return { quit: quitState === "quit", exitCode };
     },

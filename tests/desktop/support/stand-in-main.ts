@@ -77,4 +77,5 @@ export async function assertMainProcessStarts(appDir: string, userData: string) 
   assert.equal(await exited, 0, stderr);
   assert.equal(fs.existsSync(path.join(userData, "sagacity.db-wal")), false, "closed cleanly");
   assert.equal(fs.existsSync(path.join(userData, "bible.sqlite")), false, "the shipped Bible database was used");
+  assert.ok(fs.existsSync(path.join(userData, "logs")), "the log folder is in the data folder");
 }
