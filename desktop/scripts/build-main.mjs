@@ -12,9 +12,6 @@ export const desktopRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const src = path.join(desktopRoot, "src");
 
 export async function buildMain(outDir) {
-  // Imported here: deps.mjs imports desktopRoot from this module.
-  const { ensureDesktopRuntimeDependencies } = await import("./deps.mjs");
-  ensureDesktopRuntimeDependencies();
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   // Electron 41 embeds Node 24; node20 keeps the output readable by the Node 20 tooling too.
@@ -24,7 +21,8 @@ export async function buildMain(outDir) {
       entry: "main.ts",
       outfile: "main.js",
       format: "esm",
-      // electron-log and electron-updater (bundled from desktop/node_modules) are CommonJS and
+      // electron-log and electron-updater (root devDependencies, so the root install has them; bundled
+      // here, so the packaged app needs no node_modules of its own for them) are CommonJS and
       // require Node's modules: an ES module has no `require` of its own.
       banner: {
         js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

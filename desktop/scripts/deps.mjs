@@ -22,29 +22,6 @@ export function electronBinaryInstalled() {
 }
 
 /**
- * The main process bundles electron-log and electron-updater (desktop/'s "dependencies") from
- * desktop/node_modules. When they are missing (a fresh clone running npm test), only they are
- * installed: no Electron, no electron-builder.
- */
-export function ensureDesktopRuntimeDependencies() {
-  const installed = ["electron-log", "electron-updater"].every((name) =>
-    fs.existsSync(path.join(desktopRoot, "node_modules", name, "package.json")),
-  );
-  if (installed) return false;
-  const result = spawnSync(npm, ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: desktopRoot,
-    stdio: "pipe",
-    encoding: "utf8",
-    shell: process.platform === "win32",
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: "1" },
-  });
-  if (result.status !== 0) {
-    throw new Error(`npm ci --omit=dev in desktop/ failed (${result.status}):\n${result.stderr ?? ""}`);
-  }
-  return true;
-}
-
-/**
  * Installs desktop/'s dependencies from its lockfile when they are missing. `skipBinary` leaves
  * Electron's binary out (packaging and tests against a stand-in need only electron-builder).
  */
