@@ -1,6 +1,6 @@
 /**
  * Screenshots of the main screens at a phone width (390) and a desktop width (1280), for looking
- * at a change before and after: `tsx scripts/screenshots.ts http://127.0.0.1:PORT docs/screenshots prefix`.
+ * at a change before and after: `tsx scripts/screenshots.ts http://127.0.0.1:PORT docs/screenshots prefix [today,lesson]`.
  * It registers a fresh reader, starts a plan and writes a lesson through the API, then opens each page.
  */
 import fs from "node:fs";
@@ -8,7 +8,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 
-const [baseURL = "http://127.0.0.1:3000", folder = "docs/screenshots", prefix = "after"] = process.argv.slice(2);
+const [baseURL = "http://127.0.0.1:3000", folder = "docs/screenshots", prefix = "after", only] = process.argv.slice(2);
 
 async function api(pathname: string, body: unknown, token?: string) {
   const response = await fetch(`${baseURL}${pathname}`, {
@@ -47,7 +47,7 @@ for (const width of [390, 1280]) {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
   await context.addCookies([{ name: "sb_session", value: token, domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
-  for (const [name, pathname] of pages) {
+  for (const [name, pathname] of pages.filter(([name]) => !only || only.split(",").includes(name))) {
     await page.goto(`${baseURL}${pathname}`, { waitUntil: "networkidle" });
     await page.waitForTimeout(800);
     const file = path.join(folder, `${prefix}-${name}-${width}.png`);

@@ -150,7 +150,7 @@ export function MarkdownView({
     p: ({ children }) => <p className="leading-relaxed">{children}</p>,
     strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
     blockquote: ({ children }) => (
-      <blockquote className={cn("space-y-2 border-l-4 border-primary/40 py-2 pl-4 pr-3", classes.quote)}>
+      <blockquote className={cn("scripture-quote", classes.quote)}>
         {children}
       </blockquote>
     ),

@@ -117,7 +117,7 @@ test("reading plans and Today: start a plan, mark the day complete, switch to an
     }
     await expect(beginner.getByRole("heading", { level: 3 })).toContainText("John 1", { timeout: 1_000 });
   }).toPass({ timeout: 45_000 });
-  await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+  await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
 
   await page.getByRole("button", { name: "Mark Complete" }).click();
   await expect(page).toHaveURL(/\/today$/);
