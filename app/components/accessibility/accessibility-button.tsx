@@ -15,7 +15,7 @@ export const AccessibilityButton = forwardRef<HTMLButtonElement, ButtonProps>(fu
       aria-label="Accessibility options"
       title="Accessibility options"
       data-a11y-panel=""
-      className="fixed right-2 top-1.5 z-50 size-11 rounded-full shadow-lg md:bottom-4 md:right-4 md:top-auto md:size-12 [&_svg]:size-6"
+      className="fixed right-2 top-1.5 z-50 size-11 rounded-full shadow-lg md:bottom-4 md:right-4 md:top-auto md:size-12 print:hidden [&_svg]:size-6"
       onPointerDown={rememberSelection}
       onKeyDown={rememberSelection}
       {...props}

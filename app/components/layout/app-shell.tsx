@@ -85,7 +85,7 @@ export function AppShell({
         Skip to content
       </a>
       {/* The sidebar's colour runs the page's full height; the navigation itself stays in view. */}
-      <div className="hidden shrink-0 border-r border-sidebar-border bg-sidebar md:block">
+      <div className="hidden shrink-0 border-r border-sidebar-border bg-sidebar md:block print:hidden">
         <aside
           aria-label="Main navigation"
           data-state={open ? "expanded" : "collapsed"}
@@ -122,7 +122,7 @@ export function AppShell({
       {mobileNav ? <mobileNav.MobileNav open={mobileOpen} onOpenChange={setMobileOpen} isAdmin={isAdmin} /> : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden print:hidden">
           <Button
             variant="ghost"
             size="icon"
@@ -143,7 +143,7 @@ export function AppShell({
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 md:pr-20 lg:pl-10">
           {children}
         </main>
-        <footer className="border-t px-4 py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
+        <footer className="border-t px-4 print:hidden py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
           Scripture from public-domain translations (BSB, WEB, KJV).{" "}
           <NavLink to="/credits" className="underline underline-offset-2 hover:text-foreground">
             Credits
