@@ -439,6 +439,27 @@ export function getTodayOverview(
   };
 }
 
+/** Where the reader is in their active plan, for the dashboard's first card (no devotionals, no writes). */
+export function continueReading(
+  userId: string,
+  { now = new Date(), timeZone }: Clock & { timeZone: string },
+): { planName: string; day: number; daysCount: number; references: string[]; isCompleted: boolean } | null {
+  const active = activeUserPlan(userId);
+  if (!active) return null;
+  const position = planPosition(
+    { daysCount: active.plan.daysCount, completions: completionsOf(active.userPlan.id) },
+    { now, timeZone },
+  );
+  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: position.currentDay });
+  return {
+    planName: active.plan.name,
+    day: position.currentDay,
+    daysCount: active.plan.daysCount,
+    references: day?.referencesJson ?? [],
+    isCompleted: position.isCompleted,
+  };
+}
+
 /** What Today shows: the active plan's current day, its passages and devotionals, and the streak. */
 export async function getToday(userId: string, options: TodayOptions): Promise<TodayResponse> {
   const { overview, devotions } = getTodayOverview(userId, options);

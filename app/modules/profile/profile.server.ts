@@ -7,6 +7,7 @@ import { isValidTimeZone, type StudyDepth } from "./choices";
 export { isValidTimeZone, type StudyDepth };
 
 export interface Profile {
+  displayName: string | null;
   favoriteTeachers: string[];
   studyDepthPreference: StudyDepth;
   denomination: string | null;
@@ -38,6 +39,7 @@ export function getProfile(userId: string): Profile {
     row = findRow(userId)!;
   }
   return {
+    displayName: row.displayName,
     favoriteTeachers: row.favoriteTeachers ?? [],
     studyDepthPreference: row.studyDepthPreference,
     denomination: row.denomination,
