@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Applies the reader's accessibility choices before the first paint, so the page never flashes
 // in the wrong font or contrast.
-const applyPreferencesScript = `(function(){try{var d=document.documentElement;if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");}catch(e){}})();`;
+const applyPreferencesScript = `(function(){try{var d=document.documentElement;if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");var t=localStorage.getItem("sb_text_size");if(t==="large"||t==="larger")d.setAttribute("data-text-size",t);}catch(e){}})();`;
 
 // Zod probes `new Function` to decide whether to compile its checks; under our CSP (no
 // 'unsafe-eval') the probe is refused and reported as a violation on every page that defines a
