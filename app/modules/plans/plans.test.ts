@@ -116,7 +116,11 @@ describe("Today with an injected clock", () => {
     const userId = newUser();
     const provider = countingProvider(0);
     const timeZone = "UTC";
-    startPlan(userId, { planId: planIdOf("gospel-of-john-21-days"), translation: "BSB" }, { now: new Date("2025-06-01T08:00:00Z") });
+    startPlan(
+      userId,
+      { planId: planIdOf("gospel-of-john-21-days"), translation: "BSB" },
+      { now: new Date("2025-06-01T08:00:00Z") },
+    );
     completeDay(userId, { dayNumber: 1 }, { now: new Date("2025-06-01T09:00:00Z"), timeZone });
     const now = new Date("2025-06-02T09:00:00Z");
     const past = await getToday(userId, { now, timeZone, provider, day: 1 });
