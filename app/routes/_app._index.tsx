@@ -97,6 +97,9 @@ export default function Dashboard() {
         {revalidator.state === "loading" ? <Spinner label="Loading..." className="mt-2" /> : null}
       </div>
       {onboarding.hasCompletedWelcome ? null : <WelcomeNoScript redirectTo="/" />}
+      <div className="mb-6">
+        <ContinueCard reading={reading} />
+      </div>
       <QuickStartChecklist
         status={onboarding}
         userId={userId}
@@ -104,7 +107,6 @@ export default function Dashboard() {
         initiallyCollapsed={checklistCollapsed || onboarding.onboardingCompletedAt !== null}
       />
       <div className="mb-8 space-y-4">
-        <ContinueCard reading={reading} />
         <div className="grid gap-4 md:grid-cols-2">
           <RecentList
             title="Recent lessons"

@@ -28,30 +28,32 @@ export function ReadingProgress({
         </p>
       </div>
       <Progress value={completedDays} max={daysCount} label="Plan progress" />
-      <nav aria-label="Days of the plan" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        {shownDay > 1 ? (
-          <Link
-            to={hrefForDay(shownDay - 1)}
-            className="inline-flex min-h-11 items-center gap-1 rounded-md pr-2 font-medium text-primary hover:underline"
-          >
-            <ChevronLeft className="size-4" aria-hidden="true" />
-            Previous day
-          </Link>
-        ) : (
-          <span />
-        )}
-        {shownDay < currentDay ? (
-          <div className="flex items-center gap-4">
+      {shownDay > 1 || shownDay < currentDay ? (
+        <nav aria-label="Days of the plan" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          {shownDay > 1 ? (
             <Link
-              to={hrefForDay(shownDay + 1)}
-              className="inline-flex min-h-11 items-center gap-1 rounded-md pl-2 font-medium text-primary hover:underline"
+              to={hrefForDay(shownDay - 1)}
+              className="inline-flex min-h-11 items-center gap-1 rounded-md pr-2 font-medium text-primary hover:underline"
             >
-              Next day
-              <ChevronRight className="size-4" aria-hidden="true" />
+              <ChevronLeft className="size-4" aria-hidden="true" />
+              Previous day
             </Link>
-          </div>
-        ) : null}
-      </nav>
+          ) : (
+            <span />
+          )}
+          {shownDay < currentDay ? (
+            <div className="flex items-center gap-4">
+              <Link
+                to={hrefForDay(shownDay + 1)}
+                className="inline-flex min-h-11 items-center gap-1 rounded-md pl-2 font-medium text-primary hover:underline"
+              >
+                Next day
+                <ChevronRight className="size-4" aria-hidden="true" />
+              </Link>
+            </div>
+          ) : null}
+        </nav>
+      ) : null}
     </div>
   );
 }
