@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { data } from "@remix-run/node";
 import {
   Link,
@@ -35,6 +36,11 @@ import { ReadingProgress } from "./reading-progress";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
+
+// The reading is set in Literata: fetched with the page, so the text does not reflow when it arrives.
+export const links: LinksFunction = () => [
+  { rel: "preload", href: literataRegular, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /**
  * Cached or quickly written devotionals arrive with the page. When a model takes longer, the page
