@@ -224,7 +224,7 @@ export default function TodayPage() {
       <article className="reading-column space-y-10" aria-labelledby="reading-heading">
         <DepthSwitch chosen={chosen} preferred={today.preferredLevel} hrefFor={hrefFor} />
         <section className="space-y-4" aria-labelledby="reading-heading">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
             <h2 id="reading-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
               {reviewing ? `Day ${today.shownDay}'s Reading` : "Today's Reading"}
             </h2>
