@@ -132,7 +132,10 @@ test.describe("reading plans and Today", () => {
     await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Deep Study");
     // The Beatitudes are poetry: one verse a line, in a column of about 65 characters at 18px.
     const reading = page.getByRole("region", { name: "Matthew 5:1-16", exact: true });
-    await expect(reading.getByText("Blessed are the meek, for they will inherit the earth.")).toHaveCSS("display", "block");
+    await expect(reading.getByText("Blessed are the meek, for they will inherit the earth.")).toHaveCSS(
+      "display",
+      "block",
+    );
     const column = await page.getByRole("article", { name: "Today's Reading" }).evaluate((element) => {
       const style = getComputedStyle(element);
       return { width: element.getBoundingClientRect().width, size: style.fontSize };

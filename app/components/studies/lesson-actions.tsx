@@ -1,7 +1,7 @@
 import { Copy, Printer, Share2 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * What a leader does with a finished lesson: print it (or save it as a PDF from the print dialog),
@@ -9,9 +9,8 @@ import { toast } from "~/components/ui/use-toast";
  * scripts, so they appear once the page is interactive; none of them is printed.
  */
 export function LessonActions({ title, text }: { title: string; text: string }) {
-  const [ready, setReady] = useState<{ share: boolean } | null>(null);
-  useEffect(() => setReady({ share: typeof navigator.share === "function" }), []);
-  if (!ready) return null;
+  if (!useHydrated()) return null;
+  const canShare = typeof navigator.share === "function";
 
   async function copy() {
     try {
@@ -46,7 +45,7 @@ export function LessonActions({ title, text }: { title: string; text: string }) 
         <Copy aria-hidden="true" />
         Copy as text
       </Button>
-      {ready.share ? (
+      {canShare ? (
         <Button type="button" variant="outline" size="sm" onClick={share}>
           <Share2 aria-hidden="true" />
           Share

@@ -6,7 +6,10 @@ import { layOutVerses } from "./layout.server";
 const verse = (chapter: number, number: number) => ({ chapter, verse: number, text: `v${number}` });
 
 test("Matthew 5: the Beatitudes are a stanza of poetry lines between prose paragraphs", () => {
-  const verses = layOutVerses("Matthew", [1, 2, 3, 4, 10, 11, 12, 13].map((n) => verse(5, n)));
+  const verses = layOutVerses(
+    "Matthew",
+    [1, 2, 3, 4, 10, 11, 12, 13].map((n) => verse(5, n)),
+  );
   assert.deepEqual(
     verses.map(({ verse: n, start, poetry }) => [n, start ?? "", poetry ?? false]),
     [

@@ -13,7 +13,10 @@ before(async () => {
   userId = db.insert(users).values({ email: "reader@example.com", passwordHash: "x" }).returning().get().id;
   const other = db.insert(users).values({ email: "other@example.com", passwordHash: "x" }).returning().get().id;
   const item = (owner: string, title: string, contentType: "book" | "quote" | "blog", extra = {}) =>
-    db.insert(sermons).values({ userId: owner, title, transcript: "text", contentType, ...extra }).run();
+    db
+      .insert(sermons)
+      .values({ userId: owner, title, transcript: "text", contentType, ...extra })
+      .run();
   item(userId, "Mere Christianity", "book", { authorName: "C. S. Lewis" });
   item(userId, "On grace", "quote", { aiSummary: "Grace is 100% a gift" });
   item(userId, "Prayer that works", "blog", { sourceTitle: "Desiring God" });
