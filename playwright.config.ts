@@ -26,6 +26,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: "list",
   outputDir: "test-results/e2e",
+  // Visual baselines (tests/e2e/screens.spec.ts) live beside the specs, one folder for all.
+  snapshotPathTemplate: "{testDir}/__screenshots__/{arg}{ext}",
   use: {
     baseURL,
     trace: "retain-on-failure",

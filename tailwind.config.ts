@@ -9,6 +9,7 @@ export default {
     extend: {
       fontFamily: {
         sans: ["var(--font-body)"],
+        scripture: ["var(--font-scripture)"],
       },
       colors: {
         border: "hsl(var(--border))",

@@ -149,11 +149,7 @@ export function MarkdownView({
     h6: heading(6),
     p: ({ children }) => <p className="leading-relaxed">{children}</p>,
     strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
-    blockquote: ({ children }) => (
-      <blockquote className={cn("space-y-2 border-l-4 border-primary/40 py-2 pl-4 pr-3", classes.quote)}>
-        {children}
-      </blockquote>
-    ),
+    blockquote: ({ children }) => <blockquote className={cn("scripture-quote", classes.quote)}>{children}</blockquote>,
     ul: ({ children }) => <ul className={cn("list-disc space-y-1.5 pl-6", classes.list)}>{children}</ul>,
     ol: ({ children, start }) => (
       <ol start={start} className={cn("list-decimal space-y-1.5 pl-6", classes.list)}>

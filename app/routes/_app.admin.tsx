@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
-import { UsersTable } from "~/components/admin/users-table";
+import { UsersSearch, UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -38,7 +38,7 @@ import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bites" }];
 
 /** Users the console lists at first, and adds with each "Show more". */
-const USERS_PAGE_SIZE = 50;
+const USERS_PAGE_SIZE = 25;
 
 /** How many users to list: ?users=100 after one "Show more", and so on. */
 function shownUsers(value: string | null) {
@@ -48,7 +48,8 @@ function shownUsers(value: string | null) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = requireAdminUser(request);
-  const page = listUsers({ limit: shownUsers(new URL(request.url).searchParams.get("users")) });
+  const search = new URL(request.url).searchParams;
+  const page = listUsers({ limit: shownUsers(search.get("users")), query: search.get("q")?.slice(0, 254) });
   return {
     currentUserId: admin.id,
     users: page.items,
@@ -196,15 +197,17 @@ export default function AdminPage() {
               </div>
               <CardDescription>Activate or deactivate accounts, grant admin access, or delete a user</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="space-y-4">
+              <UsersSearch query={searchParams.get("q") ?? ""} />
               <UsersTable
                 users={users}
                 currentUserId={currentUserId}
                 confirmDeleteId={searchParams.get("delete")}
                 deleteHref={(userId) => withParams((params) => params.set("delete", userId))}
                 cancelHref={withParams((params) => params.delete("delete"))}
+                emptyText={searchParams.get("q") ? "No users match this search." : undefined}
               />
-              {hasMoreUsers ? <ShowMoreUsers shown={users.length} /> : null}
+              {hasMoreUsers ? <ShowMoreUsers shown={users.length} query={searchParams.get("q")} /> : null}
             </CardContent>
           </Card>
           <Card className="mt-6">
@@ -242,12 +245,13 @@ export default function AdminPage() {
 }
 
 /** A plain link (?users=100), so it works before the page's scripts load. */
-function ShowMoreUsers({ shown }: { shown: number }) {
+function ShowMoreUsers({ shown, query }: { shown: number; query: string | null }) {
+  const next = new URLSearchParams({ users: String(shown + USERS_PAGE_SIZE), ...(query ? { q: query } : {}) });
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
       <span>Showing the newest {shown} users</span>
       <Button asChild variant="outline" size="sm">
-        <Link to={`?users=${shown + USERS_PAGE_SIZE}`} preventScrollReset replace>
+        <Link to={`?${next}`} preventScrollReset replace>
           Show more
         </Link>
       </Button>

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { ContentCard, contentCardIcons } from "~/components/library/content-card";
 import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
+import { LibraryFilter } from "~/components/library/library-filter";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
@@ -27,7 +28,12 @@ import {
   removeStudyFromLibrary,
   saveStudyToLibrary,
 } from "~/modules/library/saves.server";
-import { libraryReturnSchema, libraryToggleSchema, manualContentSchema } from "~/modules/library/schemas";
+import {
+  libraryFilterSchema,
+  libraryReturnSchema,
+  libraryToggleSchema,
+  manualContentSchema,
+} from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -55,8 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const contentShown = shownCount(search.get("content"));
   const savedShown = shownCount(search.get("saved"));
+  const { q, type } = libraryFilterSchema.parse(Object.fromEntries(search));
+  const filter = { query: q, contentType: type };
   // One character past the excerpt length tells whether the transcript goes on ("...").
-  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown }).items.map(
+  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown, filter }).items.map(
     (item) => ({
       id: item.id,
       title: item.title,
@@ -85,9 +93,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   // A long library comes a page at a time: the whole of it would be megabytes of HTML.
-  const contentTotal = items.length < contentShown ? items.length : countContent(user.id);
+  const contentTotal = items.length < contentShown ? items.length : countContent(user.id, filter);
+  const filtered = Boolean(q || type);
   const savedTotal = saved.length < savedShown ? saved.length : countLibrarySaves(user.id);
-  return { items, saved, contentTotal, savedTotal, visited: getOnboardingStatus(user.id).hasVisitedLibrary };
+  return {
+    items,
+    saved,
+    contentTotal,
+    savedTotal,
+    filtered,
+    visited: getOnboardingStatus(user.id).hasVisitedLibrary,
+  };
 }
 
 /** A failure names the form it answers; a value no form sends (a hostile one) is not sent back. */
@@ -203,7 +219,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyLibraryPage() {
-  const { items, saved, contentTotal, savedTotal, visited } = useLoaderData<typeof loader>();
+  const { items, saved, contentTotal, savedTotal, filtered, visited } = useLoaderData<typeof loader>();
   // A GET never writes: the first visit is reported by a POST once the page is up. Without
   // JavaScript it is not; the first change made here (or saving a study) ticks the step instead.
   const visit = useFetcher();
@@ -225,7 +241,7 @@ export default function MyLibraryPage() {
     return `/library?${params}`;
   };
   const addFailure = actionData && !actionData.ok && actionData.intent === "add" ? actionData : undefined;
-  const empty = items.length === 0 && saved.length === 0;
+  const empty = items.length === 0 && saved.length === 0 && !filtered;
   return (
     <div className="mx-auto max-w-6xl">
       <IconSprite icons={libraryIcons} />
@@ -247,8 +263,22 @@ export default function MyLibraryPage() {
             returnTo={returnTo}
             failure={addFailure}
           />
+          {empty ? null : (
+            <LibraryFilter
+              query={searchParams.get("q") ?? ""}
+              type={searchParams.get("type") ?? ""}
+              types={Object.entries(contentLabels).map(([value, label]) => ({ value, label }))}
+            />
+          )}
           {empty ? (
             <LibraryEmptyState />
+          ) : items.length === 0 && filtered ? (
+            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
+              Nothing in your library matches this search.{" "}
+              <Link to="/library" className="font-medium text-primary underline-offset-4 hover:underline">
+                Show everything
+              </Link>
+            </p>
           ) : items.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
               No content yet. Process a sermon or article, or add a quote or book excerpt.
@@ -269,7 +299,12 @@ export default function MyLibraryPage() {
               ))}
             </ul>
           )}
-          <ShowMore list="content" shown={items.length} total={contentTotal} other={{ saved: saved.length }} />
+          <ShowMore
+            list="content"
+            shown={items.length}
+            total={contentTotal}
+            other={{ saved: saved.length, ...searchOf(searchParams) }}
+          />
         </section>
         <section aria-labelledby="library-saved-heading" className="space-y-4">
           <h2 id="library-saved-heading" className="text-xl font-semibold tracking-tight">
@@ -288,11 +323,21 @@ export default function MyLibraryPage() {
               ))}
             </ul>
           )}
-          <ShowMore list="saved" shown={saved.length} total={savedTotal} other={{ content: items.length }} />
+          <ShowMore
+            list="saved"
+            shown={saved.length}
+            total={savedTotal}
+            other={{ content: items.length, ...searchOf(searchParams) }}
+          />
         </section>
       </div>
     </div>
   );
+}
+
+/** The library's search, kept when a list shows more. */
+function searchOf(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(["q", "type"].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
 }
 
 /** "Show more" for a long list: a plain link (?content=100), so it works before the page's scripts load. */
@@ -305,7 +350,7 @@ function ShowMore({
   list: "content" | "saved";
   shown: number;
   total: number;
-  other: Record<string, number>;
+  other: Record<string, number | string>;
 }) {
   if (total <= shown) return null;
   const search = new URLSearchParams({

@@ -14,6 +14,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import {
+  MAX_DISPLAY_NAME_LENGTH,
   MAX_TEACHER_NAME_LENGTH,
   MAX_TEACHERS,
   denominationChoices,
@@ -33,8 +34,8 @@ export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  const { favoriteTeachers, studyDepthPreference, denomination } = getProfile(user.id);
-  return { profile: { favoriteTeachers, studyDepthPreference, denomination } };
+  const { displayName, favoriteTeachers, studyDepthPreference, denomination } = getProfile(user.id);
+  return { profile: { displayName, favoriteTeachers, studyDepthPreference, denomination } };
 }
 
 /**
@@ -82,6 +83,7 @@ export default function ProfilePage() {
   const navigation = useNavigation();
   // Without JavaScript a teacher button comes back with the form as edited (not yet saved).
   const shown = answer?.draft ?? profile;
+  const [displayName, setDisplayName] = useState(shown.displayName ?? "");
   const [depth, setDepth] = useState<StudyDepth>(shown.studyDepthPreference);
   const [denomination, setDenomination] = useState<string | null>(shown.denomination);
   const [teachers, setTeachers] = useState<string[]>(shown.favoriteTeachers);
@@ -95,6 +97,7 @@ export default function ProfilePage() {
   const [shownLoaded, setShownLoaded] = useState(loaded);
   if (loaded !== shownLoaded) {
     setShownLoaded(loaded);
+    setDisplayName(profile.displayName ?? "");
     setDepth(profile.studyDepthPreference);
     setDenomination(profile.denomination);
     setTeachers(profile.favoriteTeachers);
@@ -141,6 +144,31 @@ export default function ProfilePage() {
         </p>
       ) : null}
       <Form method="post" className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Label htmlFor="display-name" className="text-xl font-semibold">
+                Display Name
+              </Label>
+            </CardTitle>
+            <CardDescription id="display-name-description">
+              What we call you on the dashboard (optional; otherwise the first part of your email)
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Input
+              id="display-name"
+              name="displayName"
+              value={displayName}
+              onChange={(event) => setDisplayName(event.target.value)}
+              aria-describedby="display-name-description"
+              maxLength={MAX_DISPLAY_NAME_LENGTH}
+              autoComplete="nickname"
+              className="sm:max-w-xs"
+            />
+          </CardContent>
+        </Card>
+
         <Card>
           <CardHeader>
             <CardTitle id="depth-title">Study Depth Preference</CardTitle>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/request.server";
 import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
+import { todayViewSchema } from "~/modules/plans/schemas";
 import { errorResponse } from "~/utils/api.server";
 import { AppError, ReplicaWriteError } from "~/utils/errors";
 
@@ -11,8 +12,16 @@ import { AppError, ReplicaWriteError } from "~/utils/errors";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  const { overview, devotions } = getTodayOverview(user.id, { timeZone: readTimeZone(user.id) });
-  const day = { userPlanId: overview.userPlan?.id ?? null, currentDay: overview.currentDay };
+  const view = todayViewSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const { overview, devotions } = getTodayOverview(user.id, {
+    timeZone: readTimeZone(user.id),
+    day: view.success ? view.data.day : undefined,
+  });
+  const day = {
+    userPlanId: overview.userPlan?.id ?? null,
+    currentDay: overview.currentDay,
+    shownDay: overview.shownDay,
+  };
   let answer: LateDevotions;
   try {
     answer = { ...day, ...(await devotions) };

@@ -320,6 +320,7 @@ describe("devotionals are generated once and shared", () => {
     const late = (await page.json()) as {
       userPlanId: string;
       currentDay: number;
+      shownDay: number;
       devotions: unknown[];
       devotionErrors: unknown[];
     };
@@ -327,6 +328,7 @@ describe("devotionals are generated once and shared", () => {
     assert.deepEqual(late, {
       userPlanId: today.userPlan.id,
       currentDay: 1,
+      shownDay: 1,
       devotions: today.devotions,
       devotionErrors: today.devotionErrors,
     });

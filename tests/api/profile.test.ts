@@ -41,6 +41,21 @@ describe("GET and PATCH /api/profile", () => {
     assert.equal(rows().n, 1);
   });
 
+  test("displayName: trimmed, 1 to 60 characters, null clears it", async () => {
+    const { token } = await registerAccount(server.url);
+    const named = await api(server.url, "/api/profile", { method: "PATCH", token, body: { displayName: "  Lydia " } });
+    assert.equal(named.status, 200);
+    assert.equal(named.body.displayName, "Lydia");
+    for (const displayName of ["   ", "x".repeat(61)]) {
+      const refused = await api(server.url, "/api/profile", { method: "PATCH", token, body: { displayName } });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error, "Display name must be 1 to 60 characters");
+    }
+    assert.equal((await api(server.url, "/api/profile", { token })).body.displayName, "Lydia");
+    const cleared = await api(server.url, "/api/profile", { method: "PATCH", token, body: { displayName: null } });
+    assert.equal(cleared.body.displayName, null);
+  });
+
   test("a full update round-trips, with names trimmed and repeats kept once", async () => {
     const account = await registerAccount(server.url);
     const patched = await api(server.url, "/api/profile", {
@@ -132,6 +147,7 @@ describe("the profile page's form (POST /profile)", () => {
     const { token } = await registerAccount(server.url);
     const saved = await postProfile(token, [
       ["intent", "save"],
+      ["displayName", "  Ruth "],
       ["studyDepthPreference", "advanced"],
       ["denomination", "Anglican"],
       ["favoriteTeachers[0]", " John Stott "],
@@ -143,6 +159,7 @@ describe("the profile page's form (POST /profile)", () => {
     assert.match(saved.headers.get("set-cookie") ?? "", /sb_toast=/);
     const profile = await api(server.url, "/api/profile", { token });
     assert.deepEqual(profile.body, {
+      displayName: "Ruth",
       favoriteTeachers: ["John Stott", "Tim Keller"],
       studyDepthPreference: "advanced",
       denomination: "Anglican",
@@ -153,6 +170,7 @@ describe("the profile page's form (POST /profile)", () => {
     assert.equal((await postProfile(token, [["studyDepthPreference", "beginner"]])).status, 302);
     const cleared = await api(server.url, "/api/profile", { token });
     assert.deepEqual(cleared.body, {
+      displayName: null,
       favoriteTeachers: [],
       studyDepthPreference: "beginner",
       denomination: null,

@@ -12,6 +12,7 @@ async function recordFirstFrame(page: Page) {
       (window as unknown as Record<string, unknown>).__firstFrame = {
         font: root.getAttribute("data-font"),
         contrast: root.getAttribute("data-contrast"),
+        textSize: root.getAttribute("data-text-size"),
       };
     });
   });
@@ -66,7 +67,7 @@ test.describe("accessibility panel", () => {
       await page.goto(path);
       await panelButton(page).click();
       await expect(panel(page)).toBeVisible();
-      await expect(panel(page).getByRole("switch", { name: "Dyslexic-Friendly Font" })).toBeVisible();
+      await expect(panel(page).getByRole("switch", { name: "Dyslexia-friendly font" })).toBeVisible();
       await expect(panel(page).getByRole("switch", { name: "High Contrast" })).toBeVisible();
       await expect(panel(page).getByRole("button", { name: "Read Aloud" })).toBeVisible();
       await page.keyboard.press("Escape");
@@ -82,7 +83,7 @@ test.describe("accessibility panel", () => {
     await recordFirstFrame(page);
     await page.goto("/profile");
     await panelButton(page).click();
-    await panel(page).getByRole("switch", { name: "Dyslexic-Friendly Font" }).click();
+    await panel(page).getByRole("switch", { name: "Dyslexia-friendly font" }).click();
     await panel(page).getByRole("switch", { name: "High Contrast" }).click();
     await expect(page.locator("html")).toHaveAttribute("data-font", "opendyslexic");
     await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
@@ -96,9 +97,10 @@ test.describe("accessibility panel", () => {
     expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({
       font: "opendyslexic",
       contrast: "high",
+      textSize: null,
     });
     await panelButton(page).click();
-    await expect(panel(page).getByRole("switch", { name: "Dyslexic-Friendly Font" })).toBeChecked();
+    await expect(panel(page).getByRole("switch", { name: "Dyslexia-friendly font" })).toBeChecked();
     await expect(panel(page).getByRole("switch", { name: "High Contrast" })).toBeChecked();
     // The font file is served by the app itself (offline), not an outside host.
     const fontLoaded = await page.evaluate(async () => {
@@ -109,7 +111,7 @@ test.describe("accessibility panel", () => {
     });
     expect(fontLoaded).toBe(true);
 
-    await panel(page).getByRole("switch", { name: "Dyslexic-Friendly Font" }).click();
+    await panel(page).getByRole("switch", { name: "Dyslexia-friendly font" }).click();
     await panel(page).getByRole("switch", { name: "High Contrast" }).click();
     expect(
       await page.evaluate(() => [localStorage.getItem("sb_font"), localStorage.getItem("sb_high_contrast")]),
@@ -118,8 +120,30 @@ test.describe("accessibility panel", () => {
     expect(await page.evaluate(() => (window as unknown as { __firstFrame: unknown }).__firstFrame)).toEqual({
       font: null,
       contrast: null,
+      textSize: null,
     });
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter/);
+  });
+
+  test("text size scales the page, is kept like the font and applies before the first paint", async ({
+    signedInPage: page,
+  }) => {
+    await recordFirstFrame(page);
+    await page.goto("/profile");
+    const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(await rootSize()).toBe("16px");
+    await panelButton(page).click();
+    await panel(page).getByText("Larger", { exact: true }).click();
+    expect(await rootSize()).toBe("20px");
+    expect(await page.evaluate(() => localStorage.getItem("sb_text_size"))).toBe("larger");
+    await page.reload();
+    expect(
+      await page.evaluate(() => (window as unknown as { __firstFrame: { textSize: unknown } }).__firstFrame.textSize),
+    ).toBe("larger");
+    await panelButton(page).click();
+    await expect(panel(page).getByRole("radio", { name: "Larger" })).toBeChecked();
+    await panel(page).getByText("Standard", { exact: true }).click();
+    expect(await rootSize()).toBe("16px");
   });
 
   test("the Settings card has the same controls, in step with the panel", async ({ signedInPage: page }) => {
@@ -133,10 +157,10 @@ test.describe("accessibility panel", () => {
     await expect(panel(page).getByRole("switch", { name: "High Contrast" })).toBeChecked();
     await page.keyboard.press("Escape");
     await expect(panel(page)).toHaveCount(0);
-    await page.getByRole("switch", { name: "Dyslexic-Friendly Font" }).click();
+    await page.getByRole("switch", { name: "Dyslexia-friendly font" }).click();
     await page.reload();
     await expect(page.getByRole("switch", { name: "High Contrast" })).toBeChecked();
-    await expect(page.getByRole("switch", { name: "Dyslexic-Friendly Font" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Dyslexia-friendly font" })).toBeChecked();
     // Headings on the page keep their order: Account, Accessibility, Sign Out.
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Account", "Accessibility", "Sign Out"]);
   });

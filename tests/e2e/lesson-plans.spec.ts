@@ -73,6 +73,29 @@ test.describe("Lesson Plans", () => {
     await expect(study.locator("blockquote").first()).toBeVisible();
   });
 
+  test("a finished lesson reads as a document: the form folds, a section list, print, copy", async ({
+    signedInPage: page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/lesson-plans");
+    await createStudy(page, "Topic", "Patience");
+    await expect(page.getByPlaceholder("e.g., Faith and Works")).toBeHidden();
+    await page.getByText("New study", { exact: true }).click();
+    await expect(page.getByPlaceholder("e.g., Faith and Works")).toBeVisible();
+    const sections = page.getByRole("navigation", { name: "In this lesson" });
+    await sections.getByRole("link", { name: "Discussion Questions" }).click();
+    await expect(page).toHaveURL(/#lesson-section-\d+$/);
+    const actions = page.getByRole("toolbar", { name: "Lesson actions" });
+    await expect(actions.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
+    await actions.getByRole("button", { name: "Copy as text" }).click();
+    await expect(page.getByText("Lesson copied").first()).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^Patience/);
+    expect(copied).toContain("DISCUSSION QUESTIONS");
+    expect(copied).not.toContain("**");
+  });
+
   test("a passage study quotes the passage and outlines it", async ({ signedInPage: page }) => {
     await page.goto("/lesson-plans");
     await createStudy(page, "Passage", "John 3:16-21");

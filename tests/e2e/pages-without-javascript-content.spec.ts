@@ -39,6 +39,9 @@ test("lesson plans: a topic study and a passage study are generated, shown and s
   await expect(preview(page).getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(preview(page).getByRole("heading", { name: "Key Scriptures" })).toBeVisible();
 
+  // With a lesson open the form is folded away; it opens in place (a <details>, no scripts needed).
+  await expect(page.getByLabel("Passage reference")).toBeHidden();
+  await page.getByText("New study", { exact: true }).click();
   await page.getByLabel("Passage reference").fill("John 3:16-21");
   await page.getByRole("button", { name: "Generate Study" }).last().click();
   await expect(page.getByText("Your passage study is ready").first()).toBeVisible();

@@ -43,14 +43,17 @@ test.describe("reading plans and Today", () => {
     const reading = page.getByRole("region", { name: "John 1", exact: true });
     await expect(reading.getByText("In the beginning was the Word, and the Word was with God")).toBeVisible();
     await expect(page.getByText("Berean Standard Bible (BSB)", { exact: true })).toBeVisible();
-    await expect(page.getByText(/NKJV is not available offline/)).toBeVisible();
+    // The note about the translation is a tooltip on its badge, said once.
+    await page.getByRole("button", { name: /Berean Standard Bible \(BSB\): about this translation/ }).hover();
+    await expect(page.getByRole("dialog")).toContainText(/NKJV is not available offline/);
+    await page.mouse.move(0, 0);
     for (const level of ["Beginner", "Intermediate", "Deep Study"]) {
       const card = page.getByRole("region", { name: level });
       await expect(card).toBeVisible();
       await expect(card.getByRole("heading", { level: 3 })).toContainText("John 1");
     }
     await expect(page.getByRole("region", { name: "Intermediate" }).getByText("Your depth")).toBeVisible();
-    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+    await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
 
     await page.getByRole("button", { name: "Mark Complete" }).click();
     await expect(
@@ -104,27 +107,49 @@ test.describe("reading plans and Today", () => {
     await expect(page.getByText("Failed to mark complete").first()).toBeVisible();
     await expect(page.getByText("Day 5 is not open yet: today's reading is day 1.").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
-    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+    await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
     await expect(page.getByText("Today's reading completed!")).toHaveCount(0);
   });
 
-  test("the three devotionals sit side by side on a desktop and stack on a phone", async ({ signedInPage: page }) => {
+  test("the three depths sit side by side as a chooser; the chosen one opens in one reading column", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/bible-plans");
     await page.getByRole("button", { name: /Start Plan Sermon on the Mount/ }).click();
     await expect(page).toHaveURL(/\/today$/);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const boxes = async () =>
-      Promise.all(
-        ["Beginner", "Intermediate", "Deep Study"].map((name) => page.getByRole("region", { name }).boundingBox()),
-      );
-    const wide = await boxes();
-    expect(Math.abs(wide[0]!.y - wide[1]!.y)).toBeLessThan(2);
-    expect(Math.abs(wide[1]!.y - wide[2]!.y)).toBeLessThan(2);
-    expect(wide[0]!.x).toBeLessThan(wide[1]!.x);
+    const boxes = await Promise.all(
+      ["Beginner", "Intermediate", "Deep Study"].map((name) => page.getByRole("region", { name }).boundingBox()),
+    );
+    expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(2);
+    expect(Math.abs(boxes[1]!.y - boxes[2]!.y)).toBeLessThan(2);
+    expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x);
+    // The profile's depth (Intermediate) is open by default; choosing another opens it instead.
+    const devotional = page.getByRole("article", { name: /^Devotional/ });
+    await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Intermediate");
+    await page.getByRole("region", { name: "Deep Study" }).getByRole("link", { name: "Deep Study" }).click();
+    await expect(page).toHaveURL(/depth=deep/);
+    await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Deep Study");
+    // The Beatitudes are poetry: one verse a line, in a column of about 65 characters at 18px.
+    const reading = page.getByRole("region", { name: "Matthew 5:1-16", exact: true });
+    await expect(reading.getByText("Blessed are the meek, for they will inherit the earth.")).toHaveCSS(
+      "display",
+      "block",
+    );
+    const column = await page.getByRole("article", { name: "Today's Reading" }).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { width: element.getBoundingClientRect().width, size: style.fontSize };
+    });
+    expect(column.size).toBe("18px");
+    expect(column.width).toBeLessThanOrEqual(576);
+
+    // On a phone the cards give way to a segmented control above the text.
     await page.setViewportSize({ width: 390, height: 844 });
-    const narrow = await boxes();
-    expect(narrow[1]!.y).toBeGreaterThan(narrow[0]!.y + narrow[0]!.height - 1);
-    expect(narrow[2]!.y).toBeGreaterThan(narrow[1]!.y + narrow[1]!.height - 1);
+    await expect(page.getByRole("region", { name: "Beginner" })).toBeHidden();
+    const depths = page.getByRole("navigation", { name: "Devotional depth" });
+    await depths.getByRole("link", { name: /Beginner/ }).click();
+    await expect(depths.getByRole("link", { name: /Beginner/ })).toHaveAttribute("aria-current", "true");
+    await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Beginner");
   });
 });
 
@@ -141,7 +166,7 @@ test.describe("Today without JavaScript (a plain form post)", () => {
     });
     expect(started.status()).toBe(201);
     await page.goto("/today");
-    await expect(page.getByTestId("streak")).toHaveText("0 day streak");
+    await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
     await page.getByRole("button", { name: "Mark Complete" }).click();
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByText("Day completed!")).toBeVisible();

@@ -17,6 +17,17 @@ test.describe("profile", () => {
     await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
   });
 
+  test("a display name set here greets the reader on the dashboard", async ({ signedInPage: page }) => {
+    await page.goto("/profile");
+    await page.getByLabel("Display Name").fill("  Priscilla ");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile updated successfully").first()).toBeVisible();
+    await expect(page.getByLabel("Display Name")).toHaveValue("Priscilla");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Priscilla");
+    await expect(page.getByRole("link", { name: /^Choose a reading plan/ })).toBeVisible();
+  });
+
   test("offers the ten denominations in order", async ({ signedInPage: page }) => {
     await page.goto("/profile");
     await page.getByRole("combobox", { name: "Denomination" }).click();

@@ -59,11 +59,16 @@ test("devotionals that arrive after the page are fetched and rendered as markdow
   // The page came before the model answered.
   await expect(page.getByText("Generating...").first()).toBeVisible();
 
+  // Each depth's card shows its title; the reader's own depth opens in full below.
   for (const level of ["Beginner", "Intermediate", "Deep Study"]) {
-    await expect(page.getByRole("heading", { name: `${level} reading` })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole("region", { name: level }).getByRole("heading", { name: `${level} reading` }),
+    ).toBeVisible({ timeout: 20_000 });
   }
+  const open = page.getByRole("article", { name: /^Devotional/ });
+  await expect(open.getByRole("heading", { name: "Intermediate reading" })).toBeVisible();
   // Rendered, not shown as markdown source.
-  await expect(page.locator("strong", { hasText: "the power of God" })).toHaveCount(3);
+  await expect(open.locator("strong", { hasText: "the power of God" })).toHaveCount(1);
   await expect(page.getByText("## ")).toHaveCount(0);
   await expect(page.getByText("Generating...")).toHaveCount(0);
 });

@@ -4,7 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { useHydrated } from "~/utils/use-hydrated";
-import { setFont, setHighContrast, useDisplayPreferences } from "./preferences";
+import { cn } from "~/utils/cn";
+import { setFont, setHighContrast, setTextSize, textSizes, useDisplayPreferences, type TextSize } from "./preferences";
+
+const textSizeLabels: Record<TextSize, string> = { standard: "Standard", large: "Large", larger: "Larger" };
 import { isSpeechSupported, readAloud, stopReading, useSpeaking } from "./read-aloud";
 
 /**
@@ -12,7 +15,7 @@ import { isSpeechSupported, readAloud, stopReading, useSpeaking } from "./read-a
  * Read Aloud. Shared by the floating panel and the Settings card; `idPrefix` keeps ids unique.
  */
 export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
-  const { font, highContrast } = useDisplayPreferences();
+  const { font, highContrast, textSize } = useDisplayPreferences();
   const speaking = useSpeaking();
   const hydrated = useHydrated();
   const speechAvailable = hydrated && isSpeechSupported();
@@ -24,11 +27,9 @@ export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
     <div className="space-y-5">
       <div className="flex items-center justify-between gap-4">
         <div className="space-y-1">
-          <Label htmlFor={`${idPrefix}-font`}>Dyslexic-Friendly Font</Label>
+          <Label htmlFor={`${idPrefix}-font`}>Dyslexia-friendly font</Label>
           <p id={`${idPrefix}-font-hint`} className="text-xs text-muted-foreground">
-            {font === "opendyslexic"
-              ? "Using OpenDyslexic (switch off for Inter)"
-              : "Using Inter (switch on for OpenDyslexic)"}
+            Letters with heavier bottoms that are easier to tell apart
           </p>
         </div>
         <Switch
@@ -43,7 +44,7 @@ export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
         <div className="space-y-1">
           <Label htmlFor={`${idPrefix}-contrast`}>High Contrast</Label>
           <p id={`${idPrefix}-contrast-hint`} className="text-xs text-muted-foreground">
-            Stronger text and border colors
+            Darker text and stronger borders
           </p>
         </div>
         <Switch
@@ -53,6 +54,31 @@ export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
           onCheckedChange={setHighContrast}
         />
       </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium leading-none">Text size</legend>
+        <div className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+          {textSizes.map((size, index) => (
+            <label
+              key={size}
+              className={cn(
+                "flex min-h-11 cursor-pointer items-center justify-center rounded-md text-sm font-medium text-muted-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                textSize === size && "bg-background text-foreground shadow-sm",
+              )}
+            >
+              <input
+                type="radio"
+                name={`${idPrefix}-text-size`}
+                value={size}
+                checked={textSize === size}
+                onChange={() => setTextSize(size)}
+                className="sr-only"
+              />
+              <span style={{ fontSize: `${0.8 + index * 0.12}rem` }}>{textSizeLabels[size]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
       <div className="space-y-2">
         {speaking ? (

@@ -7,15 +7,24 @@ import { useSyncExternalStore } from "react";
  */
 export const FONT_KEY = "sb_font";
 export const HIGH_CONTRAST_KEY = "sb_high_contrast";
+export const TEXT_SIZE_KEY = "sb_text_size";
 
 export type FontChoice = "inter" | "opendyslexic";
+/** The whole page scales (everything is in rem): 100%, 112.5% and 125%. */
+export const textSizes = ["standard", "large", "larger"] as const;
+export type TextSize = (typeof textSizes)[number];
 
 export interface DisplayPreferences {
   font: FontChoice;
   highContrast: boolean;
+  textSize: TextSize;
 }
 
-const serverSnapshot: DisplayPreferences = { font: "inter", highContrast: false };
+const serverSnapshot: DisplayPreferences = { font: "inter", highContrast: false, textSize: "standard" };
+
+function textSizeOf(value: string | null): TextSize {
+  return value === "large" || value === "larger" ? value : "standard";
+}
 let snapshot: DisplayPreferences | null = null;
 const listeners = new Set<() => void>();
 
@@ -24,6 +33,7 @@ function readFromDocument(): DisplayPreferences {
   return {
     font: root.getAttribute("data-font") === "opendyslexic" ? "opendyslexic" : "inter",
     highContrast: root.getAttribute("data-contrast") === "high",
+    textSize: textSizeOf(root.getAttribute("data-text-size")),
   };
 }
 
@@ -33,6 +43,8 @@ function apply(next: DisplayPreferences) {
   else root.removeAttribute("data-font");
   if (next.highContrast) root.setAttribute("data-contrast", "high");
   else root.removeAttribute("data-contrast");
+  if (next.textSize !== "standard") root.setAttribute("data-text-size", next.textSize);
+  else root.removeAttribute("data-text-size");
   snapshot = next;
   for (const listener of listeners) listener();
 }
@@ -46,16 +58,23 @@ function store(key: string, value: string) {
 }
 
 function onStorage(event: StorageEvent) {
-  if (event.key !== FONT_KEY && event.key !== HIGH_CONTRAST_KEY && event.key !== null) return;
+  if (event.key !== FONT_KEY && event.key !== HIGH_CONTRAST_KEY && event.key !== TEXT_SIZE_KEY && event.key !== null)
+    return;
   let font: string | null = null;
   let contrast: string | null = null;
+  let size: string | null = null;
   try {
     font = window.localStorage.getItem(FONT_KEY);
     contrast = window.localStorage.getItem(HIGH_CONTRAST_KEY);
+    size = window.localStorage.getItem(TEXT_SIZE_KEY);
   } catch {
     return;
   }
-  apply({ font: font === "opendyslexic" ? "opendyslexic" : "inter", highContrast: contrast === "true" });
+  apply({
+    font: font === "opendyslexic" ? "opendyslexic" : "inter",
+    highContrast: contrast === "true",
+    textSize: textSizeOf(size),
+  });
 }
 
 function subscribe(listener: () => void) {
@@ -80,6 +99,11 @@ export function setFont(font: FontChoice) {
 export function setHighContrast(highContrast: boolean) {
   store(HIGH_CONTRAST_KEY, String(highContrast));
   apply({ ...getSnapshot(), highContrast });
+}
+
+export function setTextSize(textSize: TextSize) {
+  store(TEXT_SIZE_KEY, textSize);
+  apply({ ...getSnapshot(), textSize });
 }
 
 export function useDisplayPreferences(): DisplayPreferences {

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
+import { Form, Link } from "@remix-run/react";
+import { Search, Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import {
   AlertDialog,
@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { adminIntents, type AdminUserListItem } from "~/modules/admin/schemas";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -23,6 +24,9 @@ const columns = ["Email", "Admin", "Active", "Plans Started", "Studies Created",
 // A table cell on wide screens; a "label: value" line inside a card below 768px.
 const cell =
   "px-4 py-3 max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]";
+
+/** A row action: an icon and a short visible word; more actions (a reset link) fit the same way. */
+const actionClass = "h-9 px-2 [&_svg]:size-4";
 
 const toggleFallbacks: Record<string, string> = {
   [adminIntents.setActive]: "Failed to update user status",
@@ -37,6 +41,7 @@ function ToggleForm({
   value,
   userId,
   label,
+  text,
   disabled,
   children,
 }: {
@@ -46,6 +51,8 @@ function ToggleForm({
   value: boolean;
   userId: string;
   label: string;
+  /** The words on the button, part of its full label (which names the user). */
+  text: string;
   disabled: boolean;
   children: React.ReactNode;
 }) {
@@ -54,16 +61,9 @@ function ToggleForm({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name={field} value={String(value)} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="icon"
-        className="size-9"
-        aria-label={label}
-        title={label}
-        disabled={disabled}
-      >
+      <Button type="submit" variant="ghost" size="sm" className={actionClass} aria-label={label} disabled={disabled}>
         {children}
+        {text}
       </Button>
     </fetcher.Form>
   );
@@ -88,9 +88,9 @@ function UserActions({
   const activeLabel = `${user.isActive ? "Deactivate" : "Activate"} user ${user.email}${selfNote}`;
   const adminLabel = `${user.isAdmin ? "Revoke admin from" : "Grant admin to"} ${user.email}${selfNote}`;
   const deleteLabel = `Delete user ${user.email}${selfNote}`;
-  const deleteClass = "size-9 text-destructive hover:bg-destructive/10 hover:text-destructive";
+  const deleteClass = cn(actionClass, "text-destructive hover:bg-destructive/10 hover:text-destructive");
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       <ToggleForm
         fetcher={fetcher}
         intent={adminIntents.setActive}
@@ -98,6 +98,7 @@ function UserActions({
         value={!user.isActive}
         userId={user.id}
         label={activeLabel}
+        text={user.isActive ? "Deactivate" : "Activate"}
         disabled={isSelf || busy}
       >
         {user.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
@@ -109,6 +110,7 @@ function UserActions({
         value={!user.isAdmin}
         userId={user.id}
         label={adminLabel}
+        text={user.isAdmin ? "Revoke admin" : "Grant admin"}
         disabled={isSelf || busy}
       >
         {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
@@ -116,20 +118,21 @@ function UserActions({
       {hydrated || isSelf ? (
         <Button
           variant="ghost"
-          size="icon"
+          size="sm"
           className={deleteClass}
           aria-label={deleteLabel}
-          title={deleteLabel}
           disabled={isSelf || busy}
           onClick={() => onDelete(user)}
         >
           <Trash2 aria-hidden="true" />
+          Delete
         </Button>
       ) : (
         // Without scripts the dialog cannot open: a link asks on the page itself instead.
-        <Button asChild variant="ghost" size="icon" className={deleteClass}>
-          <Link to={deleteHref} aria-label={deleteLabel} title={deleteLabel} preventScrollReset>
+        <Button asChild variant="ghost" size="sm" className={deleteClass}>
+          <Link to={deleteHref} aria-label={deleteLabel} preventScrollReset>
             <Trash2 aria-hidden="true" />
+            Delete
           </Link>
         </Button>
       )}
@@ -158,6 +161,47 @@ function DeleteUserForm({
 const deleteWarning =
   "This action cannot be undone. This will permanently delete the user and all their associated data including sermons, studies, and reading plans.";
 
+/** An email that wraps only after its "@" or a dot, never inside a word. */
+function WholeEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Search by email: a plain GET form (?q=), so it works without scripts and the address can be kept. */
+export function UsersSearch({ query }: { query: string }) {
+  return (
+    <Form method="get" role="search" aria-label="Search users" className="flex max-w-md gap-2">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={254}
+          placeholder="Search by email"
+          aria-label="Search users by email"
+          className="pl-9"
+        />
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
 /**
  * SPEC §2 User Management: the users with their stats and the three actions. `confirmDeleteId`
  * (from ?delete=) asks about a deletion without the dialog, for browsers without scripts;
@@ -169,8 +213,10 @@ export function UsersTable({
   confirmDeleteId,
   deleteHref,
   cancelHref,
+  emptyText = "No users yet.",
 }: {
   users: AdminUserListItem[];
+  emptyText?: string;
   currentUserId: string;
   confirmDeleteId: string | null;
   deleteHref: (userId: string) => string;
@@ -186,7 +232,7 @@ export function UsersTable({
     : users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
 
   if (users.length === 0) {
-    return <p className="py-6 text-center text-muted-foreground">No users yet.</p>;
+    return <p className="py-6 text-center text-muted-foreground">{emptyText}</p>;
   }
 
   return (
@@ -221,7 +267,7 @@ export function UsersTable({
           semantics that display:block would drop. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must take focus, or a keyboard cannot scroll it */}
       <div className="md:overflow-x-auto md:rounded-md md:border" role="region" aria-label="Users" tabIndex={0}>
-        <table role="table" className="w-full text-left text-sm md:min-w-[760px]">
+        <table role="table" className="w-full text-left text-sm md:min-w-[900px]">
           <thead role="rowgroup" className="bg-muted/60 text-muted-foreground max-md:sr-only">
             <tr role="row">
               {columns.map((column) => (
@@ -245,9 +291,9 @@ export function UsersTable({
                   role="row"
                   className="max-md:block max-md:rounded-md max-md:border max-md:p-3 md:border-t"
                 >
-                  <td role="cell" data-label="Email" className={cn(cell, "break-all font-medium md:max-w-[16rem]")}>
-                    <span>
-                      {user.email}
+                  <td role="cell" data-label="Email" className={cn(cell, "font-medium")}>
+                    <span className="min-w-0 text-right md:text-left">
+                      <WholeEmail email={user.email} />
                       {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
                     </span>
                   </td>

@@ -6,8 +6,19 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
 import { Brand, NavList } from "./nav";
+import { navItems } from "./nav-items";
 
 const loadMobileNav = () => import("./mobile-nav");
+
+/** The mobile top bar's title: the navigation item the page belongs to. */
+function pageTitle(pathname: string) {
+  const path = pathname.toLowerCase();
+  const item = navItems
+    .filter((entry) => (entry.to === "/" ? path === "/" : path === entry.to || path.startsWith(`${entry.to}/`)))
+    .at(-1);
+  if (item) return item.label;
+  return path === "/process-sermon" ? "Add Content" : "Sagacity Bites";
+}
 
 const SIDEBAR_COOKIE = "sidebar_state";
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -73,60 +84,66 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <aside
-        aria-label="Main navigation"
-        data-state={open ? "expanded" : "collapsed"}
-        className={cn(
-          "sticky top-0 hidden h-screen shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:flex",
-          open ? "w-64" : "w-16",
-        )}
-      >
-        <div
+      {/* The sidebar's colour runs the page's full height; the navigation itself stays in view. */}
+      <div className="hidden shrink-0 border-r border-sidebar-border bg-sidebar md:block print:hidden">
+        <aside
+          aria-label="Main navigation"
+          data-state={open ? "expanded" : "collapsed"}
           className={cn(
-            "flex h-16 items-center gap-2 border-b border-sidebar-border px-3",
-            !open && "justify-center px-2",
+            "sticky top-0 flex h-screen flex-col text-sidebar-foreground transition-[width] duration-200",
+            open ? "w-64" : "w-16",
           )}
         >
-          {open ? <Brand /> : null}
-          <Button
-            variant="ghost"
-            size="icon"
-            className={cn("size-9 shrink-0", open && "ml-auto")}
-            onClick={toggle}
-            aria-label="Toggle Sidebar"
-            aria-expanded={open}
-            title="Toggle sidebar (Ctrl+B)"
+          <div
+            className={cn(
+              "flex h-16 items-center gap-2 border-b border-sidebar-border px-3",
+              !open && "justify-center px-2",
+            )}
           >
-            <StaticIcon icon={PanelLeft} />
-          </Button>
-        </div>
-        <nav className="flex-1 overflow-y-auto p-2" aria-label="Sections">
-          <NavList isAdmin={isAdmin} collapsed={!open} />
-        </nav>
-      </aside>
+            {open ? <Brand /> : null}
+            <Button
+              variant="ghost"
+              size="icon"
+              className={cn("size-9 shrink-0", open && "ml-auto")}
+              onClick={toggle}
+              aria-label="Toggle Sidebar"
+              aria-expanded={open}
+              title="Toggle sidebar (Ctrl+B)"
+            >
+              <StaticIcon icon={PanelLeft} />
+            </Button>
+          </div>
+          <nav className="flex-1 overflow-y-auto p-2" aria-label="Sections">
+            <NavList isAdmin={isAdmin} collapsed={!open} />
+          </nav>
+        </aside>
+      </div>
 
       {mobileNav ? <mobileNav.MobileNav open={mobileOpen} onOpenChange={setMobileOpen} isAdmin={isAdmin} /> : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden print:hidden">
           <Button
             variant="ghost"
             size="icon"
+            className="size-11 [&_svg]:size-6"
             onClick={toggle}
             aria-label="Open navigation menu"
             aria-expanded={mobileOpen}
           >
             <StaticIcon icon={Menu} />
           </Button>
-          {/* The brand's name lives once in the page (in the sidebar); here only its mark. */}
-          <span className="flex size-8 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+          {/* The brand's name lives once in the page (in the sidebar); here its mark and the page's title. */}
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
             <StaticIcon icon={BookMarked} className="size-4" />
           </span>
+          <span className="truncate font-semibold">{pageTitle(location.pathname)}</span>
         </header>
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10">
+        {/* Right padding on wide screens keeps text clear of the floating accessibility button. */}
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 md:pr-20 lg:pl-10">
           {children}
         </main>
-        <footer className="border-t px-4 py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
+        <footer className="border-t px-4 print:hidden py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
           Scripture from public-domain translations (BSB, WEB, KJV).{" "}
           <NavLink to="/credits" className="underline underline-offset-2 hover:text-foreground">
             Credits

@@ -1,4 +1,7 @@
 import { BookOpen, CalendarDays, Library } from "lucide-react";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { MAX_DISPLAY_NAME_LENGTH } from "~/modules/profile/choices";
 
 export const WELCOME_TITLE = "Welcome to your study space";
 export const WELCOME_DESCRIPTION =
@@ -21,5 +24,22 @@ export function WelcomeList() {
         <span>Summarize sermons and articles and keep what you learn in one place.</span>
       </li>
     </ul>
+  );
+}
+
+/** The welcome's one question: what to call the reader (optional; it can change on /profile). */
+export function WelcomeNameField({ id, inputRef }: { id: string; inputRef?: React.Ref<HTMLInputElement> }) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>What should we call you? (optional)</Label>
+      <Input
+        id={id}
+        name="displayName"
+        ref={inputRef}
+        maxLength={MAX_DISPLAY_NAME_LENGTH}
+        autoComplete="nickname"
+        placeholder="Your first name"
+      />
+    </div>
   );
 }

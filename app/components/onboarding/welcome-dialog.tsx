@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
-import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList } from "./welcome-content";
+import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList, WelcomeNameField } from "./welcome-content";
 
 type Closing = "skip" | "start" | null;
 
@@ -36,6 +36,7 @@ export function WelcomeDialog({ show }: { show: boolean }) {
   const [closing, setClosing] = useState<Closing>(null);
   // Closing ends when the submission has gone out and come back, not on the idle state before it.
   const sent = useRef(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -56,7 +57,11 @@ export function WelcomeDialog({ show }: { show: boolean }) {
   function finish(via: Exclude<Closing, null>) {
     if (closing) return;
     setClosing(via);
-    fetcher.submit({ step: "hasCompletedWelcome" }, { method: "post", action: "/resources/onboarding" });
+    const name = via === "start" ? nameRef.current?.value.trim() : "";
+    fetcher.submit(
+      { step: "hasCompletedWelcome", ...(name ? { displayName: name } : {}) },
+      { method: "post", action: "/resources/onboarding" },
+    );
   }
 
   const open = show && !closed;
@@ -87,6 +92,7 @@ export function WelcomeDialog({ show }: { show: boolean }) {
             <DialogDescription>{WELCOME_DESCRIPTION}</DialogDescription>
           </DialogHeader>
           <WelcomeList />
+          <WelcomeNameField id="welcome-name" inputRef={nameRef} />
           <DialogFooter>
             <Button variant="outline" onClick={() => finish("skip")} disabled={closing !== null}>
               {closing === "skip" ? "Closing..." : "Skip for Now"}

@@ -1,5 +1,5 @@
 import { buttonVariants } from "~/components/ui/button";
-import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList } from "./welcome-content";
+import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList, WelcomeNameField } from "./welcome-content";
 
 /**
  * The welcome for a browser without JavaScript (the dialog's code is loaded after hydration):
@@ -18,15 +18,18 @@ export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
         </h2>
         <p className="text-sm text-muted-foreground">{WELCOME_DESCRIPTION}</p>
         <WelcomeList />
-        <form method="post" action="/resources/onboarding" className="flex flex-wrap justify-end gap-2">
-          <input type="hidden" name="step" value="hasCompletedWelcome" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className={buttonVariants({ variant: "outline" })}>
-            Skip for Now
-          </button>
-          <button type="submit" className={buttonVariants()}>
-            Get Started
-          </button>
+        <form method="post" action="/resources/onboarding" className="space-y-4">
+          <WelcomeNameField id="welcome-noscript-name" />
+          <div className="flex flex-wrap justify-end gap-2">
+            <input type="hidden" name="step" value="hasCompletedWelcome" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" className={buttonVariants({ variant: "outline" })}>
+              Skip for Now
+            </button>
+            <button type="submit" className={buttonVariants()}>
+              Get Started
+            </button>
+          </div>
         </form>
       </section>
     </noscript>

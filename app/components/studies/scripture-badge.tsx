@@ -1,5 +1,4 @@
 import * as PopoverPrimitive from "@radix-ui/react-popover";
-import { BookOpen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/utils/cn";
 
@@ -15,7 +14,8 @@ const HOVER_OPEN_DELAY_MS = 700;
 const HOVER_CLOSE_DELAY_MS = 200;
 
 /**
- * A scripture reference shown as a badge; hovering it (after a moment), focusing it with the
+ * A scripture reference shown as a link in the running text (no pill, so the punctuation around
+ * it sits where it belongs); its touch area reaches 44px on phones. Hovering it (after a moment), focusing it with the
  * keyboard, or tapping it shows the verse text. The text comes with the page (no request).
  * A popover rather than a tooltip, so the verse is in the page once and can be selected.
  */
@@ -42,7 +42,7 @@ export function ScriptureBadge({ label, entry }: { label: string; entry: Scriptu
       <PopoverPrimitive.Trigger
         type="button"
         className={cn(
-          "mx-0.5 inline-flex items-center gap-1 rounded-full border border-primary/30 bg-primary/10 px-2 py-0.5 align-baseline text-xs font-semibold text-primary transition-colors hover:bg-primary/20 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1",
+          "relative inline rounded-sm font-medium text-primary underline decoration-primary/40 decoration-dotted underline-offset-4 transition-colors after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] hover:decoration-solid focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1",
         )}
         onPointerEnter={(event) => {
           if (event.pointerType === "mouse") openSoon();
@@ -69,7 +69,6 @@ export function ScriptureBadge({ label, entry }: { label: string; entry: Scriptu
           setOpen(false);
         }}
       >
-        <BookOpen className="size-3" aria-hidden="true" />
         {label}
       </PopoverPrimitive.Trigger>
       <PopoverPrimitive.Portal>
@@ -87,7 +86,7 @@ export function ScriptureBadge({ label, entry }: { label: string; entry: Scriptu
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {entry.reference} · {entry.translation}
           </p>
-          <p className="leading-relaxed">
+          <p className="font-scripture leading-relaxed">
             {entry.text}
             {entry.truncated ? " …" : ""}
           </p>

@@ -19,30 +19,39 @@ function StudyMarkdown({ source, texts, className }: { source: string; texts: Sc
       }}
       // Inside a study the page's h1, the study title (h2) and the section titles (h3) come first.
       headingLevel={(level) => (level <= 3 ? 4 : 5)}
-      headingClass={() => "mt-4 text-base font-semibold first:mt-0"}
-      className={cn("space-y-3 text-[0.95rem]", className)}
-      classes={{
-        quote: "bg-muted/40 font-serif text-[1.02rem] leading-relaxed",
-      }}
+      headingClass={() => "mt-5 text-lg font-semibold first:mt-0"}
+      className={cn("space-y-3", className)}
     />
   );
 }
 
-function CollapsibleSection({ title, children }: { title: string; children: React.ReactNode }) {
+/** Every section looks the same (a rule and a heading); the key ones also fold. */
+const sectionClass = "scroll-mt-20 space-y-3 border-t pt-5 first:border-t-0 first:pt-0";
+const headingClass = "text-xl font-semibold tracking-tight";
+
+/** The anchor of a study's section, for the section list beside the lesson. */
+export function studySectionId(index: number) {
+  return `lesson-section-${index + 1}`;
+}
+
+function CollapsibleSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   const [open, setOpen] = useState(true);
   return (
     <Collapsible open={open} onOpenChange={setOpen} asChild>
-      <section className="rounded-lg border" data-section-title={title}>
-        <h3 className="text-lg font-semibold">
-          <CollapsibleTrigger className="flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <section id={id} className={sectionClass} data-section-title={title}>
+        <h3 className={headingClass}>
+          <CollapsibleTrigger className="-mx-2 flex w-[calc(100%+1rem)] items-center justify-between gap-3 rounded-md px-2 py-1 text-left hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring print:pointer-events-none">
             <span>{title}</span>
             <ChevronDown
-              className={cn("size-5 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+              className={cn(
+                "size-5 shrink-0 text-muted-foreground transition-transform print:hidden",
+                open && "rotate-180",
+              )}
               aria-hidden="true"
             />
           </CollapsibleTrigger>
         </h3>
-        <CollapsibleContent className="px-4 pb-4">{children}</CollapsibleContent>
+        <CollapsibleContent>{children}</CollapsibleContent>
       </section>
     </Collapsible>
   );
@@ -59,10 +68,10 @@ export function StudyContent({ content, texts = {} }: { content: unknown; texts?
   );
   if (!parts) return <p className="text-muted-foreground">Content unavailable</p>;
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       {parts.overview ? (
-        <section aria-labelledby="study-overview" className="rounded-lg bg-muted/40 p-4">
-          <h3 id="study-overview" className="mb-2 text-lg font-semibold">
+        <section id="lesson-overview" aria-labelledby="study-overview" className={sectionClass}>
+          <h3 id="study-overview" className={headingClass}>
             Overview
           </h3>
           <StudyMarkdown source={parts.overview} texts={texts} />
@@ -70,12 +79,17 @@ export function StudyContent({ content, texts = {} }: { content: unknown; texts?
       ) : null}
       {parts.sections.map((section, index) =>
         section.collapsible ? (
-          <CollapsibleSection key={`${index}-${section.title}`} title={section.title}>
+          <CollapsibleSection key={`${index}-${section.title}`} id={studySectionId(index)} title={section.title}>
             <StudyMarkdown source={section.body} texts={texts} />
           </CollapsibleSection>
         ) : (
-          <section key={`${index}-${section.title}`} className="px-1" data-section-title={section.title}>
-            <h3 className="mb-2 text-lg font-semibold">{section.title}</h3>
+          <section
+            key={`${index}-${section.title}`}
+            id={studySectionId(index)}
+            className={sectionClass}
+            data-section-title={section.title}
+          >
+            <h3 className={headingClass}>{section.title}</h3>
             <StudyMarkdown source={section.body} texts={texts} />
           </section>
         ),

@@ -2,8 +2,8 @@ import { MarkdownView } from "~/components/markdown";
 import { cn } from "~/utils/cn";
 
 const headingClasses: Record<number, string> = {
-  3: "text-lg font-semibold leading-snug",
-  4: "mt-5 text-base font-semibold",
+  3: "text-2xl font-semibold leading-snug tracking-tight",
+  4: "mt-7 text-lg font-semibold",
   5: "mt-4 text-sm font-semibold uppercase tracking-wide text-muted-foreground",
   6: "mt-4 text-sm font-semibold",
 };
@@ -26,8 +26,8 @@ export function Markdown({
       source={content}
       headingLevel={(level) => Math.min(6, Math.max(3, level + headingOffset)) as 3 | 4 | 5 | 6}
       headingClass={(level) => headingClasses[level]}
-      className={cn("space-y-3 text-[0.95rem] leading-relaxed", className)}
-      classes={{ quote: "bg-muted/50 italic", list: "space-y-1 pl-5" }}
+      className={cn("space-y-4", className)}
+      classes={{ list: "space-y-1 pl-5" }}
     />
   );
 }

@@ -21,7 +21,7 @@ export const ToastViewport = React.forwardRef<
     ref={ref}
     hotkey={["F8"]}
     className={cn(
-      "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
+      "fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:bottom-20 md:right-0 md:max-w-[420px]",
       className,
     )}
     {...props}

@@ -41,12 +41,20 @@ function toListItem(row: ListRow): AdminUserListItem {
   };
 }
 
-/** A page of the accounts with their usage stats, newest first. */
-export function listUsers({ limit, cursor }: PageRequest): Page<AdminUserListItem> {
+/** A page of the accounts with their usage stats, newest first; `query` keeps emails that contain it. */
+export function listUsers({ limit, cursor, query }: PageRequest & { query?: string }): Page<AdminUserListItem> {
+  const words = query?.trim().toLowerCase();
+  // LIKE's own wildcards in the admin's text are matched as themselves.
+  const pattern = words ? `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const rows = getDb()
     .select({ ...listColumns, rowid: sql<number>`"users".rowid` })
     .from(users)
-    .where(afterCursor(cursor, users.createdAt, sql`"users".rowid`))
+    .where(
+      and(
+        pattern ? sql`lower(${users.email}) like ${pattern} escape '\\'` : undefined,
+        afterCursor(cursor, users.createdAt, sql`"users".rowid`),
+      ),
+    )
     .orderBy(desc(users.createdAt), desc(sql`"users".rowid`))
     .limit(limit + 1)
     .all();

@@ -73,3 +73,20 @@ describe("listUsers", () => {
     assert.deepEqual(list[0]!.stats, { readingPlansStarted: 0, studiesCreated: 0 });
   });
 });
+
+describe("listUsers", () => {
+  test("a search keeps the emails that contain it, whatever the case; wildcards are plain characters", () => {
+    addUser("ruth.anne@example.com");
+    addUser("boaz@example.org");
+    addUser("ruth_b@example.com");
+    const emails = (query: string) =>
+      listUsers({ limit: 10, query })
+        .items.map((user) => user.email)
+        .sort();
+    assert.deepEqual(emails("RUTH"), ["ruth.anne@example.com", "ruth_b@example.com"]);
+    assert.deepEqual(emails(".org"), ["boaz@example.org"]);
+    assert.deepEqual(emails("_"), ["ruth_b@example.com"]);
+    assert.deepEqual(emails("%"), []);
+    assert.equal(listUsers({ limit: 10, query: "  " }).items.length, 3);
+  });
+});

@@ -89,10 +89,14 @@ type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
  */
 export function listContent(
   userId: string,
-  { limit, cursor, transcriptLimit }: PageRequest & { transcriptLimit?: number },
+  { limit, cursor, transcriptLimit, filter }: PageRequest & { transcriptLimit?: number; filter?: ContentFilter },
 ): Page<LibraryContentListItem> {
   const rows = itemsQuery(
-    and(eq(sermons.userId, userId), afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`)),
+    and(
+      eq(sermons.userId, userId),
+      filterCondition(filter),
+      afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`),
+    ),
     transcriptLimit,
   )
     .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
@@ -101,9 +105,40 @@ export function listContent(
   return toPage(rows, limit, (row) => ({ ...toItem(row), transcriptLength: row.transcriptLength }));
 }
 
-/** How many content items the user has (read from the index alone). */
-export function countContent(userId: string): number {
-  return countUserRows(sermons, userId);
+/** My Library's search: words in the title, summary, author or source, and one kind of content. */
+export interface ContentFilter {
+  query?: string;
+  contentType?: ContentType;
+}
+
+function filterCondition(filter: ContentFilter | undefined): SQL | undefined {
+  if (!filter) return undefined;
+  const conditions: SQL[] = [];
+  if (filter.contentType) conditions.push(eq(sermons.contentType, filter.contentType));
+  const query = filter.query?.trim();
+  if (query) {
+    // LIKE's own wildcards in the reader's text are matched as themselves.
+    const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const like = (column: SQL | typeof sermons.title) => sql`${column} like ${pattern} escape '\\'`;
+    conditions.push(
+      sql`(${like(sermons.title)} or ${like(sql`coalesce(${sermons.aiSummary}, '')`)} or ${like(
+        sql`coalesce(${sermons.authorName}, '')`,
+      )} or ${like(sql`coalesce(${sermons.sourceTitle}, '')`)})`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** How many content items the user has (read from the index alone), or how many match a search. */
+export function countContent(userId: string, filter?: ContentFilter): number {
+  if (!filter?.contentType && !filter?.query?.trim()) return countUserRows(sermons, userId);
+  return (
+    getDb()
+      .select({ count: sql<number>`count(*)` })
+      .from(sermons)
+      .where(and(eq(sermons.userId, userId), filterCondition(filter)))
+      .get()?.count ?? 0
+  );
 }
 
 /** One more item would pass MAX_ITEMS_PER_USER: a 409 the pages and the API show as it is. */

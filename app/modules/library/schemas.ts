@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contentTypes } from "#db/schema";
 import { localPathSchema } from "~/utils/local-path";
 
 /** Optional trimmed text with a length limit; blank becomes undefined. */
@@ -86,4 +87,10 @@ export const libraryToggleSchema = z.object({
     .min(1, "Study id is required")
     .max(100, "Study not found"),
   redirectTo: localPathSchema.optional(),
+});
+
+/** My Library's search (GET /library?q=&type=): words to find and one kind of content; unknown values are ignored. */
+export const libraryFilterSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  type: z.enum(contentTypes).optional().catch(undefined),
 });

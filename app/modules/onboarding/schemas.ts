@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { profileUpdateSchema } from "~/modules/profile/schemas";
 import { localPathSchema } from "~/utils/local-path";
 
 const completed = z.literal(true, {
@@ -28,4 +29,6 @@ export const onboardingProgressSchema = z
 export const onboardingFormSchema = z.object({
   step: z.enum(["hasCompletedWelcome", "hasVisitedLibrary"], { error: "Unknown onboarding step" }),
   redirectTo: localPathSchema.optional(),
+  // The welcome asks what to call the reader (optional: an empty field is not sent).
+  displayName: profileUpdateSchema.shape.displayName,
 });

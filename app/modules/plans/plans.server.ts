@@ -2,6 +2,8 @@ import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { planDays, readingPlans, userPlanProgress, userPlans } from "#db/schema";
 import { getDb, preparedQuery } from "~/db.server";
 import type { AiProvider } from "~/modules/ai/index.server";
+import type { LaidOutVerse } from "~/modules/bible/layout";
+import { layOutVerses } from "~/modules/bible/layout.server";
 import { passageFromRanges, type Passage } from "~/modules/bible/passages.server";
 import { parseReference } from "~/modules/bible/references.server";
 import type { TranslationChoice } from "~/modules/bible/translations";
@@ -39,13 +41,16 @@ export interface UserPlanSummary {
 export interface TodayPassage {
   reference: string;
   text: string;
-  verses: Array<{ chapter: number; verse: number; text: string }>;
+  /** With where paragraphs and stanzas start and which verses are poetry, to set them as printed. */
+  verses: LaidOutVerse[];
 }
 
 /** SPEC §3 Today response, plus what a reader needs to trust it. */
 export interface TodayResponse {
   userPlan: UserPlanSummary | null;
   currentDay: number | null;
+  /** The day whose reading is shown: the current day, or an earlier one the reader went back to. */
+  shownDay: number | null;
   devotions: Array<{ level: DevotionLevel; content: string; wordLimit: number }>;
   /** Levels that could not be generated just now (the AI provider failed); they are retried next time. */
   devotionErrors: DevotionFailure[];
@@ -323,6 +328,8 @@ function passagesFor(references: string[], translation: string) {
 
 export interface TodayOptions extends Clock {
   timeZone: string;
+  /** An earlier day of the plan to read again; the current day when absent or not yet open. */
+  day?: number;
   provider?: AiProvider;
   signal?: AbortSignal;
 }
@@ -334,7 +341,7 @@ export interface TodayDevotions {
 }
 
 /** Devotionals fetched after the page (Today's GET /today/devotions), with the plan and day they are for. */
-export type LateDevotions = { userPlanId: string | null; currentDay: number | null } & (
+export type LateDevotions = { userPlanId: string | null; currentDay: number | null; shownDay: number | null } & (
   TodayDevotions | { error: string }
 );
 
@@ -344,7 +351,7 @@ export type LateDevotions = { userPlanId: string | null; currentDay: number | nu
  */
 export function getTodayOverview(
   userId: string,
-  { now = new Date(), timeZone, provider, signal }: TodayOptions,
+  { now = new Date(), timeZone, day: asked, provider, signal }: TodayOptions,
 ): { overview: TodayOverview; devotions: Promise<TodayDevotions> } {
   const profile = getProfile(userId);
   const preferredLevel = levelForDepth(profile.studyDepthPreference);
@@ -356,6 +363,7 @@ export function getTodayOverview(
       overview: {
         userPlan: null,
         currentDay: null,
+        shownDay: null,
         passages: [],
         references: [],
         translation: null,
@@ -373,7 +381,9 @@ export function getTodayOverview(
   }
   const completions = completionsOf(active.userPlan.id);
   const position = planPosition({ daysCount: active.plan.daysCount, completions }, { now, timeZone });
-  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: position.currentDay });
+  const shownDay = asked !== undefined && asked >= 1 && asked < position.currentDay ? asked : position.currentDay;
+  const shownCompletion = completions.find((completion) => completion.dayNumber === shownDay);
+  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: shownDay });
   if (!day) throw new NotFoundError("This plan's reading for today is missing");
   const translation = resolveTranslation(active.userPlan.translation);
   const shown = passagesFor(day.referencesJson, active.userPlan.translation);
@@ -403,17 +413,21 @@ export function getTodayOverview(
         plan: planFields(active.plan),
       },
       currentDay: position.currentDay,
+      shownDay,
       passages: shown.map((passage) => ({
         reference: passage.reference,
         text: passage.text,
-        verses: passage.verses
-          .filter((verse) => verse.text)
-          .map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+        verses: layOutVerses(
+          passage.verses[0]?.book ?? "",
+          passage.verses
+            .filter((verse) => verse.text)
+            .map((verse) => ({ chapter: verse.chapter, verse: verse.verse, text: verse.text })),
+        ),
       })),
       references: day.referencesJson,
       translation,
-      isCompleted: position.isCompleted,
-      completedAt: position.completedAt,
+      isCompleted: shownDay === position.currentDay ? position.isCompleted : Boolean(shownCompletion),
+      completedAt: shownDay === position.currentDay ? position.completedAt : (shownCompletion?.completedAt ?? null),
       isPlanFinished: position.isPlanFinished,
       streak,
       completedToday,
@@ -422,6 +436,27 @@ export function getTodayOverview(
       today,
     },
     devotions,
+  };
+}
+
+/** Where the reader is in their active plan, for the dashboard's first card (no devotionals, no writes). */
+export function continueReading(
+  userId: string,
+  { now = new Date(), timeZone }: Clock & { timeZone: string },
+): { planName: string; day: number; daysCount: number; references: string[]; isCompleted: boolean } | null {
+  const active = activeUserPlan(userId);
+  if (!active) return null;
+  const position = planPosition(
+    { daysCount: active.plan.daysCount, completions: completionsOf(active.userPlan.id) },
+    { now, timeZone },
+  );
+  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: position.currentDay });
+  return {
+    planName: active.plan.name,
+    day: position.currentDay,
+    daysCount: active.plan.daysCount,
+    references: day?.referencesJson ?? [],
+    isCompleted: position.isCompleted,
   };
 }
 

@@ -112,6 +112,25 @@ describe("Today with an injected clock", () => {
     assert.deepEqual([later.currentDay, later.isCompleted, later.streak], [3, false, 0]);
   });
 
+  test("an earlier day can be read again; a day not yet open shows today's", async () => {
+    const userId = newUser();
+    const provider = countingProvider(0);
+    const timeZone = "UTC";
+    startPlan(
+      userId,
+      { planId: planIdOf("gospel-of-john-21-days"), translation: "BSB" },
+      { now: new Date("2025-06-01T08:00:00Z") },
+    );
+    completeDay(userId, { dayNumber: 1 }, { now: new Date("2025-06-01T09:00:00Z"), timeZone });
+    const now = new Date("2025-06-02T09:00:00Z");
+    const past = await getToday(userId, { now, timeZone, provider, day: 1 });
+    assert.deepEqual([past.currentDay, past.shownDay, past.isCompleted], [2, 1, true]);
+    assert.equal(past.passages[0]!.reference, "John 1");
+    assert.equal(past.passages[0]!.verses[0]!.start, "paragraph");
+    const ahead = await getToday(userId, { now, timeZone, provider, day: 5 });
+    assert.deepEqual([ahead.shownDay, ahead.isCompleted, ahead.passages[0]!.reference], [2, false, "John 2"]);
+  });
+
   test("the same completions read in UTC give a different day", async () => {
     const userId = newUser();
     startPlan(

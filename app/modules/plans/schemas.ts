@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { DEFAULT_PLAN_TRANSLATION, planTranslations } from "./levels";
+import { DEFAULT_PLAN_TRANSLATION, devotionLevels, planTranslations } from "./levels";
 
-export { devotionLevels, levelForDepth, type DevotionLevel, type PlanTranslation } from "./levels";
+export { devotionLevels };
+export { levelForDepth, type DevotionLevel, type PlanTranslation } from "./levels";
 
 const timeZone = z
   .string({ error: "timeZone must be text, like Europe/London" })
@@ -35,3 +36,9 @@ export const todayFormSchema = z.discriminatedUnion(
   [completeDaySchema.extend({ intent: z.literal("complete") }), z.object({ intent: z.literal("timeZone"), timeZone })],
   { error: "Unknown action" },
 );
+
+/** What the Today page shows: ?day= an earlier day of the plan, ?depth= the devotional open in the column. */
+export const todayViewSchema = z.object({
+  day: z.coerce.number().int().min(1).optional(),
+  depth: z.enum(devotionLevels).optional(),
+});

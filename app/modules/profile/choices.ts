@@ -2,6 +2,9 @@
 // shipping the schema library to the browser.
 
 /** SPEC §5: the profile's choices and the limits that keep a profile a reasonable size. */
+/** What the app and a reader's groups call them, instead of their email's first part. */
+export const MAX_DISPLAY_NAME_LENGTH = 60;
+
 export const studyDepthChoices = ["beginner", "intermediate", "advanced"] as const;
 export type StudyDepth = (typeof studyDepthChoices)[number];
 

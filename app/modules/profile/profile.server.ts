@@ -7,6 +7,7 @@ import { isValidTimeZone, type StudyDepth } from "./choices";
 export { isValidTimeZone, type StudyDepth };
 
 export interface Profile {
+  displayName: string | null;
   favoriteTeachers: string[];
   studyDepthPreference: StudyDepth;
   denomination: string | null;
@@ -22,6 +23,7 @@ const profileRow = userRowReader(userProfiles);
 export function getProfile(userId: string): Profile {
   const row = profileRow(userId);
   return {
+    displayName: row.displayName,
     favoriteTeachers: row.favoriteTeachers ?? [],
     studyDepthPreference: row.studyDepthPreference,
     denomination: row.denomination,

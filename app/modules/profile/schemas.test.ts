@@ -15,6 +15,15 @@ describe("profileUpdateSchema", () => {
     assert.equal(profileUpdateSchema.parse({ denomination: "Baptist" }).denomination, "Baptist");
   });
 
+  test("a display name is trimmed, 1 to 60 characters; null clears it", () => {
+    assert.equal(profileUpdateSchema.parse({ displayName: "  Ruth Ann " }).displayName, "Ruth Ann");
+    assert.equal(profileUpdateSchema.parse({ displayName: null }).displayName, null);
+    assert.equal(profileUpdateSchema.parse({ displayName: "x".repeat(60) }).displayName, "x".repeat(60));
+    for (const displayName of ["   ", "", "x".repeat(61), 42]) {
+      assert.equal(profileUpdateSchema.safeParse({ displayName }).success, false, JSON.stringify(displayName));
+    }
+  });
+
   test("every field is optional", () => {
     assert.deepEqual(profileUpdateSchema.parse({}), {});
   });
@@ -38,6 +47,7 @@ describe("profileFormSchema (the profile page's whole form)", () => {
     assert.deepEqual(profileFormSchema.parse({ studyDepthPreference: "beginner" }), {
       studyDepthPreference: "beginner",
       denomination: null,
+      displayName: null,
       favoriteTeachers: [],
     });
   });

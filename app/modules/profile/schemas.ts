@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   MAX_DENOMINATION_LENGTH,
+  MAX_DISPLAY_NAME_LENGTH,
   MAX_TEACHER_NAME_LENGTH,
   MAX_TEACHERS,
   isValidTimeZone,
@@ -23,6 +24,13 @@ export const profileUpdateSchema = z.object(
       .transform((names) =>
         names.filter((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index),
       )
+      .optional(),
+    displayName: z
+      .string({ error: "Display name must be text" })
+      .trim()
+      .min(1, `Display name must be 1 to ${MAX_DISPLAY_NAME_LENGTH} characters`)
+      .max(MAX_DISPLAY_NAME_LENGTH, `Display name must be 1 to ${MAX_DISPLAY_NAME_LENGTH} characters`)
+      .nullable()
       .optional(),
     studyDepthPreference: z
       .enum(studyDepthChoices, { error: "Study depth preference must be one of beginner, intermediate, advanced" })
@@ -48,6 +56,8 @@ export const profileUpdateSchema = z.object(
  * empty one and a missing denomination is none (an empty field never reaches the schema).
  */
 export const profileFormSchema = z.object({
+  // An emptied field (which the form does not send) clears the name.
+  displayName: profileUpdateSchema.shape.displayName.transform((value) => value ?? null),
   studyDepthPreference: profileUpdateSchema.shape.studyDepthPreference.unwrap(),
   denomination: profileUpdateSchema.shape.denomination.transform((value) => value ?? null),
   favoriteTeachers: profileUpdateSchema.shape.favoriteTeachers.transform((names) => names ?? []),

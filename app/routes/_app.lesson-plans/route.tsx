@@ -3,15 +3,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { BookOpenText, FileText } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { BookOpenText, FileText, Plus } from "lucide-react";
+import { useEffect, useMemo, useRef } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
-import { StudyContent } from "~/components/studies/study-content";
 import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
+import { LessonActions } from "~/components/studies/lesson-actions";
+import { lessonPlainText } from "~/components/studies/plain-text";
+import { StudyContent, studySectionId } from "~/components/studies/study-content";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,6 +22,7 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
+import { splitStudySections } from "~/modules/studies/markdown";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
@@ -102,6 +105,35 @@ function TopicVsPassageHelp() {
   );
 }
 
+/** The lesson's sections beside it, kept in view while the reader scrolls (a document's outline). */
+function LessonSections({ content }: { content: unknown }) {
+  const parts = useMemo(() => (typeof content === "string" ? splitStudySections(content) : null), [content]);
+  if (!parts || parts.sections.length === 0) return null;
+  const link =
+    "block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-muted/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+  return (
+    <nav aria-label="In this lesson" className="hidden space-y-2 lg:sticky lg:top-6 lg:block print:hidden">
+      <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">In this lesson</p>
+      <ul>
+        {parts.overview ? (
+          <li>
+            <a href="#lesson-overview" className={link}>
+              Overview
+            </a>
+          </li>
+        ) : null}
+        {parts.sections.map((section, index) => (
+          <li key={`${index}-${section.title}`}>
+            <a href={`#${studySectionId(index)}`} className={link}>
+              {section.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function LessonPlansPage() {
   const { recent, selected, saved, texts, printQuotes, commentary } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -109,6 +141,8 @@ export default function LessonPlansPage() {
   const hydrated = useHydrated();
   const { state: generation, generate } = useStudyGenerator();
   const previewRef = useRef<HTMLDivElement>(null);
+  // A finished lesson reads as a document; while one is being written the form stays open.
+  const reading = Boolean(selected) && !generation.pending;
   const scrollToPreview = useRef(false);
 
   useEffect(() => {
@@ -163,9 +197,27 @@ export default function LessonPlansPage() {
           {actionData.error}
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <div className="min-w-0 space-y-6">
-          <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+      <div
+        className={cn(
+          "grid gap-6",
+          reading ? "lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]" : "lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]",
+        )}
+      >
+        <div className="min-w-0 space-y-6 print:hidden">
+          {reading ? (
+            // With a lesson open, the form folds away; it opens again in place (no scripts needed).
+            <details className="group rounded-lg border bg-card shadow-sm">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium hover:bg-muted/60 [&::-webkit-details-marker]:hidden">
+                <Plus className="size-4 text-primary transition-transform group-open:rotate-45" aria-hidden="true" />
+                New study
+              </summary>
+              <div className="border-t">
+                <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+              </div>
+            </details>
+          ) : (
+            <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+          )}
           <Card>
             <CardHeader>
               <CardTitle>Recent Studies</CardTitle>
@@ -211,10 +263,16 @@ export default function LessonPlansPage() {
               )}
             </CardContent>
           </Card>
+          {reading && selected ? <LessonSections content={selected.content} /> : null}
         </div>
 
         <div ref={previewRef} className="min-w-0 scroll-mt-20">
-          <Card aria-label="Study preview" role="region" data-print-root>
+          <Card
+            aria-label="Study preview"
+            role="region"
+            data-print-root
+            className="max-sm:-mx-4 max-sm:rounded-none max-sm:border-x-0 max-sm:shadow-none print:border-0 print:shadow-none"
+          >
             {generation.pending ? (
               <CardContent className="space-y-4 p-6" aria-live="polite">
                 <div className="flex items-center gap-3 rounded-md bg-muted/50 p-3">
@@ -225,7 +283,7 @@ export default function LessonPlansPage() {
               </CardContent>
             ) : selected ? (
               <>
-                <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
+                <CardHeader className="gap-3 max-sm:px-4 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
                   <div className="min-w-0 space-y-2">
                     <CardTitle className="break-words text-2xl">{selected.title}</CardTitle>
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -233,15 +291,25 @@ export default function LessonPlansPage() {
                       <span>{formatStudyDate(selected.createdAt)}</span>
                       {selected.translation ? <span>Scripture: {selected.translation}</span> : null}
                       <span>
-                        {selected.aiProvider === "builtin" ? "Written offline" : `AI model: ${selected.aiModel}`}
+                        {selected.aiProvider === "builtin"
+                          ? "Written by the built-in study writer"
+                          : `Written with ${selected.aiModel}`}
                       </span>
                     </div>
+                    <LessonActions
+                      title={selected.title}
+                      text={typeof selected.content === "string" ? lessonPlainText(selected.content) : ""}
+                    />
                   </div>
-                  <SaveToLibraryToggle studyId={selected.id} saved={saved} />
+                  <div className="print:hidden">
+                    <SaveToLibraryToggle studyId={selected.id} saved={saved} />
+                  </div>
                 </CardHeader>
-                <CardContent>
-                  <StudyContent content={selected.content} texts={texts} />
-                  {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
+                <CardContent className="max-sm:px-4 text-[1.0625rem] leading-[1.6]">
+                  <div className="max-w-[40rem]">
+                    <StudyContent content={selected.content} texts={texts} />
+                    {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
+                  </div>
                   {printQuotes ? (
                     <>
                       <PrintScripture quotes={printQuotes} />

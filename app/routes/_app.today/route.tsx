@@ -1,27 +1,29 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
-import { BookOpen, CheckCircle2, PartyPopper } from "lucide-react";
+import {
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { CheckCircle2, PartyPopper } from "lucide-react";
 import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/page-header";
-import { Badge } from "~/components/ui/badge";
+import { TranslationBadge } from "~/components/scripture/translation-badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Progress } from "~/components/ui/progress";
 import { toast } from "~/components/ui/use-toast";
+import { devotionExcerpt } from "~/components/today/excerpt";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import type { DevotionLevel } from "~/modules/plans/levels";
-import {
-  completeTodayReading,
-  getTodayOverview,
-  readTimeZone,
-  resolveTimeZone,
-  type TodayPassage,
-} from "~/modules/plans/plans.server";
-import { todayFormSchema } from "~/modules/plans/schemas";
+import { completeTodayReading, getTodayOverview, readTimeZone, resolveTimeZone } from "~/modules/plans/plans.server";
+import { todayFormSchema, todayViewSchema } from "~/modules/plans/schemas";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -29,15 +31,20 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { devotionalHtml } from "~/components/today/markdown.server";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
-import { Devotions } from "./devotionals";
+import { DepthCards, DepthSwitch, DevotionBody, useDevotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
-import { StreakCard } from "./streak-card";
+import { ReadingProgress } from "./reading-progress";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { GroupPlanOffers } from "~/components/groups/group-plan-offers";
 import { groupPlanOffers } from "~/modules/groups/groups.server";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
+
+// The reading is set in Literata: fetched with the page, so the text does not reflow when it arrives.
+export const links: LinksFunction = () => [
+  { rel: "preload", href: literataRegular, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /**
  * Cached or quickly written devotionals arrive with the page. When a model takes longer, the page
@@ -48,7 +55,8 @@ const WAIT_FOR_DEVOTIONS_MS = 1500;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const timeZone = readTimeZone(user.id);
-  const { overview, devotions } = getTodayOverview(user.id, { timeZone });
+  const { day } = todayView(new URL(request.url).searchParams);
+  const { overview, devotions } = getTodayOverview(user.id, { timeZone, day });
   const settings = getAiSettings();
   const ready = await Promise.race([
     devotions,
@@ -62,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         level,
         wordLimit,
         html: devotionalHtml(content),
+        excerpt: devotionExcerpt(content),
       })),
       devotionErrors: ready.devotionErrors,
     },
@@ -75,6 +84,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     groupPlans: groupPlanOffers(user.id, { timeZone }),
   };
 }
+
+/** ?day= (an earlier day to read again) and ?depth= (the devotional open in the column); unknown values are ignored. */
+function todayView(params: URLSearchParams): { day?: number; depth?: DevotionLevel } {
+  const parsed = todayViewSchema.safeParse(Object.fromEntries(params));
+  return parsed.success ? parsed.data : {};
+}
+
+/** Choosing a depth only changes which devotional is open: the page already has all three. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutDepth = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("depth");
+    return params.toString();
+  };
+  return withoutDepth(currentUrl) === withoutDepth(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
@@ -108,8 +139,10 @@ export default function TodayPage() {
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
   const timeZone = useHydrated() ? (browserTimeZone() ?? "") : "";
   const synced = useRef(false);
+  const { states, retry, retrying } = useDevotions(devotions, today);
 
   // The server judges "today" in the reader's zone; tell it when the browser's differs.
   useEffect(() => {
@@ -134,13 +167,8 @@ export default function TodayPage() {
   const actionData = useActionData<typeof action>();
   const failure = actionData && "error" in actionData ? actionData.error : undefined;
 
-  // SPEC §4: shown completed, with the streak one higher, until the server answers.
-  const optimistic = completion.state !== "idle" && completion.formData?.get("intent") === "complete";
-  const isCompleted = today.isCompleted || optimistic;
-  const streak = optimistic && !today.completedToday ? today.streak + 1 : today.streak;
-
   const userPlan = today.userPlan;
-  if (!userPlan || today.currentDay === null) {
+  if (!userPlan || today.currentDay === null || today.shownDay === null) {
     return (
       <div className="mx-auto max-w-6xl">
         <PageHeader title="Today" description="Your daily reading and devotional" />
@@ -150,35 +178,94 @@ export default function TodayPage() {
     );
   }
 
+  const reviewing = today.shownDay !== today.currentDay;
+  // SPEC §4: shown completed, with the streak one higher, until the server answers.
+  const optimistic = completion.state !== "idle" && completion.formData?.get("intent") === "complete";
+  const isCompleted = today.isCompleted || optimistic;
+  const streak = optimistic && !today.completedToday ? today.streak + 1 : today.streak;
   const completedDays = userPlan.completedDays + (optimistic && !today.isCompleted ? 1 : 0);
-  const multiChapter = (passage: Pick<TodayPassage, "verses">) =>
-    new Set(passage.verses.map((verse) => verse.chapter)).size > 1;
+
+  const view = todayView(searchParams);
+  const chosen = view.depth ?? today.preferredLevel;
+  const hrefFor = (level: DevotionLevel) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("depth", level);
+    return `?${params.toString()}`;
+  };
+  const hrefForDay = (day: number) => {
+    const params = new URLSearchParams();
+    if (day !== today.currentDay) params.set("day", String(day));
+    if (view.depth) params.set("depth", view.depth);
+    const search = params.toString();
+    return search ? `/today?${search}` : "/today";
+  };
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         title="Today"
         description={
           <>
-            {userPlan.plan.name} · Day {today.currentDay} of {userPlan.plan.daysCount}
+            {userPlan.plan.name} · Day {today.shownDay} of {userPlan.plan.daysCount}
           </>
         }
+        className="mb-0"
       />
       <GroupPlanOffers offers={groupPlans} />
 
-      <div className="grid gap-4 md:grid-cols-[1fr_auto]">
-        <Card className="space-y-3 p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span className="font-medium">{today.references.join("; ")}</span>
-            <span className="text-muted-foreground">
-              {completedDays} of {userPlan.plan.daysCount} completed
-            </span>
+      <ReadingProgress
+        shownDay={today.shownDay}
+        currentDay={today.currentDay}
+        daysCount={userPlan.plan.daysCount}
+        completedDays={completedDays}
+        streak={streak}
+        hrefForDay={hrefForDay}
+      />
+
+      <DepthCards
+        states={states}
+        wordLimits={wordLimits}
+        preferred={today.preferredLevel}
+        chosen={chosen}
+        hrefFor={hrefFor}
+      />
+
+      <article className="reading-column space-y-10" aria-labelledby="reading-heading">
+        <DepthSwitch chosen={chosen} preferred={today.preferredLevel} hrefFor={hrefFor} />
+        <section className="space-y-4" aria-labelledby="reading-heading">
+          <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
+            <h2 id="reading-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+              {reviewing ? `Day ${today.shownDay}'s Reading` : "Today's Reading"}
+            </h2>
+            {today.translation ? (
+              <TranslationBadge
+                name={today.translation.shownName}
+                code={today.translation.shown}
+                note={today.translation.note}
+              />
+            ) : null}
           </div>
-          <Progress value={completedDays} max={userPlan.plan.daysCount} label="Plan progress" />
-          {today.isPlanFinished ? (
+          {today.passages.map((passage) => (
+            <PassageView key={passage.reference} passage={passage} />
+          ))}
+          {commentary.map((panel) => (
+            <CommentaryPanel key={panel.reference} commentary={panel} />
+          ))}
+        </section>
+
+        <DevotionBody
+          level={chosen}
+          state={states[chosen]}
+          wordLimit={wordLimits[chosen]}
+          retry={retry}
+          retrying={retrying}
+        />
+
+        <section aria-label="Finish the day" className="border-t pt-6">
+          {today.isPlanFinished && !reviewing ? (
             <div
               role="status"
-              className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-success/40 bg-success/10 p-4 text-base"
             >
               <StaticIcon icon={PartyPopper} className="size-5 shrink-0 text-success" />
               <div className="flex-1">
@@ -191,20 +278,29 @@ export default function TodayPage() {
                 <Link to="/bible-plans">Browse Reading Plans</Link>
               </Button>
             </div>
+          ) : reviewing ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 text-base">
+              <p className="text-muted-foreground">
+                {isCompleted ? `You completed day ${today.shownDay}.` : `Day ${today.shownDay} is not completed yet.`}
+              </p>
+              <Button asChild variant="outline">
+                <Link to={hrefForDay(today.currentDay)}>Back to today</Link>
+              </Button>
+            </div>
           ) : isCompleted ? (
             <div
               role="status"
-              className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-3"
+              className="flex items-center gap-3 rounded-md border border-success/40 bg-success/10 p-4 text-base"
             >
               <StaticIcon icon={CheckCircle2} className="size-5 shrink-0 text-success" />
               <p className="font-medium">Today&apos;s reading completed! Come back tomorrow for your next devotional</p>
             </div>
           ) : (
-            <completion.Form method="post" preventScrollReset className="flex flex-wrap items-center gap-3">
+            <completion.Form method="post" preventScrollReset className="flex flex-wrap items-center gap-3 text-base">
               <input type="hidden" name="intent" value="complete" />
               <input type="hidden" name="dayNumber" value={today.currentDay} />
               <input type="hidden" name="timeZone" value={timeZone} />
-              <Button type="submit">
+              <Button type="submit" size="lg">
                 <StaticIcon icon={CheckCircle2} />
                 Mark Complete
               </Button>
@@ -219,39 +315,8 @@ export default function TodayPage() {
               ) : null}
             </completion.Form>
           )}
-        </Card>
-        <StreakCard streak={streak} />
-      </div>
-
-      <Card>
-        <CardHeader className="pb-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <StaticIcon icon={BookOpen} className="size-5 text-primary" />
-            <CardTitle className="text-lg">Today&apos;s Reading</CardTitle>
-            {today.translation ? (
-              <Badge variant="outline">
-                {today.translation.shownName} ({today.translation.shown})
-              </Badge>
-            ) : null}
-          </div>
-          {today.translation?.note ? <CardDescription>{today.translation.note}</CardDescription> : null}
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {today.passages.map((passage) => (
-            <PassageView key={passage.reference} passage={passage} multiChapter={multiChapter(passage)} />
-          ))}
-          {commentary.map((panel) => (
-            <CommentaryPanel key={panel.reference} commentary={panel} />
-          ))}
-        </CardContent>
-      </Card>
-
-      <section aria-labelledby="devotionals-heading" className="space-y-3">
-        <h2 id="devotionals-heading" className="text-xl font-semibold">
-          Devotionals
-        </h2>
-        <Devotions initial={devotions} today={today} wordLimits={wordLimits} />
-      </section>
+        </section>
+      </article>
     </div>
   );
 }

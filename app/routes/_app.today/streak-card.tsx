@@ -1,22 +1,28 @@
 import { Flame } from "lucide-react";
-import { Card } from "~/components/ui/card";
 import { cn } from "~/utils/cn";
 
+/** The streak, or on a first day (no streak yet) a word of encouragement instead of "0 day streak". */
 export function StreakCard({ streak }: { streak: number }) {
   return (
-    <Card className="flex items-center gap-3 p-4">
+    <div className="flex items-center gap-2">
       <Flame
-        className={cn("size-8 shrink-0", streak > 0 ? "text-orange-500" : "text-muted-foreground")}
+        className={cn("size-6 shrink-0", streak > 0 ? "text-orange-600" : "text-muted-foreground")}
         aria-hidden="true"
       />
       <div>
-        <p className="text-lg font-semibold leading-tight" data-testid="streak">
-          <span className="text-2xl font-bold tabular-nums">{streak}</span> day streak
+        <p className="font-semibold leading-tight" data-testid="streak">
+          {streak > 0 ? (
+            <>
+              <span className="tabular-nums">{streak}</span> day streak
+            </>
+          ) : (
+            "Start your streak today"
+          )}
         </p>
         <p className="text-xs text-muted-foreground">
-          {streak > 0 ? "Consecutive days with a completed reading" : "Complete today's reading to start a streak"}
+          {streak > 0 ? "Days in a row with a completed reading" : "Read, then mark the day complete at the end"}
         </p>
       </div>
-    </Card>
+    </div>
   );
 }

@@ -1,0 +1,42 @@
+import type { Page } from "@playwright/test";
+import { expect, test, type Account } from "./fixtures";
+
+/**
+ * Visual comparisons of the reading screens at a phone (390) and a desktop (1280) width: Today, a
+ * lesson and the dashboard. Names and dates that change from run to run are fixed or masked.
+ */
+async function api(page: Page, account: Account, method: string, path: string, data: unknown) {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${account.token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+  return response.json();
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test("Today, a lesson and the dashboard at 390 and 1280", async ({ signedInPage: page, account }) => {
+  await api(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
+  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  await api(page, account, "POST", "/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" });
+  const study = await api(page, account, "POST", "/api/studies/topic", { topic: "Forgiveness" });
+  const dates = (page: Page) => [page.locator("time"), page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)];
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    for (const [name, path] of [
+      ["today", "/today"],
+      ["lesson", `/lesson-plans?study=${study.id}`],
+      ["dashboard", "/"],
+    ] as const) {
+      await page.goto(path);
+      await settle(page);
+      await expect(page).toHaveScreenshot(`${name}-${width}.png`, { mask: dates(page), maxDiffPixelRatio: 0.01 });
+    }
+  }
+});
