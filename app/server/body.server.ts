@@ -6,7 +6,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 function refuseTooLarge(res: Response, limit: number) {
   res.setHeader("connection", "close");
   const megabytes = Math.round((limit / (1024 * 1024)) * 10) / 10;
-  res.status(413).set("cache-control", "no-store").json({ error: `Request body is too large (limit ${megabytes} MB)` });
+  res
+    .status(413)
+    .set("cache-control", "no-store")
+    .json({ error: `Request body is too large (limit ${megabytes} MB)` });
 }
 
 /**

@@ -13,7 +13,7 @@ function importZip(baseUrl: string, token: string, bytes: Uint8Array) {
   return fetch(`${baseUrl}/api/import`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
-    body: bytes,
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
 }
 
@@ -52,7 +52,11 @@ test("export -> delete account -> import on a fresh database restores everything
     });
     assert.equal(summary.profileUpdated, true);
     assert.equal(summary.onboardingUpdated, true);
-    assert.deepEqual(await viewAccount(fresh.url, again.token), before, "studies, saves, library items with their books, profile, onboarding, plan progress");
+    assert.deepEqual(
+      await viewAccount(fresh.url, again.token),
+      before,
+      "studies, saves, library items with their books, profile, onboarding, plan progress",
+    );
 
     const second = await importZip(fresh.url, again.token, bytes);
     const nothing = await second.json();
@@ -82,7 +86,11 @@ test("an import that would pass the item limit is refused whole", async () => {
       authors: [{ id: "a-1", name: "Someone", createdAt: now }],
       studies: ["s-1", "s-2"].map((id) => ({ id, title: "T", content: "## C", studyType: "topic", createdAt: now })),
     };
-    const response = await importZip(limited.url, account.token, zipSync({ "data.json": strToU8(JSON.stringify(data)) }));
+    const response = await importZip(
+      limited.url,
+      account.token,
+      zipSync({ "data.json": strToU8(JSON.stringify(data)) }),
+    );
     assert.equal(response.status, 409);
     assert.match((await response.json()).error, /limit of 1 lesson plans/);
     const authors = limited.withDb((db) => (db.prepare("select count(*) as n from authors").get() as { n: number }).n);

@@ -11,7 +11,10 @@ let server: TestServer;
 let admin: Awaited<ReturnType<typeof registerAccount>>;
 
 before(async () => {
-  server = await startTestServer({ IMPORT_MAX_BYTES: String(2 * 1024 * 1024), IMPORT_MAX_JSON_BYTES: String(8 * 1024 * 1024) });
+  server = await startTestServer({
+    IMPORT_MAX_BYTES: String(2 * 1024 * 1024),
+    IMPORT_MAX_JSON_BYTES: String(8 * 1024 * 1024),
+  });
   admin = await registerAccount(server.url);
 });
 after(() => server.close());
@@ -31,7 +34,7 @@ async function upload(token: string | undefined, body: Uint8Array | FormData, co
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(contentType ? { "content-type": contentType } : {}),
     },
-    body,
+    body: body as Uint8Array<ArrayBuffer> | FormData,
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
@@ -61,7 +64,11 @@ describe("change password", () => {
     const short = await send({ currentPassword: account.password, newPassword: "abc", confirmPassword: "abc" });
     assert.equal(short.status, 400);
     assert.equal(short.body.error, "Password must be at least 6 characters");
-    const differ = await send({ currentPassword: account.password, newPassword: "abcdefg", confirmPassword: "abcdefh" });
+    const differ = await send({
+      currentPassword: account.password,
+      newPassword: "abcdefg",
+      confirmPassword: "abcdefh",
+    });
     assert.equal(differ.status, 400);
     assert.equal(differ.body.error, "Please make sure both passwords are the same");
     const wrong = await send({ currentPassword: "not it", newPassword: "abcdefg", confirmPassword: "abcdefg" });
@@ -85,7 +92,12 @@ describe("reset links", () => {
     assert.equal((await api(server.url, path, { method: "POST" })).status, 401);
     assert.equal((await api(server.url, path, { method: "POST", token: account.token })).status, 403);
     assert.equal(
-      (await api(server.url, "/api/admin/users/00000000-0000-4000-8000-000000000000/reset-link", { method: "POST", token: admin.token })).status,
+      (
+        await api(server.url, "/api/admin/users/00000000-0000-4000-8000-000000000000/reset-link", {
+          method: "POST",
+          token: admin.token,
+        })
+      ).status,
       404,
     );
     const made = await api(server.url, path, { method: "POST", token: admin.token });
@@ -127,14 +139,28 @@ describe("reset links", () => {
 
   test("an expired link, a replaced link and a made-up token are refused", async () => {
     const account = await registerAccount(server.url);
-    const first = await api(server.url, `/api/admin/users/${account.id}/reset-link`, { method: "POST", token: admin.token });
-    const second = await api(server.url, `/api/admin/users/${account.id}/reset-link`, { method: "POST", token: admin.token });
+    const first = await api(server.url, `/api/admin/users/${account.id}/reset-link`, {
+      method: "POST",
+      token: admin.token,
+    });
+    const second = await api(server.url, `/api/admin/users/${account.id}/reset-link`, {
+      method: "POST",
+      token: admin.token,
+    });
     const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
     const body = (token: string) => ({ token, newPassword: "reset password", confirmPassword: "reset password" });
-    assert.equal((await api(server.url, "/api/auth/reset", { method: "POST", body: body(tokenOf(first.body.url)) })).status, 400);
+    assert.equal(
+      (await api(server.url, "/api/auth/reset", { method: "POST", body: body(tokenOf(first.body.url)) })).status,
+      400,
+    );
     assert.equal((await api(server.url, "/api/auth/reset", { method: "POST", body: body("made-up") })).status, 400);
-    server.withDb((db) => db.prepare("update password_reset_tokens set expires_at = ? where user_id = ?").run(Date.now() - 1, account.id));
-    assert.equal((await api(server.url, "/api/auth/reset", { method: "POST", body: body(tokenOf(second.body.url)) })).status, 400);
+    server.withDb((db) =>
+      db.prepare("update password_reset_tokens set expires_at = ? where user_id = ?").run(Date.now() - 1, account.id),
+    );
+    assert.equal(
+      (await api(server.url, "/api/auth/reset", { method: "POST", body: body(tokenOf(second.body.url)) })).status,
+      400,
+    );
     assert.equal((await signIn(account.email, account.password)).status, 200, "the password is unchanged");
   });
 });
@@ -143,7 +169,11 @@ describe("delete my account", () => {
   test("needs the password, removes every row of the user, and the last active admin cannot leave", async () => {
     const account = await registerAccount(server.url);
     await fillAccount(server.url, account.token, "Del");
-    const wrong = await api(server.url, "/api/account", { method: "DELETE", token: account.token, body: { password: "nope" } });
+    const wrong = await api(server.url, "/api/account", {
+      method: "DELETE",
+      token: account.token,
+      body: { password: "nope" },
+    });
     assert.equal(wrong.status, 400);
     assert.equal(await me(account.token), 200);
     assert.equal((await api(server.url, "/api/account", { method: "DELETE", body: { password: "x" } })).status, 401);
@@ -160,14 +190,20 @@ describe("delete my account", () => {
       for (const { name } of tables) {
         const columns = db.prepare(`pragma table_info("${name}")`).all() as Array<{ name: string }>;
         if (columns.some((column) => column.name === "user_id")) {
-          count += (db.prepare(`select count(*) as n from "${name}" where user_id = ?`).get(account.id) as { n: number }).n;
+          count += (
+            db.prepare(`select count(*) as n from "${name}" where user_id = ?`).get(account.id) as { n: number }
+          ).n;
         }
       }
       return count;
     });
     assert.equal(left, 0, "no row of the user is left");
 
-    const last = await api(server.url, "/api/account", { method: "DELETE", token: admin.token, body: { password: admin.password } });
+    const last = await api(server.url, "/api/account", {
+      method: "DELETE",
+      token: admin.token,
+      body: { password: admin.password },
+    });
     assert.equal(last.status, 409);
     assert.match(last.body.error, /last active admin/);
     assert.equal(await me(admin.token), 200);
@@ -191,15 +227,24 @@ describe("export and import", () => {
     assert.equal(data.savedStudies.length, 1);
     assert.equal(data.libraryItems.length, 2);
     assert.equal(data.readingPlans[0].planSlug, "romans-16-days");
-    assert.deepEqual(data.readingPlans[0].progress.map((day: { dayNumber: number }) => day.dayNumber), [1]);
+    assert.deepEqual(
+      data.readingPlans[0].progress.map((day: { dayNumber: number }) => day.dayNumber),
+      [1],
+    );
     assert.deepEqual(data.profile.favoriteTeachers, ["Teacher Exp"]);
     assert.equal(data.onboarding.hasCompletedWelcome, true);
     assert.deepEqual(data.groups, []);
-    assert.ok(data.studies.every((study: { id: string; createdAt: string }) => study.id && !Number.isNaN(Date.parse(study.createdAt))));
+    assert.ok(
+      data.studies.every(
+        (study: { id: string; createdAt: string }) => study.id && !Number.isNaN(Date.parse(study.createdAt)),
+      ),
+    );
     const markdown = Object.keys(files).filter((name) => name.endsWith(".md"));
     assert.equal(markdown.filter((name) => name.startsWith("studies/")).length, 2);
     assert.equal(markdown.filter((name) => name.startsWith("library/")).length, 2);
-    const excerpt = Object.entries(files).find(([name, file]) => name.startsWith("library/") && strFromU8(file).includes("Excerpt Exp"));
+    const excerpt = Object.entries(files).find(
+      ([name, file]) => name.startsWith("library/") && strFromU8(file).includes("Excerpt Exp"),
+    );
     assert.ok(excerpt, "the excerpt's Markdown file");
     assert.match(strFromU8(excerpt[1]), /^# .+\n[\s\S]*- Book: Book Exp/);
   });
@@ -217,7 +262,10 @@ describe("export and import", () => {
     const mine = (await api(server.url, "/api/studies", { token: owner.token })).body as Array<{ id: string }>;
     const theirs = (await api(server.url, "/api/studies", { token: other.token })).body as Array<{ id: string }>;
     assert.equal(theirs.length, 2);
-    assert.ok(theirs.every((study) => !mine.some((own) => own.id === study.id)), "ids are not shared between accounts");
+    assert.ok(
+      theirs.every((study) => !mine.some((own) => own.id === study.id)),
+      "ids are not shared between accounts",
+    );
     assert.equal((await upload(other.token, form)).body.added.studies, 0, "still idempotent");
     assert.equal((await upload(undefined, bytes)).status, 401);
   });
@@ -261,7 +309,11 @@ describe("export and import", () => {
       ["deep nesting", zipSync({ "data.json": strToU8("[".repeat(100_000) + "]".repeat(100_000)) }), 400],
       ["path names", zipSync({ "../../etc/passwd": strToU8("x"), "/abs/data.json": strToU8("{}") }), 400],
       ["a lying zip bomb", bomb, 400],
-      ["data.json that inflates past the cap", zipSync({ "data.json": new Uint8Array(9 * 1024 * 1024) }, { level: 9 }), 413],
+      [
+        "data.json that inflates past the cap",
+        zipSync({ "data.json": new Uint8Array(9 * 1024 * 1024) }, { level: 9 }),
+        413,
+      ],
       ["a body over IMPORT_MAX_BYTES", new Uint8Array(3 * 1024 * 1024), 413],
       [
         "a valid study beside a broken one (one transaction)",

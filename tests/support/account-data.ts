@@ -76,4 +76,3 @@ export async function viewAccount(baseUrl: string, token: string) {
     plan: { name: today.userPlan?.plan?.name, completed: today.isCompleted, streak: today.streak },
   };
 }
-

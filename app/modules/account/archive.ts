@@ -110,7 +110,9 @@ const group = z.looseObject({ id, name: text(300) });
 
 export const archiveSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT, { error: "This is not a Sagacity Bites export (data.json has another format)" }),
-  version: z.literal(ARCHIVE_VERSION, { error: `This export's version is not one this server reads (${ARCHIVE_VERSION})` }),
+  version: z.literal(ARCHIVE_VERSION, {
+    error: `This export's version is not one this server reads (${ARCHIVE_VERSION})`,
+  }),
   exportedAt: date,
   account: z.object({ id, email: text(254), createdAt: date }),
   profile: profile.nullable().default(null),
@@ -141,4 +143,20 @@ export interface ImportSummary {
   };
   profileUpdated: boolean;
   onboardingUpdated: boolean;
+}
+
+/** The summary in words, for the settings page's toast. */
+export function describeImport({ added, profileUpdated }: ImportSummary) {
+  const parts = [
+    [added.libraryItems, "library item"],
+    [added.studies, "lesson plan"],
+    [added.savedStudies, "saved study", "saved studies"],
+    [added.readingPlans, "reading plan"],
+    [added.planDaysCompleted, "completed reading day"],
+  ] as const;
+  const listed = parts
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) => `${count} ${count === 1 ? one : (many ?? `${one}s`)}`);
+  if (profileUpdated) listed.push("your profile");
+  return listed.length ? `Added ${listed.join(", ")}.` : "Nothing new: everything in this file was already here.";
 }

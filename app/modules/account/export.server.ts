@@ -204,7 +204,9 @@ export function buildExportZip(userId: string, now = new Date()) {
   const files: Zippable = { "data.json": strToU8(JSON.stringify(data, null, 2)) };
   const saved = new Set(data.savedStudies.map((save) => save.studyId));
   for (const study of data.studies) {
-    files[fileName("studies", study.createdAt, study.title, study.id)] = strToU8(studyMarkdown(study, saved.has(study.id)));
+    files[fileName("studies", study.createdAt, study.title, study.id)] = strToU8(
+      studyMarkdown(study, saved.has(study.id)),
+    );
   }
   const booksById = new Map(data.books.map((book) => [book.id, book]));
   for (const item of data.libraryItems) {

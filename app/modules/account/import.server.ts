@@ -103,7 +103,13 @@ function placeRow(tx: Tx, table: OwnedTable, userId: string, id: string) {
 }
 
 function countOf(tx: Tx, table: typeof sermons | typeof studies, userId: string) {
-  return tx.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.userId, userId)).get()?.count ?? 0;
+  return (
+    tx
+      .select({ count: sql<number>`count(*)` })
+      .from(table)
+      .where(eq(table.userId, userId))
+      .get()?.count ?? 0
+  );
 }
 
 function mergeProfile(tx: Tx, userId: string, profile: NonNullable<Archive["profile"]>) {
@@ -126,7 +132,11 @@ function mergeProfile(tx: Tx, userId: string, profile: NonNullable<Archive["prof
     next.denomination !== current.denomination ||
     next.displayName !== current.displayName ||
     next.timeZone !== current.timeZone;
-  if (changed) tx.update(userProfiles).set({ ...next, updatedAt: new Date() }).where(eq(userProfiles.userId, userId)).run();
+  if (changed)
+    tx.update(userProfiles)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(userProfiles.userId, userId))
+      .run();
   return changed;
 }
 
@@ -182,7 +192,9 @@ export function importArchive(userId: string, archive: Archive): ImportSummary {
             authorIds.set(author.id, sameName.id);
             continue;
           }
-          tx.insert(authors).values({ ...author, id: place.id, userId }).run();
+          tx.insert(authors)
+            .values({ ...author, id: place.id, userId })
+            .run();
           added.authors += 1;
         }
         authorIds.set(author.id, place.id);
@@ -193,7 +205,9 @@ export function importArchive(userId: string, archive: Archive): ImportSummary {
       for (const book of archive.books) {
         const place = placeRow(tx, books, userId, book.id);
         if (!place.exists) {
-          tx.insert(books).values({ ...book, id: place.id, userId, authorId: authorOf(book.authorId) }).run();
+          tx.insert(books)
+            .values({ ...book, id: place.id, userId, authorId: authorOf(book.authorId) })
+            .run();
           added.books += 1;
         }
         bookIds.set(book.id, place.id);
@@ -233,7 +247,9 @@ export function importArchive(userId: string, archive: Archive): ImportSummary {
         );
       }
       for (const { study, place } of newStudies) {
-        tx.insert(studies).values({ ...study, id: place.id, userId }).run();
+        tx.insert(studies)
+          .values({ ...study, id: place.id, userId })
+          .run();
         added.studies += 1;
       }
 

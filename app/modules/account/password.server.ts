@@ -85,14 +85,11 @@ export function createResetLink(userId: string, base: string, now = Date.now()) 
       const user = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
       if (!user) throw new NotFoundError("User not found");
       tx.delete(passwordResetTokens)
-        .where(
-          or(
-            eq(passwordResetTokens.userId, userId),
-            lte(passwordResetTokens.expiresAt, new Date(now)),
-          ),
-        )
+        .where(or(eq(passwordResetTokens.userId, userId), lte(passwordResetTokens.expiresAt, new Date(now))))
         .run();
-      tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, expiresAt }).run();
+      tx.insert(passwordResetTokens)
+        .values({ tokenHash: hashToken(token), userId, expiresAt })
+        .run();
     },
     { behavior: "immediate" },
   );

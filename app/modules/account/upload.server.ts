@@ -19,7 +19,8 @@ export async function readUpload(request: Request): Promise<Uint8Array> {
     }
     for (const value of form.values()) {
       if (typeof value === "string") continue;
-      if (value.size > limit) throw new PayloadTooLargeError(`The file is too large (limit ${Math.round(limit / 1048576)} MB)`);
+      if (value.size > limit)
+        throw new PayloadTooLargeError(`The file is too large (limit ${Math.round(limit / 1048576)} MB)`);
       if (value.size === 0) break;
       return new Uint8Array(await value.arrayBuffer());
     }

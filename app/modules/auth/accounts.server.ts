@@ -126,11 +126,7 @@ export function setAdminByEmail(email: string, isAdmin: boolean) {
 
 /** Used by the `npm run admin` command line. */
 export function userIdByEmail(email: string) {
-  const user = getDb()
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .get();
+  const user = getDb().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
   if (!user) throw new NotFoundError(`No account with the email ${email}`);
   return user.id;
 }

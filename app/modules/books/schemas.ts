@@ -22,4 +22,5 @@ export interface BookSearchAnswer {
   cached: boolean;
 }
 
-export const BOOK_LOOKUP_UNAVAILABLE = "Book lookup is unavailable right now. You can fill in the book's details by hand.";
+export const BOOK_LOOKUP_UNAVAILABLE =
+  "Book lookup is unavailable right now. You can fill in the book's details by hand.";

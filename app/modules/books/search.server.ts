@@ -60,7 +60,9 @@ function clip(text: string, max: number) {
 
 /** The ISBN to show: a 13-digit one when the edition lists it, else the first valid one. */
 function pickIsbn(isbns: string[] | undefined) {
-  const valid = (isbns ?? []).map((value) => value.replace(/[\s-]/g, "").toUpperCase()).filter((value) => /^(\d{9}[\dX]|\d{13})$/.test(value));
+  const valid = (isbns ?? [])
+    .map((value) => value.replace(/[\s-]/g, "").toUpperCase())
+    .filter((value) => /^(\d{9}[\dX]|\d{13})$/.test(value));
   return valid.find((value) => value.length === 13) ?? valid[0] ?? null;
 }
 
@@ -130,7 +132,9 @@ export async function searchBooks(query: string, now = Date.now()): Promise<Book
   if (!isReplica()) {
     const expiresAt = new Date(now + CACHE_TTL_MS);
     db.transaction((tx) => {
-      tx.delete(bookSearchCache).where(lte(bookSearchCache.expiresAt, new Date(now))).run();
+      tx.delete(bookSearchCache)
+        .where(lte(bookSearchCache.expiresAt, new Date(now)))
+        .run();
       tx.insert(bookSearchCache)
         .values({ searchQuery: key, results, createdAt: new Date(now), expiresAt })
         .onConflictDoUpdate({
