@@ -37,6 +37,9 @@ export function limitBody(limit = MAX_BODY_BYTES) {
       // Node's parser never delivers more than the declared length.
       return next();
     }
+    // Neither a length nor chunks: the request has no body (a bare DELETE). Counting would set the
+    // stream flowing, and its end would pass before Remix listens: reading the body would hang.
+    if (req.headers["transfer-encoding"] === undefined) return next();
     let size = 0;
     const count = (chunk: Buffer) => {
       size += chunk.length;
