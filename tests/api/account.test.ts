@@ -330,3 +330,90 @@ describe("export and import", () => {
     assert.deepEqual(snapshot(), before, "nothing was added");
   });
 });
+
+describe("pages", () => {
+  function post(path: string, token: string | undefined, form: Record<string, string>) {
+    return fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        ...(token ? { cookie: `sb_session=${token}` } : {}),
+      },
+      body: new URLSearchParams(form),
+    });
+  }
+
+  test("/settings has the cards; its forms change the password and delete the account", async () => {
+    const account = await registerAccount(server.url);
+    const html = await (
+      await fetch(`${server.url}/settings`, { headers: { cookie: `sb_session=${account.token}` } })
+    ).text();
+    for (const text of ["Change Password", "Export my data", "Import", "Delete My Account"])
+      assert.ok(html.includes(text), text);
+    const short = await post("/settings", account.token, {
+      intent: "change-password",
+      currentPassword: account.password,
+      newPassword: "abc",
+      confirmPassword: "abc",
+    });
+    assert.equal(short.status, 400);
+    assert.match(await short.text(), /Password must be at least 6 characters/);
+    const changed = await post("/settings", account.token, {
+      intent: "change-password",
+      currentPassword: account.password,
+      newPassword: "page password",
+      confirmPassword: "page password",
+    });
+    assert.equal(changed.status, 302);
+    assert.equal(await me(account.token), 200);
+    const wrong = await post("/settings", account.token, { intent: "delete-account", password: "nope" });
+    assert.equal(wrong.status, 400);
+    const deleted = await post("/settings", account.token, { intent: "delete-account", password: "page password" });
+    assert.equal(deleted.status, 302);
+    assert.equal(deleted.headers.get("location"), "/login");
+    assert.equal(await me(account.token), 401);
+  });
+
+  test("/settings/export downloads the zip; /settings/import takes a multipart upload and says what it added", async () => {
+    const account = await registerAccount(server.url);
+    await fillAccount(server.url, account.token, "Page");
+    const zip = await fetch(`${server.url}/settings/export`, { headers: { cookie: `sb_session=${account.token}` } });
+    assert.equal(zip.headers.get("content-type"), "application/zip");
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+    const other = await registerAccount(server.url);
+    const form = new FormData();
+    form.append("file", new Blob([bytes], { type: "application/zip" }), "export.zip");
+    const imported = await fetch(`${server.url}/settings/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie: `sb_session=${other.token}` },
+      body: form,
+    });
+    assert.equal(imported.status, 302);
+    assert.equal(imported.headers.get("location"), "/settings");
+    assert.equal(((await api(server.url, "/api/studies", { token: other.token })).body as unknown[]).length, 2);
+  });
+
+  test("/login links to Forgot password?; without SMTP the page says to ask the group leader or an admin", async () => {
+    assert.match(await (await fetch(`${server.url}/login`)).text(), /href="\/forgot-password"[^>]*>Forgot password\?/);
+    const page = await (await fetch(`${server.url}/forgot-password`)).text();
+    assert.match(page, /Ask your group leader or an admin/);
+    assert.doesNotMatch(page, /Send Reset Link/);
+    const refused = await post("/forgot-password", undefined, { email: admin.email });
+    assert.equal(refused.status, 400);
+    assert.match(await (await fetch(`${server.url}/reset-password?token=made-up`)).text(), /invalid or has expired/);
+  });
+
+  test("the Admin Console's reset-link action answers { url, expiresAt } to admins only", async () => {
+    const account = await registerAccount(server.url);
+    const asAdmin = await post("/admin/reset-link", admin.token, { userId: account.id });
+    assert.equal(asAdmin.status, 200);
+    const body = await asAdmin.json();
+    assert.match(body.url, /\/reset-password\?token=/);
+    assert.ok(Date.parse(body.expiresAt) > Date.now());
+    assert.equal((await post("/admin/reset-link", account.token, { userId: account.id })).status, 302);
+    assert.equal((await post("/admin/reset-link", admin.token, { userId: "nobody" })).status, 404);
+  });
+});
