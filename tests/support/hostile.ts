@@ -138,7 +138,11 @@ const AI_SETTING_CHOICES = [
 ];
 const CONTENT_FIELDS = ["text", "title", "source", "author", "bookTitle", "coverUrl", "storeUrl", "asin", "isbn"];
 // A wrong current password: no case changes anything (a valid one would sign the caller's other sessions out).
-const PASSWORD_CHANGE = { currentPassword: "not the password", newPassword: "new password", confirmPassword: "new password" };
+const PASSWORD_CHANGE = {
+  currentPassword: "not the password",
+  newPassword: "new password",
+  confirmPassword: "new password",
+};
 const PASSWORD_RESET = { token: "not-a-reset-token", newPassword: "new password", confirmPassword: "new password" };
 
 /**
