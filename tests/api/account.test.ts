@@ -2,6 +2,10 @@
  * Issue 19: change password, reset links, delete my account, export and import (with hostile zips).
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { downloadExport, fillAccount } from "../support/account-data";
@@ -415,5 +419,41 @@ describe("pages", () => {
     assert.ok(Date.parse(body.expiresAt) > Date.now());
     assert.equal((await post("/admin/reset-link", account.token, { userId: account.id })).status, 302);
     assert.equal((await post("/admin/reset-link", admin.token, { userId: "nobody" })).status, 404);
+  });
+});
+
+describe("npm run admin", () => {
+  function admin(...args: string[]) {
+    const result = spawnSync(process.execPath, ["scripts/admin.mjs", ...args], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATABASE_PATH: server.databasePath, PUBLIC_URL: "https://study.church.example" },
+      encoding: "utf8",
+    });
+    return { status: result.status, out: result.stdout + result.stderr };
+  }
+
+  test("reset-link EMAIL prints a working link under PUBLIC_URL; export EMAIL writes the zip", async () => {
+    const account = await registerAccount(server.url);
+    const printed = admin("reset-link", account.email);
+    assert.equal(printed.status, 0, printed.out);
+    const link = /https:\/\/study\.church\.example\/reset-password\?token=([\w-]+)/.exec(printed.out);
+    assert.ok(link, printed.out);
+    const reset = await api(server.url, "/api/auth/reset", {
+      method: "POST",
+      body: { token: link[1], newPassword: "from the server", confirmPassword: "from the server" },
+    });
+    assert.equal(reset.status, 204);
+
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-export-"));
+    try {
+      const file = path.join(folder, "out.zip");
+      const exported = admin("export", account.email, file);
+      assert.equal(exported.status, 0, exported.out);
+      const data = JSON.parse(strFromU8(unzipSync(fs.readFileSync(file))["data.json"]!));
+      assert.equal(data.account.email, account.email);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    assert.equal(admin("reset-link", "nobody@example.com").status, 1);
   });
 });
