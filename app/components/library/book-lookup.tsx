@@ -46,11 +46,16 @@ export function BookLookup() {
   return (
     <div ref={container} className="space-y-2">
       <input type="hidden" name="isbn" />
-      <Label htmlFor="book-lookup">Find the book (title, author or ISBN)</Label>
+      {/* The hint stays out of the label: "Author" must name the author field alone. */}
+      <Label htmlFor="book-lookup">Look up the book</Label>
+      <p id="book-lookup-hint" className="text-xs text-muted-foreground">
+        Search Open Library by title, author or ISBN to fill in the details below.
+      </p>
       <div className="flex gap-2">
         <Input
           id="book-lookup"
           type="search"
+          aria-describedby="book-lookup-hint"
           value={query}
           maxLength={200}
           onChange={(event) => setQuery(event.target.value)}
