@@ -20,3 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+// A search answered once stays answered: saving the excerpt must not ask Open Library again.
+export const shouldRevalidate = () => false;

@@ -29,3 +29,19 @@ test.describe("settings: your account and your data", () => {
     await expect(page.getByText("Your account and all its data have been removed.", { exact: true })).toBeVisible();
   });
 });
+
+test("book look-up offline: the dialog says it is unavailable and the excerpt is still saved by hand", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/library");
+  await page.getByRole("button", { name: "Add Quote or Excerpt" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Book Excerpt").check();
+  await dialog.getByLabel("Look up the book").fill("Mere Christianity");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog.getByText(/Book lookup is unavailable right now/)).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Excerpt" }).fill("Aim at heaven and you will get earth thrown in.");
+  await dialog.getByLabel("Book title").fill("Mere Christianity");
+  await dialog.getByRole("button", { name: "Save to Library" }).click();
+  await expect(page.getByRole("heading", { name: "Excerpt from Mere Christianity" })).toBeVisible();
+});
