@@ -77,6 +77,29 @@ const configSchema = z.object({
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   LOG_REQUESTS: booleanFlag,
+  // The address people open the app at, for links made without a request (npm run admin --
+  // reset-link) and in reset mails. Unset: the request's own origin (Host is allowlisted).
+  PUBLIC_URL: z.string().url().optional(),
+  // Mail for "Forgot password?"; without SMTP_HOST the page tells people to ask an admin instead.
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  // Book look-ups ask Open Library's search API; a mirror (or a test's fake) can stand in.
+  OPEN_LIBRARY_URL: z.string().url().default("https://openlibrary.org"),
+  BOOK_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  // The largest export zip an import accepts (bytes), and what its data.json may inflate to.
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
+  IMPORT_MAX_JSON_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
   // `npm start` serves from this many processes sharing the port and the database; 1 is a single

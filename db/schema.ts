@@ -129,6 +129,23 @@ export const invites = sqliteTable(
   (table) => [index("invites_expires_at_idx").on(table.expiresAt)],
 );
 
+// One-time password reset links (an admin's link, or the "Forgot password?" mail). Like invites,
+// only the token's SHA-256 is kept; a link works once and for 24 hours.
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
+);
+
 // Abuse-limit counters (sign-in failures, sign-ups per address), shared by every process that
 // serves the database. Rows past expires_at mean nothing and are swept (rate-limit-store.server.ts).
 export const rateLimits = sqliteTable(

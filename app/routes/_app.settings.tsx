@@ -1,23 +1,124 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LogOut } from "lucide-react";
+import { useEffect } from "react";
 import { AccessibilityControls } from "~/components/accessibility/accessibility-controls";
 import { PageHeader } from "~/components/page-header";
+import { ChangePasswordCard } from "~/components/settings/change-password-card";
+import { DeleteAccountCard } from "~/components/settings/delete-account-card";
+import { YourDataCard } from "~/components/settings/your-data-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/modules/auth/request.server";
+import { toast } from "~/components/ui/use-toast";
+import { deleteOwnAccount } from "~/modules/account/delete.server";
+import { changePassword } from "~/modules/account/password.server";
+import {
+  changePasswordFormSchema,
+  deleteAccountSchema,
+  newPasswordErrorTitles,
+  settingsIntents,
+} from "~/modules/account/schemas";
+import { clearSessionCookie, readSessionToken, requireUser } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+import { keepRetryAfter } from "~/utils/page-headers";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Sagacity Bites" }];
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  return { email: user.email };
+  return { email: user.email, askingDelete: new URL(request.url).searchParams.has("delete-account") };
+}
+
+type Problem = {
+  id: string;
+  intent: string;
+  title: string;
+  description: string;
+  fieldErrors: Record<string, string[]>;
+};
+
+function problem(
+  intent: string,
+  title: string,
+  description: string,
+  fieldErrors: Record<string, string[]>,
+  status: number,
+  retryAfter?: number,
+) {
+  const answer: Problem = { id: crypto.randomUUID(), intent, title, description, fieldErrors };
+  return data(answer, { status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined });
+}
+
+/** Change Password and Delete Account; the form's fields are never sent back (they are passwords). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const schema = intent === settingsIntents.deleteAccount ? deleteAccountSchema : changePasswordFormSchema;
+  if (intent !== settingsIntents.changePassword && intent !== settingsIntents.deleteAccount) {
+    return problem("unknown", "Error", "Unknown action", {}, 400);
+  }
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter(([name, messages]) => name.length <= 100 && messages?.length),
+    ) as Record<string, string[]>;
+    const field = ["currentPassword", "confirmPassword", "newPassword", "password"].find((name) => errors[name]);
+    const title = field ? (newPasswordErrorTitles[field] ?? "Error") : "Error";
+    return problem(intent, title, (field && errors[field]?.[0]) || "Please check the form", errors, 400);
+  }
+  try {
+    if (intent === settingsIntents.changePassword) {
+      const value = submission.value as { currentPassword: string; newPassword: string };
+      await changePassword(user, readSessionToken(request)!, value, context.clientAddress);
+      return redirectWithToast("/settings", {
+        title: "Password changed",
+        description: "Your other devices have been signed out.",
+      });
+    }
+    await deleteOwnAccount(user, (submission.value as { password: string }).password, context.clientAddress);
+    return redirectWithToast(
+      "/login",
+      { title: "Account deleted", description: "Your account and all its data have been removed." },
+      { "set-cookie": clearSessionCookie() },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      const title = intent === settingsIntents.changePassword ? "Password not changed" : "Account not deleted";
+      return problem(
+        intent,
+        title,
+        error.message,
+        error.details?.fieldErrors ?? {},
+        error.status,
+        error.details?.retryAfterSeconds,
+      );
+    }
+    throw error;
+  }
 }
 
 export default function SettingsPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, askingDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const errorsFor = (intent: string) => (actionData?.intent === intent ? actionData.fieldErrors : {});
+
+  useEffect(() => {
+    if (actionData)
+      toast({
+        id: actionData.id,
+        title: actionData.title,
+        description: actionData.description,
+        variant: "destructive",
+      });
+  }, [actionData]);
+
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="Settings" description="Manage your account and preferences" />
@@ -31,6 +132,7 @@ export default function SettingsPage() {
           <p className="font-medium">{email}</p>
         </CardContent>
       </Card>
+      <ChangePasswordCard errors={errorsFor(settingsIntents.changePassword)} />
       <Card>
         <CardHeader>
           <CardTitle>Accessibility</CardTitle>
@@ -40,6 +142,7 @@ export default function SettingsPage() {
           <AccessibilityControls idPrefix="settings-a11y" />
         </CardContent>
       </Card>
+      <YourDataCard />
       <Card>
         <CardHeader>
           <CardTitle>Sign Out</CardTitle>
@@ -54,6 +157,7 @@ export default function SettingsPage() {
           </Form>
         </CardContent>
       </Card>
+      <DeleteAccountCard asking={askingDelete} errors={errorsFor(settingsIntents.deleteAccount)} />
     </div>
   );
 }

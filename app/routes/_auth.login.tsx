@@ -118,7 +118,12 @@ export default function LoginPage() {
             />
           </div>
           <div className="space-y-2">
-            <Label htmlFor="login-password">Password</Label>
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
+            </div>
             <Input
               type="password"
               id="login-password"

@@ -3,13 +3,17 @@ import type { NextFunction, Request, Response } from "express";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The answer to a body over the limit; the connection closes so the rest is not read. */
-function refuseTooLarge(res: Response) {
+function refuseTooLarge(res: Response, limit: number) {
   res.setHeader("connection", "close");
-  res.status(413).set("cache-control", "no-store").json({ error: "Request body is too large (limit 1 MB)" });
+  const megabytes = Math.round((limit / (1024 * 1024)) * 10) / 10;
+  res
+    .status(413)
+    .set("cache-control", "no-store")
+    .json({ error: `Request body is too large (limit ${megabytes} MB)` });
 }
 
 /**
- * Bodies over 1 MB are refused with 413 before Remix reads them: by their Content-Length, or, for
+ * Bodies over the limit (1 MB; an export zip being imported: IMPORT_MAX_BYTES) are refused with 413 before Remix reads them: by their Content-Length, or, for
  * a chunked body, as soon as the bytes counted pass the limit (the request is then cut off, and
  * whatever Remix was doing with it ends with the connection).
  */
@@ -28,17 +32,20 @@ export function limitBody(limit = MAX_BODY_BYTES) {
     if (Number.isFinite(declared) && req.headers["content-length"] !== undefined) {
       if (declared > limit) {
         req.resume();
-        return refuseTooLarge(res);
+        return refuseTooLarge(res, limit);
       }
       // Node's parser never delivers more than the declared length.
       return next();
     }
+    // Neither a length nor chunks: the request has no body (a bare DELETE). Counting would set the
+    // stream flowing, and its end would pass before Remix listens: reading the body would hang.
+    if (req.headers["transfer-encoding"] === undefined) return next();
     let size = 0;
     const count = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit || res.headersSent) return;
       req.off("data", count);
-      refuseTooLarge(res);
+      refuseTooLarge(res, limit);
       res.once("finish", () => req.destroy());
     };
     req.on("data", count);

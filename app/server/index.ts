@@ -13,7 +13,9 @@ import sirv from "sirv";
 import { getConfig, resetConfig, setConfigOverrides, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
-import { setAdminByEmail } from "~/modules/auth/accounts.server";
+import { setAdminByEmail, userIdByEmail } from "~/modules/auth/accounts.server";
+import { buildExportZip } from "~/modules/account/export.server";
+import { createResetLinkForEmail, linkBase } from "~/modules/account/password.server";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
@@ -41,6 +43,27 @@ export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
   try {
     await migrateDatabase(db, { databasePath });
     setAdminByEmail(email, isAdmin);
+  } finally {
+    closeDatabase();
+  }
+}
+
+/** `npm run admin -- reset-link EMAIL`: a one-time reset link (PUBLIC_URL, else localhost:PORT). */
+export async function resetLinkFromCommandLine(email: string) {
+  return withCommandLineDatabase(() => createResetLinkForEmail(email, linkBase(null)));
+}
+
+/** `npm run admin -- export EMAIL [FILE]`: the same zip as Export on the settings page. */
+export async function exportFromCommandLine(email: string) {
+  return withCommandLineDatabase(() => buildExportZip(userIdByEmail(email)));
+}
+
+async function withCommandLineDatabase<T>(work: () => T): Promise<T> {
+  const databasePath = getConfig().DATABASE_PATH;
+  const db = openDatabase(databasePath);
+  try {
+    await migrateDatabase(db, { databasePath });
+    return work();
   } finally {
     closeDatabase();
   }
@@ -204,6 +227,12 @@ function isApiPath(url: string) {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+const IMPORT_PATHS = new Set(["/api/import", "/settings/import"]);
+
+function isImportPath(url: string) {
+  return IMPORT_PATHS.has(url.split("?")[0]!.toLowerCase().replace(/\/+$/, ""));
+}
+
 interface AppOptions {
   config: Config;
   db: Db;
@@ -268,7 +297,10 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
     }
     next();
   });
-  app.use(limitBody());
+  // An export zip being imported may be larger than any other body.
+  const importLimit = limitBody(config.IMPORT_MAX_BYTES);
+  const bodyLimit = limitBody();
+  app.use((req, res, next) => (isImportPath(req.url) ? importLimit : bodyLimit)(req, res, next));
   // The JSON API validates its own bodies; pages read forms only.
   const formBodies = requireFormBodies();
   app.use((req, res, next) => (isApiPath(req.url) ? next() : formBodies(req, res, next)));

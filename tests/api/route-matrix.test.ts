@@ -12,7 +12,13 @@ import { api, registerAccount, startPlan, startTestServer, type TestServer } fro
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
-const PUBLIC_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/logout", "/api/*"]);
+const PUBLIC_ROUTES = new Set([
+  "/api/auth/login",
+  "/api/auth/register",
+  "/api/auth/logout",
+  "/api/auth/reset",
+  "/api/*",
+]);
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 function fill(route: ApiRoute, value = "00000000-0000-4000-8000-000000000000") {

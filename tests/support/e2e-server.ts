@@ -15,6 +15,8 @@ process.env.NODE_ENV = "test";
 process.env.ALLOW_PRIVATE_URLS ??= "true";
 // Every test's browser signs up from 127.0.0.1: the per-address sign-up limit would stop the run.
 process.env.REGISTER_MAX_PER_IP ??= "100000";
+// Book look-ups never reach the internet from a test: a closed loopback port answers "unavailable".
+process.env.OPEN_LIBRARY_URL ??= "http://127.0.0.1:9";
 
 const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
 const server = await startServer({

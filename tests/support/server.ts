@@ -28,8 +28,14 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const folder = givenPath ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-test-"));
   const databasePath = givenPath ?? path.join(folder!, "test.db");
-  // Test files sign up many accounts from 127.0.0.1; the sign-up limit has its own tests.
-  Object.assign(process.env, { NODE_ENV: "test", REGISTER_MAX_PER_IP: "100000", ...env });
+  // Test files sign up many accounts from 127.0.0.1; the sign-up limit has its own tests. Book
+  // look-ups go to a closed loopback port unless a test runs a fake Open Library: never the internet.
+  Object.assign(process.env, {
+    NODE_ENV: "test",
+    REGISTER_MAX_PER_IP: "100000",
+    OPEN_LIBRARY_URL: "http://127.0.0.1:9",
+    ...env,
+  });
   const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
   const server = await startServer({ port: 0, host, databasePath, quiet: true });
   return {
@@ -73,6 +79,7 @@ export function startServerProcess(
   // process unless WORKERS is set (`WORKERS=2 npm test` runs these servers as clusters).
   const childEnv: NodeJS.ProcessEnv = {
     REGISTER_MAX_PER_IP: "100000",
+    OPEN_LIBRARY_URL: "http://127.0.0.1:9",
     WORKERS: "1",
     ...process.env,
     PORT: "0",

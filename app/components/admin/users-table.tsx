@@ -17,6 +17,7 @@ import { adminIntents, type AdminUserListItem } from "~/modules/admin/schemas";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatRegistered } from "./format";
+import { ResetLinkDialog } from "./reset-link-dialog";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 const columns = ["Email", "Admin", "Active", "Plans Started", "Studies Created", "Registered", "Actions"] as const;
@@ -115,6 +116,7 @@ function UserActions({
       >
         {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
       </ToggleForm>
+      <ResetLinkDialog userId={user.id} email={user.email} />
       {hydrated || isSelf ? (
         <Button
           variant="ghost"

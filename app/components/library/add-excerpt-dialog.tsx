@@ -16,6 +16,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
+import { BookLookup } from "./book-lookup";
 import type { LibraryActionResult } from "./types";
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
@@ -120,6 +121,7 @@ function ExcerptFields({
       {kind === "book" || !onKind ? (
         <div className="space-y-4 rounded-md border p-3">
           <p className="text-sm font-medium">{onKind ? "Book" : "Book (for a book excerpt)"}</p>
+          {onKind ? <BookLookup /> : null}
           <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
           <Field
             name="coverUrl"

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
 import { SpriteIcon } from "~/components/ui/static-icon";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -28,7 +28,9 @@ export const contentCardIcons = [...Object.values(icons), ExternalLink, Sparkles
 
 function storeName(url: string) {
   try {
-    return /(^|\.)amazon\./i.test(new URL(url).hostname) ? "View on Amazon" : "View in store";
+    const host = new URL(url).hostname;
+    if (/(^|\.)openlibrary\.org$/i.test(host)) return "View on Open Library";
+    return /(^|\.)amazon\./i.test(host) ? "View on Amazon" : "View in store";
   } catch {
     return "View in store";
   }
@@ -36,6 +38,12 @@ function storeName(url: string) {
 
 function BookCover({ src, title }: { src: string | null; title: string }) {
   const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // Offline, an external cover can fail before the page is hydrated, when onError is not listening yet.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setBroken(true);
+  }, []);
   if (!src || broken) {
     return (
       <div className="flex h-24 w-16 shrink-0 items-center justify-center rounded border bg-muted" aria-hidden="true">
@@ -45,6 +53,7 @@ function BookCover({ src, title }: { src: string | null; title: string }) {
   }
   return (
     <img
+      ref={image}
       src={src}
       alt={`Cover of ${title}`}
       className="h-24 w-16 shrink-0 rounded border object-cover"

@@ -123,3 +123,10 @@ export function setAdminByEmail(email: string, isAdmin: boolean) {
   if (!updated) throw new NotFoundError(`No account with the email ${email}`);
   return updated;
 }
+
+/** Used by the `npm run admin` command line. */
+export function userIdByEmail(email: string) {
+  const user = getDb().select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+  if (!user) throw new NotFoundError(`No account with the email ${email}`);
+  return user.id;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { authors, books, sermons, type ContentType } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
@@ -185,6 +185,49 @@ function authorIdFor(db: Db, userId: string, name: string): string {
 }
 
 /**
+ * The user's book of that title and author (any case), else a new row: a second excerpt from a
+ * book looked up before shares its row. A cover found now fills one that was missing.
+ */
+function bookIdFor(
+  db: Db,
+  userId: string,
+  authorId: string | null,
+  authorName: string | null,
+  book: NonNullable<NewContentItem["book"]>,
+): string {
+  const existing = db
+    .select({ id: books.id, coverUrl: books.coverUrl })
+    .from(books)
+    .where(
+      and(
+        eq(books.userId, userId),
+        sql`lower(${books.title}) = lower(${book.title})`,
+        authorName ? sql`lower(${books.authorName}) = lower(${authorName})` : isNull(books.authorName),
+      ),
+    )
+    .get();
+  if (existing) {
+    if (!existing.coverUrl && book.coverUrl) {
+      db.update(books).set({ coverUrl: book.coverUrl }).where(eq(books.id, existing.id)).run();
+    }
+    return existing.id;
+  }
+  return db
+    .insert(books)
+    .values({
+      userId,
+      authorId,
+      asin: book.asin,
+      title: book.title,
+      authorName,
+      coverUrl: book.coverUrl ?? null,
+      amazonUrl: book.amazonUrl,
+    })
+    .returning({ id: books.id })
+    .get().id;
+}
+
+/**
  * Writes one content item with its author (reused by name) and book, all or nothing. Callers do
  * every slow or failing step (fetching, AI) first, so nothing half-done is ever saved.
  */
@@ -196,21 +239,7 @@ export function insertContentItem(userId: string, item: NewContentItem): Library
       assertRoomForContent(userId);
       const authorName = item.authorName?.trim() || null;
       const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
-      const bookId = item.book
-        ? tx
-            .insert(books)
-            .values({
-              userId,
-              authorId,
-              asin: item.book.asin,
-              title: item.book.title,
-              authorName,
-              coverUrl: item.book.coverUrl ?? null,
-              amazonUrl: item.book.amazonUrl,
-            })
-            .returning({ id: books.id })
-            .get().id
-        : null;
+      const bookId = item.book ? bookIdFor(tx as unknown as Db, userId, authorId, authorName, item.book) : null;
       return tx
         .insert(sermons)
         .values({
@@ -252,6 +281,17 @@ export function asinFromUrl(value: string | undefined): string | undefined {
   return /\/(?:dp|gp\/product|gp\/aw\/d|exec\/obidos\/asin)\/([A-Z0-9]{10})(?:[/?]|$)/i.exec(value)?.[1]?.toUpperCase();
 }
 
+/** A book's ISBN-10 (which is also its ASIN): the one given, or the one inside a 978 ISBN-13. */
+export function isbn10(isbn: string | undefined): string | undefined {
+  if (!isbn) return undefined;
+  if (isbn.length === 10) return isbn;
+  if (!isbn.startsWith("978")) return undefined;
+  const body = isbn.slice(3, 12);
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (10 - index), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return body + (check === 10 ? "X" : String(check));
+}
+
 /** The store page for a book: the link given, else the ASIN's Amazon page, else a store search. */
 export function bookStoreUrl({
   storeUrl,
@@ -280,7 +320,7 @@ function defaultTitle(input: ManualContentInput) {
 /** A quote or a book excerpt the user typed in (nothing else creates those kinds). */
 export function addManualContent(userId: string, input: ManualContentInput): LibraryContentItem {
   const sourceIsUrl = input.source ? isWebUrl(input.source) : false;
-  const asin = input.asin ?? asinFromUrl(input.storeUrl);
+  const asin = input.asin ?? isbn10(input.isbn) ?? asinFromUrl(input.storeUrl);
   return insertContentItem(userId, {
     title: input.title ?? defaultTitle(input),
     transcript: input.text,

@@ -55,6 +55,13 @@ export const manualContentSchema = z
         (value) => value === undefined || /^[A-Z0-9]{10}$/.test(value),
         "ASIN must be 10 letters or digits (e.g. B00ABC1234)",
       ),
+    // From a book look-up: 10 or 13 digits (hyphens allowed); an ISBN-10 is also the book's ASIN.
+    isbn: z
+      .string({ error: "ISBN must be text" })
+      .max(20, "ISBN must be 10 or 13 digits")
+      .nullish()
+      .transform((value) => (value ? value.replace(/[\s-]/g, "").toUpperCase() : undefined))
+      .refine((value) => value === undefined || /^(\d{9}[\dX]|\d{13})$/.test(value), "ISBN must be 10 or 13 digits"),
   })
   .superRefine((value, context) => {
     const hasBookDetails = value.coverUrl || value.storeUrl || value.asin;

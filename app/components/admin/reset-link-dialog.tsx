@@ -1,0 +1,115 @@
+import { useFetcher } from "@remix-run/react";
+import { Copy, KeyRound } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/use-toast";
+import { useHydrated } from "~/utils/use-hydrated";
+
+type Answer = { url: string; expiresAt: string } | { error: string };
+
+/**
+ * A row's "reset password" action: makes a one-time link (24 hours) for a user who forgot their
+ * password on a server without mail, and shows it once with a copy button. The server keeps only
+ * its hash, so closing the dialog loses it (a new one can be made, which replaces it).
+ * Without scripts the console has `npm run admin -- reset-link EMAIL` instead.
+ */
+export function ResetLinkDialog({ userId, email }: { userId: string; email: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  // A new fetcher for each opening: the link shown last time is gone from the page once closed.
+  const [round, setRound] = useState(0);
+  const fetcher = useFetcher<Answer>({ key: `reset-link-${userId}-${round}` });
+  const creating = fetcher.state !== "idle";
+  const link = fetcher.data && "url" in fetcher.data ? fetcher.data : null;
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const label = `Create a password reset link for ${email}`;
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast({ title: "Copied", description: "Reset link copied" });
+    } catch {
+      toast({ title: "Error", description: "Copy the link by hand", variant: "destructive" });
+    }
+  }
+
+  if (!hydrated) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9"
+        aria-label={label}
+        title={label}
+        onClick={() => setOpen(true)}
+      >
+        <KeyRound aria-hidden="true" />
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setRound((value) => value + 1);
+        }}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Password reset link</DialogTitle>
+            <DialogDescription>
+              For {email}. Send it to them yourself: it lets whoever opens it choose a new password, works once and
+              expires in 24 hours. Making a new link cancels the previous one.
+            </DialogDescription>
+          </DialogHeader>
+          {link ? (
+            <div className="space-y-2">
+              <div className="flex gap-2">
+                <Input
+                  readOnly
+                  value={link.url}
+                  aria-label="Reset link"
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <Button type="button" variant="outline" onClick={copy}>
+                  <Copy aria-hidden="true" />
+                  Copy
+                </Button>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                Valid until {new Date(link.expiresAt).toLocaleString()}. It is shown only this once.
+              </p>
+            </div>
+          ) : error ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            {link ? (
+              <Button type="button" onClick={() => setOpen(false)}>
+                Done
+              </Button>
+            ) : (
+              <fetcher.Form method="post" action="/admin/reset-link">
+                <input type="hidden" name="userId" value={userId} />
+                <Button type="submit" disabled={creating}>
+                  {creating ? "Creating..." : "Create Link"}
+                </Button>
+              </fetcher.Form>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

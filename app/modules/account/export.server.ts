@@ -1,0 +1,289 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import {
+  authors,
+  books,
+  groupMembers,
+  groups,
+  groupStudies,
+  librarySaves,
+  readingPlans,
+  sermons,
+  studies,
+  userOnboarding,
+  userPlanProgress,
+  userPlans,
+  userProfiles,
+  users,
+} from "#db/schema";
+import { getDb } from "~/db.server";
+import { contentLabels } from "~/modules/library/display";
+import { NotFoundError } from "~/utils/errors";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
+
+const iso = (value: Date) => value.toISOString();
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * The groups this account leads, with their plan, shared lessons and members' names, for the
+ * export (a record for the leader: an import does not recreate groups, whose members have
+ * accounts of their own).
+ */
+export function groupsLedBy(userId: string) {
+  const db = getDb();
+  const led = db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      description: groups.description,
+      planSlug: readingPlans.slug,
+      planStartDate: groups.planStartDate,
+      createdAt: groups.createdAt,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .leftJoin(readingPlans, eq(readingPlans.id, groups.planId))
+    .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, "leader")))
+    .orderBy(asc(groups.createdAt))
+    .all();
+  if (led.length === 0) return [];
+  const ids = led.map((group) => group.id);
+  const members = db
+    .select({
+      groupId: groupMembers.groupId,
+      role: groupMembers.role,
+      joinedAt: groupMembers.joinedAt,
+      email: users.email,
+      displayName: userProfiles.displayName,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, groupMembers.userId))
+    .where(inArray(groupMembers.groupId, ids))
+    .orderBy(asc(groupMembers.joinedAt))
+    .all();
+  const shared = db
+    .select({ groupId: groupStudies.groupId, studyId: groupStudies.studyId, sharedAt: groupStudies.sharedAt })
+    .from(groupStudies)
+    .where(inArray(groupStudies.groupId, ids))
+    .all();
+  return led.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    plan: group.planSlug ? { planSlug: group.planSlug, startDate: group.planStartDate } : null,
+    createdAt: iso(group.createdAt),
+    members: members
+      .filter((member) => member.groupId === group.id)
+      .map((member) => ({
+        name: member.displayName ?? member.email.split("@")[0],
+        role: member.role,
+        joinedAt: iso(member.joinedAt),
+      })),
+    sharedStudies: shared
+      .filter((row) => row.groupId === group.id)
+      .map((row) => ({ studyId: row.studyId, sharedAt: iso(row.sharedAt) })),
+  }));
+}
+
+/** Everything of one account, as data.json holds it. */
+export function collectAccountData(userId: string, now = new Date()) {
+  const db = getDb();
+  const account = db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!account) throw new NotFoundError("User not found");
+  const profile = db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+  const onboarding = db.select().from(userOnboarding).where(eq(userOnboarding.userId, userId)).get();
+  const plans = db
+    .select({ plan: userPlans, slug: readingPlans.slug, name: readingPlans.name })
+    .from(userPlans)
+    .innerJoin(readingPlans, eq(readingPlans.id, userPlans.planId))
+    .where(eq(userPlans.userId, userId))
+    .orderBy(asc(userPlans.createdAt))
+    .all();
+  const progress = plans.length
+    ? db
+        .select()
+        .from(userPlanProgress)
+        .where(
+          inArray(
+            userPlanProgress.userPlanId,
+            plans.map((row) => row.plan.id),
+          ),
+        )
+        .orderBy(asc(userPlanProgress.dayNumber))
+        .all()
+    : [];
+
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: iso(now),
+    account: { id: account.id, email: account.email, createdAt: iso(account.createdAt) },
+    profile: profile
+      ? {
+          displayName: profile.displayName,
+          favoriteTeachers: profile.favoriteTeachers,
+          studyDepthPreference: profile.studyDepthPreference,
+          denomination: profile.denomination,
+          timeZone: profile.timeZone,
+          createdAt: iso(profile.createdAt),
+          updatedAt: iso(profile.updatedAt),
+        }
+      : null,
+    onboarding: onboarding
+      ? {
+          hasCompletedWelcome: onboarding.hasCompletedWelcome,
+          hasStartedPlan: onboarding.hasStartedPlan,
+          hasCreatedStudy: onboarding.hasCreatedStudy,
+          hasVisitedLibrary: onboarding.hasVisitedLibrary,
+          onboardingCompletedAt: isoOrNull(onboarding.onboardingCompletedAt),
+          createdAt: iso(onboarding.createdAt),
+        }
+      : null,
+    authors: db
+      .select()
+      .from(authors)
+      .where(eq(authors.userId, userId))
+      .orderBy(asc(authors.createdAt))
+      .all()
+      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    books: db
+      .select()
+      .from(books)
+      .where(eq(books.userId, userId))
+      .orderBy(asc(books.createdAt))
+      .all()
+      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    libraryItems: db
+      .select()
+      .from(sermons)
+      .where(eq(sermons.userId, userId))
+      .orderBy(asc(sermons.createdAt))
+      .all()
+      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    studies: db
+      .select()
+      .from(studies)
+      .where(eq(studies.userId, userId))
+      .orderBy(asc(studies.createdAt))
+      .all()
+      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    savedStudies: db
+      .select({ id: librarySaves.id, studyId: librarySaves.studyId, createdAt: librarySaves.createdAt })
+      .from(librarySaves)
+      .where(eq(librarySaves.userId, userId))
+      .orderBy(asc(librarySaves.createdAt))
+      .all()
+      .map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    readingPlans: plans.map(({ plan, slug, name }) => ({
+      id: plan.id,
+      planSlug: slug,
+      planName: name,
+      translation: plan.translation,
+      startDate: iso(plan.startDate),
+      activatedAt: iso(plan.activatedAt),
+      createdAt: iso(plan.createdAt),
+      progress: progress
+        .filter((day) => day.userPlanId === plan.id)
+        .map((day) => ({ dayNumber: day.dayNumber, completedAt: iso(day.completedAt) })),
+    })),
+    groups: groupsLedBy(userId),
+  } satisfies ArchiveInput;
+}
+
+type AccountData = ReturnType<typeof collectAccountData>;
+
+/** A file name part: lower-case words joined by hyphens, at most 60 characters. */
+export function slugify(text: string) {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "untitled";
+}
+
+function fileName(folder: string, createdAt: string, title: string, id: string) {
+  return `${folder}/${createdAt.slice(0, 10)}-${slugify(title)}-${id.slice(0, 8)}.md`;
+}
+
+type Study = AccountData["studies"][number];
+type Item = AccountData["libraryItems"][number];
+
+export function studyMarkdown(study: Study, saved: boolean) {
+  const kind = study.studyType === "passage" ? "Passage study" : "Topic study";
+  const lines = [
+    `# ${study.title}`,
+    "",
+    `- ${kind}${study.input ? `: ${study.input}` : ""}`,
+    `- Created: ${study.createdAt.slice(0, 10)}`,
+    ...(study.translation ? [`- Translation: ${study.translation}`] : []),
+    `- Saved to library: ${saved ? "yes" : "no"}`,
+    `- Id: ${study.id}`,
+    "",
+    study.content.trim(),
+    "",
+  ];
+  return lines.join("\n");
+}
+
+export function libraryItemMarkdown(item: Item, book: AccountData["books"][number] | undefined) {
+  const lines = [
+    `# ${item.title}`,
+    "",
+    `- ${contentLabels[item.contentType]}`,
+    ...(item.authorName ? [`- Author: ${item.authorName}`] : []),
+    ...(book ? [`- Book: ${book.title}`, `- Store: ${book.amazonUrl}`] : []),
+    ...(item.source ? [`- Source: ${item.source}`] : []),
+    `- Added: ${item.createdAt.slice(0, 10)}`,
+    `- Id: ${item.id}`,
+    "",
+  ];
+  if (item.aiSummary) lines.push("## Summary", "", item.aiSummary.trim(), "");
+  if (item.aiLearningBites?.length) {
+    lines.push("## Learning bites", "", ...item.aiLearningBites.map((bite) => `- ${bite}`), "");
+  }
+  const heading = item.contentType === "quote" ? "Quote" : item.contentType === "book" ? "Excerpt" : "Transcript";
+  lines.push(`## ${heading}`, "", item.transcript.trim(), "");
+  return lines.join("\n");
+}
+
+/** The export zip: data.json, and a readable Markdown file per study and per library item. */
+export function buildExportZip(userId: string, now = new Date()) {
+  const data = collectAccountData(userId, now);
+  const files: Zippable = { "data.json": strToU8(JSON.stringify(data, null, 2)) };
+  const saved = new Set(data.savedStudies.map((save) => save.studyId));
+  for (const study of data.studies) {
+    files[fileName("studies", study.createdAt, study.title, study.id)] = strToU8(
+      studyMarkdown(study, saved.has(study.id)),
+    );
+  }
+  const booksById = new Map(data.books.map((book) => [book.id, book]));
+  for (const item of data.libraryItems) {
+    const book = item.bookId ? booksById.get(item.bookId) : undefined;
+    files[fileName("library", item.createdAt, item.title, item.id)] = strToU8(libraryItemMarkdown(item, book));
+  }
+  return {
+    bytes: zipSync(files, { level: 6, mtime: now }),
+    fileName: `sagacity-bites-export-${iso(now).slice(0, 10)}.zip`,
+  };
+}
+
+/** The export as a download (GET /api/export and the settings page's button). */
+export function exportResponse(userId: string) {
+  const { bytes, fileName } = buildExportZip(userId);
+  return new Response(bytes, {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { createResetLink, linkBase } from "~/modules/account/password.server";
+import { requireAdminUser } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+
+const resetLinkFormSchema = z.object({
+  userId: z.string({ error: "userId is required" }).min(1, "userId is required").max(100, "User not found"),
+});
+
+/** The Admin Console's reset-link dialog posts here: `{ url, expiresAt }`, or `{ error }`. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireAdminUser(request);
+  const parsed = resetLinkFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  try {
+    return Response.json(createResetLink(parsed.data.userId, linkBase(new URL(request.url).origin)), {
+      headers: { "cache-control": "no-store" },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { describeImport } from "~/modules/account/archive";
+import { importExport } from "~/modules/account/import.server";
+import { readUpload } from "~/modules/account/upload.server";
+import { requireUser } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * The settings page's Import: a whole-page multipart post (no script needed for a large file),
+ * answered with a redirect back to the settings and a toast that sums up what was added.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = requireUser(request);
+  try {
+    const summary = importExport(user.id, await readUpload(request));
+    return redirectWithToast("/settings", { title: "Import complete", description: describeImport(summary) });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return redirectWithToast("/settings", {
+      title: "Import failed",
+      description: error.message,
+      variant: "destructive",
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { linkBase } from "~/modules/account/password.server";
+import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
+import { forgotPasswordSchema } from "~/modules/account/schemas";
+import { redirectIfSignedIn } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+import { keepRetryAfter } from "~/utils/page-headers";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | Sagacity Bites" }];
+export const headers = keepRetryAfter;
+
+const ASK_AN_ADMIN =
+  "This server does not send email. Ask your group leader or an admin for a password reset link: they can make one in the Admin Console.";
+const SENT =
+  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  redirectIfSignedIn(request);
+  return { mailEnabled: resetMailEnabled() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!resetMailEnabled()) return data({ error: ASK_AN_ADMIN, sent: false }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ error: "Please enter your email", sent: false }, { status: 400 });
+  }
+  try {
+    // Not awaited: the answer must not wait for (and so reveal) a mail that is sent only to accounts.
+    void requestResetMail(submission.value.email, context.clientAddress, linkBase(new URL(request.url).origin));
+  } catch (error) {
+    if (error instanceof AppError) {
+      const retryAfter = error.details?.retryAfterSeconds;
+      return data(
+        { error: error.message, sent: false },
+        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
+      );
+    }
+    throw error;
+  }
+  return { error: null, sent: true };
+}
+
+export default function ForgotPasswordPage() {
+  const { mailEnabled } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Forgot your password?</CardTitle>
+        <CardDescription>
+          {mailEnabled
+            ? "Enter your email and we will send you a link to choose a new one."
+            : "Reset by email is not available."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!mailEnabled ? (
+          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+            {ASK_AN_ADMIN}
+          </p>
+        ) : answer?.sent ? (
+          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+            {SENT}
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4" noValidate>
+            {answer?.error ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {answer.error}
+              </p>
+            ) : null}
+            <div className="space-y-2">
+              <Label htmlFor="forgot-email">Email</Label>
+              <Input type="email" id="forgot-email" name="email" required maxLength={254} autoComplete="email" />
+            </div>
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? "Sending..." : "Send Reset Link"}
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

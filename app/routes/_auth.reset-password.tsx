@@ -1,0 +1,104 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasswordField } from "~/components/settings/password-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
+import { resetPasswordFormSchema } from "~/modules/account/schemas";
+import { clearSessionCookie } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password | Sagacity Bites" },
+  // The address holds a one-time secret: keep it out of search engines and other sites' logs.
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) ?? "";
+  const found = token ? findResetToken(token) : null;
+  return { token: found ? token : "", email: found?.email ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const field = ["token", "confirmPassword", "newPassword"].find((name) => errors[name]?.length);
+    const fieldErrors: Record<string, string[]> = Object.fromEntries(
+      ["confirmPassword", "newPassword"].filter((name) => errors[name]?.length).map((name) => [name, errors[name]!]),
+    );
+    return data({ error: (field && errors[field]?.[0]) || "Please check the form", fieldErrors }, { status: 400 });
+  }
+  try {
+    await resetPassword(submission.value);
+  } catch (error) {
+    if (error instanceof AppError)
+      return data({ error: error.message, fieldErrors: {} as Record<string, string[]> }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(
+    "/login",
+    { title: "Password changed", description: "Sign in with your new password." },
+    { "set-cookie": clearSessionCookie() },
+  );
+}
+
+export default function ResetPasswordPage() {
+  const { token, email } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Choose a new password</CardTitle>
+        <CardDescription>
+          {email ? `For ${email}. Every device signed in to this account will be signed out.` : "Password reset"}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!token ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            {RESET_LINK_INVALID}
+          </p>
+        ) : (
+          <Form method="post" className="space-y-4" noValidate>
+            {answer?.error ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {answer.error}
+              </p>
+            ) : null}
+            <input type="hidden" name="token" value={token} />
+            <PasswordField
+              id="reset-new-password"
+              name="newPassword"
+              label="New password"
+              autoComplete="new-password"
+              errors={answer?.fieldErrors.newPassword}
+            />
+            <PasswordField
+              id="reset-confirm-password"
+              name="confirmPassword"
+              label="Confirm new password"
+              autoComplete="new-password"
+              errors={answer?.fieldErrors.confirmPassword}
+            />
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? "Saving..." : "Set New Password"}
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center text-sm">
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

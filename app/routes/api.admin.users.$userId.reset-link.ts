@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createResetLink, linkBase } from "~/modules/account/password.server";
+import { requireApiAdmin } from "~/modules/auth/request.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+
+export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
+  requireApiAdmin(request);
+  methodNotAllowed();
+});
+
+/** A one-time reset link for the user (24 hours); the server keeps only its hash. */
+export const action = apiHandler(({ request, params }: ActionFunctionArgs) => {
+  requireApiAdmin(request);
+  if (request.method !== "POST") methodNotAllowed();
+  return createResetLink(params.userId!, linkBase(new URL(request.url).origin));
+});

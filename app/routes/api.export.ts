@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { exportResponse } from "~/modules/account/export.server";
+import { requireApiUser } from "~/modules/auth/request.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+
+/** The caller's data as a zip: data.json and a Markdown file per study and per library item. */
+export const loader = apiHandler(({ request }: LoaderFunctionArgs) => exportResponse(requireApiUser(request).id));
+
+export const action = apiHandler(({ request }: ActionFunctionArgs) => {
+  requireApiUser(request);
+  methodNotAllowed();
+});
