@@ -11,7 +11,8 @@ import zlib from "node:zlib";
 export function ownSentences(markdown: string): string[] {
   const prose = markdown
     .split("\n")
-    .filter((line) => !/^\s*(?:#|>)/.test(line))
+    // Headings, quotations and the byline ("*John 3 · Berean Standard Bible (BSB)*") are not prose.
+    .filter((line) => !/^\s*(?:#|>)/.test(line) && !/^\*[^*]+\*$/.test(line.trim()))
     .map((line) => line.replace(/^\s*(?:[-*]|\d+\.)\s+/, ""))
     .join("\n")
     .replace(/“[^”]*”/g, " ")
@@ -46,9 +47,9 @@ export function variety(outputs: string[], normalize = (sentence: string) => sen
 }
 
 const bookNames = (
-  JSON.parse(
-    fs.readFileSync(path.resolve(import.meta.dirname, "../../db/bible-data/books.json"), "utf8"),
-  ) as Array<{ name: string }>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../db/bible-data/books.json"), "utf8")) as Array<{
+    name: string;
+  }>
 )
   .map((book) => book.name)
   .concat("Psalm")
@@ -123,7 +124,7 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry writes on ([^:\n]+:[\d-]+): “(.+)”$/gm))
     found.push({ reference: match[1]!, text: match[2]! });
-  for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
+  for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; [^\n“]*?where would/g))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(
     /Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g,
