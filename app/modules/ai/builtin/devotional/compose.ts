@@ -185,10 +185,10 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
         priority: 2,
         text: pick(
           [
-            `Read ${reading} slowly, listening for ${opening.word}, then stay a while with ${keyReference}.`,
-            `Today's reading is ${reading}; listen for ${opening.word} in it, and begin with ${keyReference}.`,
+            `Read ${reading} slowly, listening for the word ${opening.word}, then stay a while with ${keyReference}.`,
+            `Today's reading is ${reading}; listen for the word ${opening.word} in it, and begin with ${keyReference}.`,
             `Before anything else, hear ${keyReference} in its own words; ${opening.word} will come back as you read ${reading}.`,
-            `Out of all of ${reading}, let ${keyReference} set the tone, and keep an ear open for ${opening.word}.`,
+            `Out of all of ${reading}, let ${keyReference} set the tone, and keep an ear open for the word ${opening.word}.`,
           ],
           `${seed}:open`,
         ),
@@ -347,13 +347,13 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
           [
             `What does ${asking.verse.reference}, with its word ${asking.word}, show you about who God is?`,
             `What does ${asking.word} in ${asking.verse.reference} tell you about God?`,
-            `Why might ${reading} come back to ${asking.word}, and what does that show you about God?`,
+            `Why might ${reading} come back to the word ${asking.word}, and what does that show you about God?`,
           ],
           `${seed}:q0`,
         )
       : `What does ${keyReference} show you about who God is?`,
     point
-      ? `${pointAnchor ? `With ${pointAnchor} in mind, where` : "Where"} do you see this in the passage (${point.reference}): “${point.text}” (Matthew Henry)?`
+      ? `${pointAnchor ? `With ${named(pointAnchor)} in mind, where` : "Where"} do you see this in the passage (${point.reference}): “${point.text}” (Matthew Henry)?`
       : `What happens in ${reading}, told in your own words?`,
     ...asked.map(
       (sentence, index) =>
@@ -398,7 +398,9 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       chosen[0] && reread
         ? `Read ${chosen[0].reference} again tonight and notice one thing Matthew Henry saw there about ${reread} that you had missed.`
         : "",
-      echo && told ? `Send ${echo.reference} to someone who needs a word on ${told} this week.` : "",
+      echo && told
+        ? `Send ${echo.reference} to someone this week, with a line on what ${reading} says of ${named(told)}.`
+        : "",
       told ? `Tell one person what ${reading} taught you about ${told}.` : "",
       quoteVerses[1] && learned
         ? `Learn ${quoteVerses[1].reference} by heart this week, and ${learned.verse.reference} on ${learned.word} with it.`
@@ -416,7 +418,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const salutation = pick(voice.salutations, `${seed}:salute`);
   const petitions = [
     firstQuote && !tight
-      ? `${salutation} thank you for ${keyReference}${anchor("thank") ? ` and its word on ${anchor("thank")}` : ""}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
+      ? `${salutation} thank you for ${keyReference}${anchor("thank") ? ` and what it says of ${named(anchor("thank")!)}` : ""}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
       : `${salutation} thank you for ${reading}.`,
     ...realThemes
       .slice(0, 2)
@@ -442,7 +444,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     priority: 0,
     order: 100,
     // One sentence with the closing, so the closing words never stand alone, the same every day.
-    text: `Keep ${anchor("keep") && !tight ? `what ${reading} says of ${anchor("keep")}` : reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
+    text: `Keep ${anchor("keep") && !tight ? `what ${reading} says of ${named(anchor("keep")!)}` : reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
   });
 
   return fitToLimit(blocks, { plan: plan.sections, wordLimit, settings, code, analysis });
