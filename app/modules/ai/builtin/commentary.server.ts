@@ -153,54 +153,27 @@ function prepare(ranges: VerseRange[]) {
   // Counted across the sections, so sorting by it restores Henry's order over the whole reading.
   let position = 0;
   for (const section of sections) {
-    for (const paragraph of readSection(section)) {
-      const id = paragraph.verseId;
+    const { chapter } = splitVerseId(section.range.start);
+    for (const paragraph of commentaryParagraphs(section.text)) {
+      const verse = paragraphVerse(paragraph, chapter);
+      const id =
+        verse === undefined ? undefined : section.range.start - splitVerseId(section.range.start).verse + verse;
       const inRange = id === undefined || ranges.some((range) => id >= range.start && id <= range.end);
-      for (const sentence of paragraph.quotable)
-        candidates.push({ reference: section.reference, ...sentence, position: position + sentence.position, inRange });
-      position += paragraph.sentences;
+      for (const sentence of splitSentences(paragraph)) {
+        position += 1;
+        if (!quotable(sentence)) continue;
+        candidates.push({
+          reference: section.reference,
+          text: sentence,
+          position,
+          verse,
+          inRange,
+          ...candidateOf(sentence),
+        });
+      }
     }
   }
   return { introductions: found.filter((section) => section.intro), sections, candidates };
-}
-
-interface ReadParagraph {
-  verse?: number;
-  verseId?: number;
-  /** How many sentences it has, quotable or not. */
-  sentences: number;
-  /** Its quotable sentences, each with its place among the paragraph's sentences (1-based). */
-  quotable: Array<{ text: string; position: number; verse?: number; stems: Set<string>; base: number }>;
-}
-
-// Readings overlap (a topic lesson asks about many verses of the same chapters, a day's three
-// levels the same reading): each section is split, filtered and stemmed once, for recent sections.
-const sectionCache = new Map<string, ReadParagraph[]>();
-const SECTION_CACHE_SIZE = 256;
-
-function readSection(section: CommentarySection): ReadParagraph[] {
-  const key = `${section.range.start}-${section.range.end}`;
-  let entry = sectionCache.get(key);
-  if (entry) {
-    sectionCache.delete(key);
-  } else {
-    const { chapter, verse: firstVerse } = splitVerseId(section.range.start);
-    entry = commentaryParagraphs(section.text).map((paragraph) => {
-      const verse = paragraphVerse(paragraph, chapter);
-      const sentences = splitSentences(paragraph);
-      return {
-        verse,
-        verseId: verse === undefined ? undefined : section.range.start - firstVerse + verse,
-        sentences: sentences.length,
-        quotable: sentences.flatMap((text, index) =>
-          quotable(text) ? [{ text, position: index + 1, verse, ...candidateOf(text) }] : [],
-        ),
-      };
-    });
-    if (sectionCache.size >= SECTION_CACHE_SIZE) sectionCache.delete(sectionCache.keys().next().value!);
-  }
-  sectionCache.set(key, entry);
-  return entry;
 }
 
 /**
