@@ -418,7 +418,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const salutation = pick(voice.salutations, `${seed}:salute`);
   const petitions = [
     firstQuote && !tight
-      ? `${salutation} thank you for ${keyReference}${anchor("thank") ? ` and what it says of ${named(anchor("thank")!)}` : ""}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
+      ? `${salutation} thank you for ${anchor("thank") ? `what ${reading} says of ${named(anchor("thank")!)}, and for ` : ""}${keyReference}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
       : `${salutation} thank you for ${reading}.`,
     ...realThemes
       .slice(0, 2)
