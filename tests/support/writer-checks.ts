@@ -11,7 +11,8 @@ import zlib from "node:zlib";
 export function ownSentences(markdown: string): string[] {
   const prose = markdown
     .split("\n")
-    .filter((line) => !/^\s*(?:#|>)/.test(line))
+    // Headings, quotations and the byline ("*John 3 · Berean Standard Bible (BSB)*") are not prose.
+    .filter((line) => !/^\s*(?:#|>)/.test(line) && !/^\*[^*]+\*$/.test(line.trim()))
     .map((line) => line.replace(/^\s*(?:[-*]|\d+\.)\s+/, ""))
     .join("\n")
     .replace(/“[^”]*”/g, " ")
@@ -31,11 +32,11 @@ export interface VarietyReport {
 }
 
 /** How varied the writer's own sentences are over a set of outputs (one per day). */
-export function variety(outputs: string[]): VarietyReport {
+export function variety(outputs: string[], normalize = (sentence: string) => sentence): VarietyReport {
   const all: string[] = [];
   const days = new Map<string, number>();
   for (const output of outputs) {
-    const sentences = ownSentences(output);
+    const sentences = ownSentences(output).map(normalize);
     all.push(...sentences);
     for (const sentence of new Set(sentences)) days.set(sentence, (days.get(sentence) ?? 0) + 1);
   }
@@ -43,6 +44,35 @@ export function variety(outputs: string[]): VarietyReport {
   for (const [sentence, count] of days)
     if (!mostShared || count > mostShared.days) mostShared = { sentence, days: count };
   return { total: all.length, unique: new Set(all).size, mostShared };
+}
+
+const bookNames = (
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../db/bible-data/books.json"), "utf8")) as Array<{
+    name: string;
+  }>
+)
+  .map((book) => book.name)
+  .concat("Psalm")
+  .sort((a, b) => b.length - a.length);
+const bookPattern = new RegExp(`\\b(?:${bookNames.join("|")})\\b`, "g");
+
+/**
+ * A sentence's shape: references, book names, quoted words and numbers masked, so that a
+ * template filled with a different day's reference still counts as the same sentence.
+ */
+export function shapeOf(sentence: string): string {
+  return sentence
+    .replace(/“[^”]*”|"[^"]*"/g, "Q")
+    .replace(bookPattern, "B")
+    .replace(/\d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?/g, "N")
+    .replace(/B N(?:(?:, |; | and )(?:B )?N)*/g, "REF")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The same report over sentence shapes (see shapeOf). */
+export function shapeVariety(outputs: string[]): VarietyReport {
+  return variety(outputs, shapeOf);
 }
 
 type Source = {
@@ -94,7 +124,7 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry writes on ([^:\n]+:[\d-]+): “(.+)”$/gm))
     found.push({ reference: match[1]!, text: match[2]! });
-  for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; where would/g))
+  for (const match of markdown.matchAll(/On ([^,\n]+), Matthew Henry writes: “(.+?)”; [^\n“]*?where would/g))
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(
     /Where in ([^\n]+?) do you see what Matthew Henry sums up in these words: “(.+?)”\?/g,

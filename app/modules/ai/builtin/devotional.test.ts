@@ -166,15 +166,15 @@ describe("built-in devotional content", () => {
     assert.match(intermediate, /### Questions for You\n\n1\. /);
     assert.match(
       deep,
-      /### A Bit of Background\n\nJohn 3 belongs to John, a Gospel, traditionally attributed to the apostle John\./,
+      /### A Bit of Background\n\nJohn 3 belongs to John, a Gospel, traditionally attributed to the apostle John; in this chapter, watch for [^.]+\./,
     );
-    assert.match(
-      deep,
-      /Matthew Henry introduces John 3:\n\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/,
-    );
+    assert.match(deep, /\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/);
     assert.match(intermediate, /- \*\*John 3:1-21\*\*: “Christ’s discourse with Nicodemus, a Pharisee/);
     assert.match(deep, /### Words That Stand Out/);
-    assert.match(deep, /John 3:16 is echoed in Romans 5:8:/);
+    assert.match(
+      deep,
+      /John 3:16 is echoed in Romans 5:8, on loved:|On loved, Romans 5:8 answers John 3:16:|Romans 5:8 takes up the loved of John 3:16:/,
+    );
     assert.ok((deep.match(/^\d\. /gm) ?? []).length >= 3, "several questions");
   });
 

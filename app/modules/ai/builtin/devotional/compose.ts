@@ -3,8 +3,9 @@ import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
 import { content, sectionIds, type SectionId, type Theme } from "../content";
-import { capitalize, hashString, joinList, titleCase } from "../text";
-import { fragmentAround, pick, quotedSentence, shuffled } from "./text";
+import { stem } from "../stem";
+import { hashString, joinList, titleCase } from "../text";
+import { fragmentAround, isStopWord, pick, quotedSentence, shuffled, words } from "./text";
 
 /**
  * Writes a devotional from what the analysis found in the day's passages. Pure: the same
@@ -162,24 +163,37 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const firstQuote = quoteVerses[0];
   const keyReference = firstQuote?.reference ?? reading;
   const henry = analysis.commentary;
+  // The passage's own words, each in the verse that uses it best: every sentence of the writer's
+  // own names one, so that its sentences differ as the passages do rather than by reference alone.
+  const keyHits = analysis.keywords.filter((keyword) => keyword.count >= 2).slice(0, 6);
+  const wordHit = (slot: string) =>
+    keyHits.length > 0 ? keyHits[hashString(`${seed}:${slot}`) % Math.min(3, keyHits.length)] : undefined;
+  const anchors = [...analysis.names.slice(0, 2), ...keyHits.slice(0, 3).map((hit) => hit.word)];
+  const anchor = (slot: string) =>
+    anchors.length > 0 ? anchors[hashString(`${seed}:${slot}`) % anchors.length] : undefined;
+  // A name stands as it is; one of the passage's words is called a word.
+  const named = (word: string) => (analysis.names.includes(word) ? word : `the word ${word}`);
 
   // Scripture: the key verses, quoted in full and labelled with the translation shown.
+  const opening = wordHit("open");
   if (firstQuote) {
-    add({
-      section: "scripture",
-      kind: "sentence",
-      paragraph: "intro",
-      priority: 2,
-      text: pick(
-        [
-          `Read ${reading} slowly, then stay a while with ${keyReference}.`,
-          `Today's reading is ${reading}, and ${keyReference} is a good place to begin.`,
-          `Before anything else, hear ${keyReference} in its own words.`,
-          `Out of all of ${reading}, let ${keyReference} set the tone for today.`,
-        ],
-        `${seed}:open`,
-      ),
-    });
+    if (opening) {
+      add({
+        section: "scripture",
+        kind: "sentence",
+        paragraph: "intro",
+        priority: 2,
+        text: pick(
+          [
+            `Read ${reading} slowly, listening for the word ${opening.word}, then stay a while with ${keyReference}.`,
+            `Today's reading is ${reading}; listen for the word ${opening.word} in it, and begin with ${keyReference}.`,
+            `Before anything else, hear ${keyReference} in its own words; ${opening.word} will come back as you read ${reading}.`,
+            `Out of all of ${reading}, let ${keyReference} set the tone, and keep an ear open for the word ${opening.word}.`,
+          ],
+          `${seed}:open`,
+        ),
+      });
+    }
     add({ section: "scripture", kind: "quote", text: firstQuote.text, cite: firstQuote.reference, priority: 0 });
     quoteVerses
       .slice(1)
@@ -196,7 +210,9 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: `book-${index}`,
       priority: 1,
-      text: `${book.name} ${book.chapter} belongs to ${book.name}, ${book.context.genre}, ${book.context.author}.`,
+      text: `${book.name} ${book.chapter} belongs to ${book.name}, ${book.context.genre}, ${book.context.author}${
+        anchor(`book-${index}`) ? `; in this chapter, watch for ${named(anchor(`book-${index}`)!)}` : ""
+      }.`,
     });
   });
   henry.introductions.slice(0, 2).forEach((intro, index) => {
@@ -205,7 +221,6 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     add({
       section: "context",
       kind: "quote",
-      intro: `Matthew Henry introduces ${intro.reference}:`,
       text: summary,
       attribution: `Matthew Henry on ${intro.reference}`,
       priority: 2 + index * 4,
@@ -214,23 +229,14 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
 
   // The reading: the movements Henry finds in it (his own words), and who appears.
   if (henry.outline.length > 1) {
-    add({
-      section: "overview",
-      kind: "sentence",
-      paragraph: "outline",
-      priority: 1,
-      text: `Matthew Henry's outline of ${reading}, in his own words:`,
-    });
-    henry.outline
-      .slice(0, 6)
-      .forEach((point, index) =>
-        add({
-          section: "overview",
-          kind: "item",
-          priority: 2 + index,
-          text: `**${point.reference}**: “${point.text}”`,
-        }),
-      );
+    henry.outline.slice(0, 6).forEach((point, index) =>
+      add({
+        section: "overview",
+        kind: "item",
+        priority: 2 + index,
+        text: `**${point.reference}**: “${point.text}”`,
+      }),
+    );
   } else if (henry.outline[0]) {
     add({
       section: "overview",
@@ -253,13 +259,6 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   // Words to notice (deep): the passage's own vocabulary, each in the verse that uses it best.
   const keywords = analysis.keywords.filter((keyword) => keyword.count >= 2).slice(0, 4);
   if (keywords.length > 0) {
-    add({
-      section: "keywords",
-      kind: "sentence",
-      paragraph: "keywords",
-      priority: 3,
-      text: `Watch for these words as you read ${reading}:`,
-    });
     keywords.forEach((keyword, index) =>
       add({
         section: "keywords",
@@ -295,7 +294,6 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     add({
       section: "reflect",
       kind: "quote",
-      intro: index === 0 && !tight ? henryLead(sentence.reference, reading, `${seed}:lead`) : undefined,
       text: sentence.text,
       attribution: `Matthew Henry on ${sentence.reference}`,
       priority: (tight ? sentence === shortest : index === 0) ? 0 : 2 + index * 2,
@@ -307,33 +305,67 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: `theme-${index}`,
       priority: 5 + index * 3,
-      text: `${hit.verse.reference} adds ${hit.theme.name}: ${quotedSentence(fragmentAround(hit.verse.text, hit.word || undefined, 20))}`,
+      text: `${pick(
+        [
+          `${hit.verse.reference} adds ${hit.theme.name}`,
+          `${hit.theme.name} comes in at ${hit.verse.reference}`,
+          `Then ${hit.verse.reference} turns to ${hit.theme.name}`,
+        ],
+        `${seed}:adds:${index}`,
+      )}${hit.word ? `, in its word ${hit.word}` : ""}: ${quotedSentence(fragmentAround(hit.verse.text, hit.word || undefined, 20))}`,
     }),
   );
 
   // Echoes: where the rest of Scripture says the same thing, quoted.
   analysis.echoes.slice(0, plan.echoes).forEach((echo, index) => {
-    const intro = echo.from
-      ? `${echo.from.reference} is echoed in ${echo.reference}:`
-      : `${capitalize(pick(["the same truth sounds in", "compare", "Scripture says it again in"], `${seed}:echo:${index}`))} ${echo.reference}:`;
     const priority = index === 0 ? (level === "beginner" ? 12 : 2) : 6 + index * 2;
+    // The word both verses share says what the echo is; without one, the citation alone.
+    const shared = echo.from ? sharedWord(echo.from.text, echo.text) : undefined;
+    const intro =
+      echo.from && shared
+        ? pick(
+            [
+              `${echo.from.reference} is echoed in ${echo.reference}, on ${shared}:`,
+              `On ${shared}, ${echo.reference} answers ${echo.from.reference}:`,
+              `${echo.reference} takes up the ${shared} of ${echo.from.reference}:`,
+            ],
+            `${seed}:echo:${index}`,
+          )
+        : undefined;
     add({ section: "echoes", kind: "quote", intro, text: echo.text, cite: echo.reference, priority });
   });
 
   // Questions: on the verses and on what Henry saw in them.
   const point = henry.outline[hashString(`${seed}:point`) % Math.max(1, henry.outline.length)];
   const asked = chooseHenry(henry.sentences, 2, `${seed}:ask`, new Set(chosen.map((entry) => entry.text)));
+  const asking = wordHit("ask");
+  const pointAnchor = anchor("point");
+  const carry = anchor("carry");
   const questions = [
-    `What does ${keyReference} show you about who God is?`,
+    asking
+      ? pick(
+          [
+            `What does ${asking.verse.reference}, with its word ${asking.word}, show you about who God is?`,
+            `What does ${asking.word} in ${asking.verse.reference} tell you about God?`,
+            `Why might ${reading} come back to the word ${asking.word}, and what does that show you about God?`,
+          ],
+          `${seed}:q0`,
+        )
+      : `What does ${keyReference} show you about who God is?`,
     point
-      ? `Where in ${point.reference} do you see what Matthew Henry sums up in these words: “${point.text}”?`
+      ? `${pointAnchor ? `With ${named(pointAnchor)} in mind, where` : "Where"} do you see this in the passage (${point.reference}): “${point.text}” (Matthew Henry)?`
       : `What happens in ${reading}, told in your own words?`,
     ...asked.map(
-      (sentence) =>
-        `On ${sentence.reference}, Matthew Henry writes: “${sentence.text}”; where would that change how you live this week?`,
+      (sentence, index) =>
+        `On ${sentence.reference}, Matthew Henry writes: “${sentence.text}”; ${anchor(`asked-${index}`) ? `thinking of ${anchor(`asked-${index}`)}, ` : ""}where would that change how you live this week?`,
     ),
-    `Which phrase in ${reading} will you carry with you today, and why?`,
-    ...realThemes.map((hit) => `Where does ${hit.verse.reference} meet ${hit.theme.name} in your own life?`),
+    carry
+      ? `Which phrase about ${carry} in ${reading} will you carry with you today, and why?`
+      : `Which phrase in ${reading} will you carry with you today, and why?`,
+    ...realThemes.map(
+      (hit) =>
+        `Where does ${hit.verse.reference}${hit.word ? `, speaking of ${hit.word},` : ""} meet ${hit.theme.name} in your own life?`,
+    ),
   ];
   questions
     .slice(0, plan.questions)
@@ -352,16 +384,27 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
 
   // Application: things to do with these verses today.
   const echo = analysis.echoes[0];
+  const [written, prayed, learned] = [wordHit("write"), wordHit("pray"), wordHit("learn")];
+  const told = anchor("tell");
+  const reread = anchor("reread");
   const steps = shuffled(
     [
-      `Write out ${keyReference} and keep it where you will see it today.`,
-      `Pray ${keyReference} back to God in your own words before the day gets busy.`,
-      chosen[0]
-        ? `Read ${chosen[0].reference} again tonight and notice one thing Matthew Henry saw there that you had missed.`
+      written
+        ? `Write out ${written.verse.reference}, the verse on ${written.word}, and keep it where you will see it today.`
         : "",
-      echo ? `Send ${echo.reference} to someone who needs it this week.` : "",
-      `Tell one person what ${reading} taught you about God.`,
-      quoteVerses[1] ? `Learn ${quoteVerses[1].reference} by heart this week.` : "",
+      prayed
+        ? `Pray ${prayed.verse.reference} back to God in your own words, ${prayed.word} and all, before the day gets busy.`
+        : "",
+      chosen[0] && reread
+        ? `Read ${chosen[0].reference} again tonight and notice one thing Matthew Henry saw there about ${reread} that you had missed.`
+        : "",
+      echo && told
+        ? `Send ${echo.reference} to someone this week, with a line on what ${reading} says of ${named(told)}.`
+        : "",
+      told ? `Tell one person what ${reading} taught you about ${told}.` : "",
+      quoteVerses[1] && learned
+        ? `Learn ${quoteVerses[1].reference} by heart this week, and ${learned.verse.reference} on ${learned.word} with it.`
+        : "",
     ].filter(Boolean),
     `${seed}:steps`,
   );
@@ -375,7 +418,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const salutation = pick(voice.salutations, `${seed}:salute`);
   const petitions = [
     firstQuote && !tight
-      ? `${salutation} thank you for ${keyReference}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
+      ? `${salutation} thank you for ${anchor("thank") ? `what ${reading} says of ${named(anchor("thank")!)}, and for ` : ""}${keyReference}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
       : `${salutation} thank you for ${reading}.`,
     ...realThemes
       .slice(0, 2)
@@ -401,22 +444,10 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     priority: 0,
     order: 100,
     // One sentence with the closing, so the closing words never stand alone, the same every day.
-    text: `Keep ${reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
+    text: `Keep ${anchor("keep") && !tight ? `what ${reading} says of ${named(anchor("keep")!)}` : reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
   });
 
   return fitToLimit(blocks, { plan: plan.sections, wordLimit, settings, code, analysis });
-}
-
-/** A lead-in for Henry's first quotation, naming the section he expounds. */
-function henryLead(section: string, reading: string, seed: string) {
-  return pick(
-    [
-      `Matthew Henry, writing on ${section}, puts it this way:`,
-      `On ${section}, Matthew Henry writes:`,
-      `Matthew Henry's comment on ${section} opens ${reading} up:`,
-    ],
-    seed,
-  );
 }
 
 /** Henry's sentences for a devotional: varied by the seed among the best, none repeated. */
@@ -441,6 +472,12 @@ function introSummary(text: string) {
   return summary.split(/\s+/).length <= 90 && first.startsWith(summary) ? summary : "";
 }
 
+/** The first word of weight in one verse that the other uses too, in any form: "loved" (love). */
+function sharedWord(from: string, echo: string) {
+  const others = new Set(words(echo).map(stem));
+  return words(from).find((word) => word.length > 3 && !isStopWord(word) && others.has(stem(word)));
+}
+
 function lowerFirst(text: string) {
   return /^[A-Z][a-z]/.test(text) && !/^(God|Jesus|Scripture|Christ|Lord|Holy|I)\b/.test(text)
     ? text.charAt(0).toLowerCase() + text.slice(1)
@@ -450,12 +487,13 @@ function lowerFirst(text: string) {
 function observation(hit: ThemeHit, fragment: string, seed: string, simple: boolean) {
   const name = hit.theme.name;
   const quote = quotedSentence(fragment);
-  if (simple) return `${hit.verse.reference} speaks about ${name}: ${quote}`;
+  const word = hit.word ? `, in its word ${hit.word}` : "";
+  if (simple) return `${hit.verse.reference} speaks about ${name}${word}: ${quote}`;
   return pick(
     [
-      `${hit.verse.reference} points us to ${name}: ${quote}`,
-      `Look closely at ${hit.verse.reference}, where the passage speaks of ${name}: ${quote}`,
-      `In ${hit.verse.reference} we read of ${name}: ${quote}`,
+      `${hit.verse.reference} points us to ${name}${word}: ${quote}`,
+      `Look closely at ${hit.verse.reference}, where the passage speaks of ${name}${word}: ${quote}`,
+      `In ${hit.verse.reference} we read of ${name}${word}: ${quote}`,
     ],
     seed,
   );
