@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { createResetLink, linkBase } from "~/modules/account/password.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
@@ -7,6 +7,11 @@ import { AppError } from "~/utils/errors";
 const resetLinkFormSchema = z.object({
   userId: z.string({ error: "userId is required" }).min(1, "userId is required").max(100, "User not found"),
 });
+
+/** A browser that opens this address is sent to the Admin Console (the dialog only posts here). */
+export function loader() {
+  return redirect("/admin");
+}
 
 /** The Admin Console's reset-link dialog posts here: `{ url, expiresAt }`, or `{ error }`. */
 export async function action({ request }: ActionFunctionArgs) {

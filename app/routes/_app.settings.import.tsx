@@ -1,10 +1,15 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { describeImport } from "~/modules/account/archive";
 import { importExport } from "~/modules/account/import.server";
 import { readUpload } from "~/modules/account/upload.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
+
+/** A browser that opens this address is sent to the settings page, where the Import form is. */
+export function loader() {
+  return redirect("/settings");
+}
 
 /**
  * The settings page's Import: a whole-page multipart post (no script needed for a large file),

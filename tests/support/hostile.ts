@@ -304,6 +304,16 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     base: {},
     fields: [text("file")],
   },
+  // The reference comes in the query string (tried with hostile values like every query).
+  {
+    id: "api-commentary",
+    file: "api.commentary.ts",
+    kind: "api",
+    method: "GET",
+    path: "/api/commentary",
+    caller: "user",
+    fields: [],
+  },
   {
     id: "api-books-search",
     file: "api.books.search.ts",
