@@ -161,8 +161,15 @@ test.describe("accessibility panel", () => {
     await page.reload();
     await expect(page.getByRole("switch", { name: "High Contrast" })).toBeChecked();
     await expect(page.getByRole("switch", { name: "Dyslexia-friendly font" })).toBeChecked();
-    // Headings on the page keep their order: Account, Accessibility, Sign Out.
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Account", "Accessibility", "Sign Out"]);
+    // The spec's cards keep their order (Account, Accessibility, Sign Out), with the account's own tools among them.
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Account",
+      "Change Password",
+      "Accessibility",
+      "Your Data",
+      "Sign Out",
+      "Leave Sagacity Bites",
+    ]);
   });
 
   test("Read Aloud speaks the selection at rate 0.9 and offers Stop while speaking", async ({ signedInPage: page }) => {

@@ -53,7 +53,7 @@ export function DeleteAccountCard({ asking, errors }: { asking: boolean; errors:
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete Account</CardTitle>
+        <CardTitle>Leave Sagacity Bites</CardTitle>
         <CardDescription>{WARNING}</CardDescription>
       </CardHeader>
       <CardContent>
