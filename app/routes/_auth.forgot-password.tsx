@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BackToSignIn } from "~/components/auth/back-to-sign-in";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { linkBase } from "~/modules/account/password.server";
@@ -89,11 +90,7 @@ export default function ForgotPasswordPage() {
           </Form>
         )}
       </CardContent>
-      <CardFooter className="justify-center text-sm">
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </CardFooter>
+      <BackToSignIn />
     </Card>
   );
 }
