@@ -10,7 +10,7 @@ import { LibraryFilter } from "~/components/library/library-filter";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { ShowMoreLink } from "~/components/show-more-link";
 import { IconSprite } from "~/components/ui/static-icon";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
@@ -36,6 +36,7 @@ import {
 } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { AppError } from "~/utils/errors";
+import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
 
@@ -50,17 +51,11 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** How many items of a list to show: ?content=100 after two pages, and so on. */
-function shownCount(value: string | null) {
-  const count = Number(value);
-  return Number.isInteger(count) && count > LIBRARY_PAGE_SIZE ? Math.min(count, 100_000) : LIBRARY_PAGE_SIZE;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const search = new URL(request.url).searchParams;
-  const contentShown = shownCount(search.get("content"));
-  const savedShown = shownCount(search.get("saved"));
+  const contentShown = shownCount(search.get("content"), LIBRARY_PAGE_SIZE);
+  const savedShown = shownCount(search.get("saved"), LIBRARY_PAGE_SIZE);
   const { q, type } = libraryFilterSchema.parse(Object.fromEntries(search));
   const filter = { query: q, contentType: type };
   // One character past the excerpt length tells whether the transcript goes on ("...").
@@ -357,16 +352,5 @@ function ShowMore({
     ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])),
     [list]: String(shown + LIBRARY_PAGE_SIZE),
   });
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-      <span>
-        Showing {shown} of {total}
-      </span>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`?${search}`} preventScrollReset replace>
-          Show more
-        </Link>
-      </Button>
-    </div>
-  );
+  return <ShowMoreLink status={`Showing ${shown} of ${total}`} search={search} />;
 }
