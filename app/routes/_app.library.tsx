@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ContentCard, contentCardIcons } from "~/components/library/content-card";
 import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
@@ -265,69 +265,89 @@ export default function MyLibraryPage() {
               types={Object.entries(contentLabels).map(([value, label]) => ({ value, label }))}
             />
           )}
-          {empty ? (
-            <LibraryEmptyState />
-          ) : items.length === 0 && filtered ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              Nothing in your library matches this search.{" "}
-              <Link to="/library" className="font-medium text-primary underline-offset-4 hover:underline">
-                Show everything
-              </Link>
-            </p>
-          ) : items.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              No content yet. Process a sermon or article, or add a quote or book excerpt.
-            </p>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2" aria-label="Content & Excerpts">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <ContentCard
-                    item={item}
-                    deleteLinks={{
-                      asking: searchParams.get("delete") === item.id,
-                      askHref: withParam("delete", item.id),
-                      cancelHref: returnTo,
-                    }}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ShowMore
-            list="content"
-            shown={items.length}
-            total={contentTotal}
-            other={{ saved: saved.length, ...searchOf(searchParams) }}
+          <LibraryList
+            label="Content & Excerpts"
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2"
+            items={items}
+            renderItem={(item) => (
+              <ContentCard
+                item={item}
+                deleteLinks={{
+                  asking: searchParams.get("delete") === item.id,
+                  askHref: withParam("delete", item.id),
+                  cancelHref: returnTo,
+                }}
+              />
+            )}
+            none={
+              empty ? (
+                <LibraryEmptyState />
+              ) : filtered ? (
+                <EmptyNote>
+                  Nothing in your library matches this search.{" "}
+                  <Link to="/library" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Show everything
+                  </Link>
+                </EmptyNote>
+              ) : (
+                <EmptyNote>No content yet. Process a sermon or article, or add a quote or book excerpt.</EmptyNote>
+              )
+            }
+            more={{ list: "content", total: contentTotal, other: { saved: saved.length, ...searchOf(searchParams) } }}
           />
         </section>
         <section aria-labelledby="library-saved-heading" className="space-y-4">
           <h2 id="library-saved-heading" className="text-xl font-semibold tracking-tight">
             Saved Lesson Plans
           </h2>
-          {saved.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              No saved lesson plans yet. Save a study from Lesson Plans to keep it here.
-            </p>
-          ) : (
-            <ul className="space-y-3" aria-label="Saved Lesson Plans">
-              {saved.map((entry) => (
-                <li key={entry.id}>
-                  <SavedStudyCard entry={entry} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ShowMore
-            list="saved"
-            shown={saved.length}
-            total={savedTotal}
-            other={{ content: items.length, ...searchOf(searchParams) }}
+          <LibraryList
+            label="Saved Lesson Plans"
+            className="space-y-3"
+            items={saved}
+            renderItem={(entry) => <SavedStudyCard entry={entry} />}
+            none={<EmptyNote>No saved lesson plans yet. Save a study from Lesson Plans to keep it here.</EmptyNote>}
+            more={{ list: "saved", total: savedTotal, other: { content: items.length, ...searchOf(searchParams) } }}
           />
         </section>
       </div>
     </div>
   );
+}
+
+/** One of the page's two lists: its items, what it says when it has none, and its "Show more". */
+function LibraryList<T extends { id: string }>({
+  label,
+  className,
+  items,
+  renderItem,
+  none,
+  more,
+}: {
+  label: string;
+  className: string;
+  items: T[];
+  renderItem: (item: T) => ReactNode;
+  none: ReactNode;
+  more: { list: "content" | "saved"; total: number; other: Record<string, number | string> };
+}) {
+  return (
+    <>
+      {items.length === 0 ? (
+        none
+      ) : (
+        <ul className={className} aria-label={label}>
+          {items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
+      <ShowMore list={more.list} shown={items.length} total={more.total} other={more.other} />
+    </>
+  );
+}
+
+function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{children}</p>;
 }
 
 /** The library's search, kept when a list shows more. */
