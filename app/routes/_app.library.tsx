@@ -106,6 +106,26 @@ function echoIntent(intent: unknown) {
   return typeof intent === "string" && intent.length <= 32 ? intent : "unknown";
 }
 
+/** A failed change: the answer a fetcher reads, naming the form it answers. */
+function failure(
+  intent: unknown,
+  id: string,
+  error: string,
+  status: number,
+  fieldErrors: Record<string, string[]> = {},
+) {
+  return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status });
+}
+
+/** A failed change from a no-JavaScript form: back to its page with the reason. */
+function failureToast(redirectTo: string, error: AppError) {
+  return redirectWithToast(redirectTo, {
+    title: "Failed to update library",
+    description: error.message,
+    variant: "destructive",
+  });
+}
+
 const toggleToasts = {
   save: { title: "Saved to library", description: "You can find this in your library" },
   remove: { title: "Removed from library", description: "Study removed successfully" },
@@ -119,9 +139,7 @@ function toggleSave(userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: libraryToggleSchema });
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
-    const intent = String(formData.get("intent"));
-    const error = firstErrorMessage(submission.error, "Invalid request");
-    return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors: {} }, { status: 400 });
+    return failure(String(formData.get("intent")), id, firstErrorMessage(submission.error, "Invalid request"), 400);
   }
   const { intent, studyId, redirectTo } = submission.value;
   try {
@@ -129,16 +147,8 @@ function toggleSave(userId: string, formData: FormData) {
     else removeStudyFromLibrary(userId, studyId);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (redirectTo)
-      return redirectWithToast(redirectTo, {
-        title: "Failed to update library",
-        description: error.message,
-        variant: "destructive",
-      });
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
-      { status: error.status },
-    );
+    if (redirectTo) return failureToast(redirectTo, error);
+    return failure(intent, id, error.message, error.status);
   }
   if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
   return { ok: true as const, intent, id, studyId, saved: intent === "save" };
@@ -153,12 +163,7 @@ export async function action({ request }: ActionFunctionArgs) {
   markOnboardingStep(user.id, "hasVisitedLibrary");
   const id = crypto.randomUUID();
   const back = libraryReturnSchema.safeParse({ redirectTo: form.get("redirectTo") ?? undefined });
-  if (!back.success) {
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: "Invalid request", fieldErrors: {} },
-      { status: 400 },
-    );
-  }
+  if (!back.success) return failure(intent, id, "Invalid request", 400);
   // The no-JavaScript forms say where to go back to; a fetcher gets the outcome instead.
   const { redirectTo } = back.data;
   try {
@@ -180,8 +185,7 @@ export async function action({ request }: ActionFunctionArgs) {
             messages?.length ? [[name, messages.slice(0, 1)]] : [],
           ),
         );
-        const error = firstErrorMessage(submission.error, "Invalid request");
-        return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status: 400 });
+        return failure(intent, id, firstErrorMessage(submission.error, "Invalid request"), 400, fieldErrors);
       }
       const item = addManualContent(user.id, submission.value);
       const added = {
@@ -191,23 +195,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (redirectTo) return redirectWithToast(redirectTo, added);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
     }
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} },
-      { status: 400 },
-    );
+    return failure(intent, id, "Unknown action", 400);
   } catch (error) {
     if (error instanceof AppError) {
-      if (intent === "delete" && redirectTo) {
-        return redirectWithToast(redirectTo, {
-          title: "Failed to update library",
-          description: error.message,
-          variant: "destructive",
-        });
-      }
-      return data(
-        { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
-        { status: error.status },
-      );
+      if (intent === "delete" && redirectTo) return failureToast(redirectTo, error);
+      return failure(intent, id, error.message, error.status);
     }
     throw error;
   }
