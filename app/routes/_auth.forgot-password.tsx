@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -75,11 +76,7 @@ export default function ForgotPasswordPage() {
           </p>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
-            {answer?.error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {answer.error}
-              </p>
-            ) : null}
+            <FormAlert message={answer?.error} />
             <div className="space-y-2">
               <Label htmlFor="forgot-email">Email</Label>
               <Input type="email" id="forgot-email" name="email" required maxLength={254} autoComplete="email" />

@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordField } from "~/components/settings/password-field";
 import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
@@ -69,11 +70,7 @@ export default function ResetPasswordPage() {
           </p>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
-            {answer?.error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {answer.error}
-              </p>
-            ) : null}
+            <FormAlert message={answer?.error} />
             <input type="hidden" name="token" value={token} />
             <PasswordField
               id="reset-new-password"
