@@ -840,8 +840,9 @@ describe("AI settings", () => {
     await endpoint.close();
   });
 
-  test("are applied at the next start, before the server starts", async () => {
-    const userData = freshFolder("ai-next-start");
+  /** A first run that saves an OpenAI-compatible endpoint (which refuses keys) with a key, then quits. */
+  async function savedKeyThenQuit(folder: string, model: string, apiKey: string) {
+    const userData = freshFolder(folder);
     const endpoint = await startFakeEndpoint("key-refused");
     const first = await launch({ userData });
     const admin = await registerAccount(first.desktop.state.appOrigin!);
@@ -849,10 +850,15 @@ describe("AI settings", () => {
     await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
       provider: "openai",
       baseUrl: endpoint.baseUrl,
-      model: "",
-      apiKey: "sk-next-start",
+      model,
+      apiKey,
     });
     await quit(first);
+    return { userData, endpoint, admin };
+  }
+
+  test("are applied at the next start, before the server starts", async () => {
+    const { userData, endpoint, admin } = await savedKeyThenQuit("ai-next-start", "", "sk-next-start");
     const second = await launch({ userData });
     const origin = second.desktop.state.appOrigin!;
     assert.equal(await keyTheServerSends(origin, admin.token, endpoint), "Bearer sk-next-start");
@@ -861,18 +867,11 @@ describe("AI settings", () => {
   });
 
   test("a saved key the keychain cannot decrypt counts as not saved: the app starts and asks for it again", async () => {
-    const userData = freshFolder("ai-unreadable-key");
-    const endpoint = await startFakeEndpoint("key-refused");
-    const first = await launch({ userData });
-    const admin = await registerAccount(first.desktop.state.appOrigin!);
-    first.fake.clickMenuItem(MENU_IDS.aiSettings);
-    await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
-      provider: "openai",
-      baseUrl: endpoint.baseUrl,
-      model: "llama3.1",
-      apiKey: "sk-sealed-elsewhere",
-    });
-    await quit(first);
+    const { userData, endpoint, admin } = await savedKeyThenQuit(
+      "ai-unreadable-key",
+      "llama3.1",
+      "sk-sealed-elsewhere",
+    );
 
     // The next start under another keychain (the data folder on a USB stick, another user).
     const second = await launch({ userData, keychain: "another-user" });
