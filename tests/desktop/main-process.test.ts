@@ -10,7 +10,6 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -22,6 +21,7 @@ import { startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoin
 import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron, type LockRegistry } from "./support/fake-electron";
 import { chromiumLaunchOptions } from "../support/chromium";
+import { openSettingsPage } from "./support/settings-page";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-"));
@@ -936,20 +936,12 @@ describe("the AI Settings window", () => {
       const openSettings = async () => {
         fake.clickMenuItem(MENU_IDS.aiSettings);
         const window = fake.windows.at(-1)!;
-        const page = await browser.newPage({ viewport: { width: 560, height: 640 } });
-        // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
-        await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
-          fake.invoke(channel, window.webContents, ...args),
+        const page = await openSettingsPage(
+          browser,
+          (channel, ...args) => fake.invoke(channel, window.webContents, ...args),
+          window.loadedFiles[0]!,
+          640,
         );
-        // A string, not a function: tsx's helpers do not exist in the page.
-        await page.addInitScript(`
-          window.aiSettings = Object.freeze({
-            load: () => window.__invokeMain("ai-settings:load"),
-            save: (values) => window.__invokeMain("ai-settings:save", values),
-            close: () => window.__invokeMain("ai-settings:close"),
-          });
-        `);
-        await page.goto(pathToFileURL(window.loadedFiles[0]!).href);
         return { window, page };
       };
 
