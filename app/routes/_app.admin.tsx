@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  Link,
   useActionData,
   useLoaderData,
   useNavigation,
@@ -14,7 +13,7 @@ import { AiSettingsForm } from "~/components/admin/ai-settings-form";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersSearch, UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { ShowMoreLink } from "~/components/show-more-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -32,6 +31,7 @@ import {
   setSignupMode,
 } from "~/modules/auth/signup.server";
 import { AppError } from "~/utils/errors";
+import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 
@@ -40,16 +40,13 @@ export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bite
 /** Users the console lists at first, and adds with each "Show more". */
 const USERS_PAGE_SIZE = 25;
 
-/** How many users to list: ?users=100 after one "Show more", and so on. */
-function shownUsers(value: string | null) {
-  const count = Number(value);
-  return Number.isInteger(count) && count > USERS_PAGE_SIZE ? Math.min(count, 100_000) : USERS_PAGE_SIZE;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = requireAdminUser(request);
   const search = new URL(request.url).searchParams;
-  const page = listUsers({ limit: shownUsers(search.get("users")), query: search.get("q")?.slice(0, 254) });
+  const page = listUsers({
+    limit: shownCount(search.get("users"), USERS_PAGE_SIZE),
+    query: search.get("q")?.slice(0, 254),
+  });
   return {
     currentUserId: admin.id,
     users: page.items,
@@ -244,17 +241,7 @@ export default function AdminPage() {
   );
 }
 
-/** A plain link (?users=100), so it works before the page's scripts load. */
 function ShowMoreUsers({ shown, query }: { shown: number; query: string | null }) {
   const next = new URLSearchParams({ users: String(shown + USERS_PAGE_SIZE), ...(query ? { q: query } : {}) });
-  return (
-    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-      <span>Showing the newest {shown} users</span>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`?${next}`} preventScrollReset replace>
-          Show more
-        </Link>
-      </Button>
-    </div>
-  );
+  return <ShowMoreLink status={`Showing the newest ${shown} users`} search={next} className="mt-4" />;
 }

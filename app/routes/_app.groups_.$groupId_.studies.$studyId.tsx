@@ -9,6 +9,7 @@ import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
 import { Badge } from "~/components/ui/badge";
+import { GroupNotFound } from "~/components/groups/group-not-found";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
@@ -75,15 +76,9 @@ export default function SharedLessonPage() {
 
   if (!("group" in loaded) || !loaded.study) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Lesson not found</h1>
-        <p className="text-muted-foreground">
-          This lesson is not shared with a group you are in, or it has been unshared.
-        </p>
-        <Button asChild>
-          <Link to="/groups">Go to my groups</Link>
-        </Button>
-      </div>
+      <GroupNotFound title="Lesson not found">
+        This lesson is not shared with a group you are in, or it has been unshared.
+      </GroupNotFound>
     );
   }
   const { group, study, isOwner, ownId, saved, texts, printQuotes } = loaded;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ContentCard, contentCardIcons } from "~/components/library/content-card";
 import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
 import { LibraryEmptyState } from "~/components/library/empty-state";
@@ -10,7 +10,7 @@ import { LibraryFilter } from "~/components/library/library-filter";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { ShowMoreLink } from "~/components/show-more-link";
 import { IconSprite } from "~/components/ui/static-icon";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
@@ -36,6 +36,7 @@ import {
 } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { AppError } from "~/utils/errors";
+import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
 
@@ -50,17 +51,11 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** How many items of a list to show: ?content=100 after two pages, and so on. */
-function shownCount(value: string | null) {
-  const count = Number(value);
-  return Number.isInteger(count) && count > LIBRARY_PAGE_SIZE ? Math.min(count, 100_000) : LIBRARY_PAGE_SIZE;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const search = new URL(request.url).searchParams;
-  const contentShown = shownCount(search.get("content"));
-  const savedShown = shownCount(search.get("saved"));
+  const contentShown = shownCount(search.get("content"), LIBRARY_PAGE_SIZE);
+  const savedShown = shownCount(search.get("saved"), LIBRARY_PAGE_SIZE);
   const { q, type } = libraryFilterSchema.parse(Object.fromEntries(search));
   const filter = { query: q, contentType: type };
   // One character past the excerpt length tells whether the transcript goes on ("...").
@@ -111,6 +106,26 @@ function echoIntent(intent: unknown) {
   return typeof intent === "string" && intent.length <= 32 ? intent : "unknown";
 }
 
+/** A failed change: the answer a fetcher reads, naming the form it answers. */
+function failure(
+  intent: unknown,
+  id: string,
+  error: string,
+  status: number,
+  fieldErrors: Record<string, string[]> = {},
+) {
+  return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status });
+}
+
+/** A failed change from a no-JavaScript form: back to its page with the reason. */
+function failureToast(redirectTo: string, error: AppError) {
+  return redirectWithToast(redirectTo, {
+    title: "Failed to update library",
+    description: error.message,
+    variant: "destructive",
+  });
+}
+
 const toggleToasts = {
   save: { title: "Saved to library", description: "You can find this in your library" },
   remove: { title: "Removed from library", description: "Study removed successfully" },
@@ -124,9 +139,7 @@ function toggleSave(userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: libraryToggleSchema });
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
-    const intent = String(formData.get("intent"));
-    const error = firstErrorMessage(submission.error, "Invalid request");
-    return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors: {} }, { status: 400 });
+    return failure(String(formData.get("intent")), id, firstErrorMessage(submission.error, "Invalid request"), 400);
   }
   const { intent, studyId, redirectTo } = submission.value;
   try {
@@ -134,16 +147,8 @@ function toggleSave(userId: string, formData: FormData) {
     else removeStudyFromLibrary(userId, studyId);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (redirectTo)
-      return redirectWithToast(redirectTo, {
-        title: "Failed to update library",
-        description: error.message,
-        variant: "destructive",
-      });
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
-      { status: error.status },
-    );
+    if (redirectTo) return failureToast(redirectTo, error);
+    return failure(intent, id, error.message, error.status);
   }
   if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
   return { ok: true as const, intent, id, studyId, saved: intent === "save" };
@@ -158,12 +163,7 @@ export async function action({ request }: ActionFunctionArgs) {
   markOnboardingStep(user.id, "hasVisitedLibrary");
   const id = crypto.randomUUID();
   const back = libraryReturnSchema.safeParse({ redirectTo: form.get("redirectTo") ?? undefined });
-  if (!back.success) {
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: "Invalid request", fieldErrors: {} },
-      { status: 400 },
-    );
-  }
+  if (!back.success) return failure(intent, id, "Invalid request", 400);
   // The no-JavaScript forms say where to go back to; a fetcher gets the outcome instead.
   const { redirectTo } = back.data;
   try {
@@ -185,8 +185,7 @@ export async function action({ request }: ActionFunctionArgs) {
             messages?.length ? [[name, messages.slice(0, 1)]] : [],
           ),
         );
-        const error = firstErrorMessage(submission.error, "Invalid request");
-        return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status: 400 });
+        return failure(intent, id, firstErrorMessage(submission.error, "Invalid request"), 400, fieldErrors);
       }
       const item = addManualContent(user.id, submission.value);
       const added = {
@@ -196,23 +195,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (redirectTo) return redirectWithToast(redirectTo, added);
       return { ok: true as const, intent, id, title: item.title, label: contentLabels[item.contentType] };
     }
-    return data(
-      { ok: false as const, intent: echoIntent(intent), id, error: "Unknown action", fieldErrors: {} },
-      { status: 400 },
-    );
+    return failure(intent, id, "Unknown action", 400);
   } catch (error) {
     if (error instanceof AppError) {
-      if (intent === "delete" && redirectTo) {
-        return redirectWithToast(redirectTo, {
-          title: "Failed to update library",
-          description: error.message,
-          variant: "destructive",
-        });
-      }
-      return data(
-        { ok: false as const, intent: echoIntent(intent), id, error: error.message, fieldErrors: {} },
-        { status: error.status },
-      );
+      if (intent === "delete" && redirectTo) return failureToast(redirectTo, error);
+      return failure(intent, id, error.message, error.status);
     }
     throw error;
   }
@@ -270,69 +257,89 @@ export default function MyLibraryPage() {
               types={Object.entries(contentLabels).map(([value, label]) => ({ value, label }))}
             />
           )}
-          {empty ? (
-            <LibraryEmptyState />
-          ) : items.length === 0 && filtered ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              Nothing in your library matches this search.{" "}
-              <Link to="/library" className="font-medium text-primary underline-offset-4 hover:underline">
-                Show everything
-              </Link>
-            </p>
-          ) : items.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              No content yet. Process a sermon or article, or add a quote or book excerpt.
-            </p>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2" aria-label="Content & Excerpts">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <ContentCard
-                    item={item}
-                    deleteLinks={{
-                      asking: searchParams.get("delete") === item.id,
-                      askHref: withParam("delete", item.id),
-                      cancelHref: returnTo,
-                    }}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ShowMore
-            list="content"
-            shown={items.length}
-            total={contentTotal}
-            other={{ saved: saved.length, ...searchOf(searchParams) }}
+          <LibraryList
+            label="Content & Excerpts"
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-1 2xl:grid-cols-2"
+            items={items}
+            renderItem={(item) => (
+              <ContentCard
+                item={item}
+                deleteLinks={{
+                  asking: searchParams.get("delete") === item.id,
+                  askHref: withParam("delete", item.id),
+                  cancelHref: returnTo,
+                }}
+              />
+            )}
+            none={
+              empty ? (
+                <LibraryEmptyState />
+              ) : filtered ? (
+                <EmptyNote>
+                  Nothing in your library matches this search.{" "}
+                  <Link to="/library" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Show everything
+                  </Link>
+                </EmptyNote>
+              ) : (
+                <EmptyNote>No content yet. Process a sermon or article, or add a quote or book excerpt.</EmptyNote>
+              )
+            }
+            more={{ list: "content", total: contentTotal, other: { saved: saved.length, ...searchOf(searchParams) } }}
           />
         </section>
         <section aria-labelledby="library-saved-heading" className="space-y-4">
           <h2 id="library-saved-heading" className="text-xl font-semibold tracking-tight">
             Saved Lesson Plans
           </h2>
-          {saved.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              No saved lesson plans yet. Save a study from Lesson Plans to keep it here.
-            </p>
-          ) : (
-            <ul className="space-y-3" aria-label="Saved Lesson Plans">
-              {saved.map((entry) => (
-                <li key={entry.id}>
-                  <SavedStudyCard entry={entry} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ShowMore
-            list="saved"
-            shown={saved.length}
-            total={savedTotal}
-            other={{ content: items.length, ...searchOf(searchParams) }}
+          <LibraryList
+            label="Saved Lesson Plans"
+            className="space-y-3"
+            items={saved}
+            renderItem={(entry) => <SavedStudyCard entry={entry} />}
+            none={<EmptyNote>No saved lesson plans yet. Save a study from Lesson Plans to keep it here.</EmptyNote>}
+            more={{ list: "saved", total: savedTotal, other: { content: items.length, ...searchOf(searchParams) } }}
           />
         </section>
       </div>
     </div>
   );
+}
+
+/** One of the page's two lists: its items, what it says when it has none, and its "Show more". */
+function LibraryList<T extends { id: string }>({
+  label,
+  className,
+  items,
+  renderItem,
+  none,
+  more,
+}: {
+  label: string;
+  className: string;
+  items: T[];
+  renderItem: (item: T) => ReactNode;
+  none: ReactNode;
+  more: { list: "content" | "saved"; total: number; other: Record<string, number | string> };
+}) {
+  return (
+    <>
+      {items.length === 0 ? (
+        none
+      ) : (
+        <ul className={className} aria-label={label}>
+          {items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
+      <ShowMore list={more.list} shown={items.length} total={more.total} other={more.other} />
+    </>
+  );
+}
+
+function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{children}</p>;
 }
 
 /** The library's search, kept when a list shows more. */
@@ -357,16 +364,5 @@ function ShowMore({
     ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])),
     [list]: String(shown + LIBRARY_PAGE_SIZE),
   });
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-      <span>
-        Showing {shown} of {total}
-      </span>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`?${search}`} preventScrollReset replace>
-          Show more
-        </Link>
-      </Button>
-    </div>
-  );
+  return <ShowMoreLink status={`Showing ${shown} of ${total}`} search={search} />;
 }

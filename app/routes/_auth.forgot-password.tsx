@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { linkBase } from "~/modules/account/password.server";
@@ -74,11 +76,7 @@ export default function ForgotPasswordPage() {
           </p>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
-            {answer?.error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {answer.error}
-              </p>
-            ) : null}
+            <FormAlert message={answer?.error} />
             <div className="space-y-2">
               <Label htmlFor="forgot-email">Email</Label>
               <Input type="email" id="forgot-email" name="email" required maxLength={254} autoComplete="email" />
@@ -89,11 +87,7 @@ export default function ForgotPasswordPage() {
           </Form>
         )}
       </CardContent>
-      <CardFooter className="justify-center text-sm">
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </CardFooter>
+      <BackToSignIn />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -98,11 +99,7 @@ export default function LoginPage() {
             </div>
           </div>
         ) : null}
-        {!hydrated && actionData?.error ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {actionData.error}
-          </p>
-        ) : null}
+        {hydrated ? null : <FormAlert message={actionData?.error} />}
         {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
         <Form method="post" className="space-y-4" id="login" noValidate>
           <div className="space-y-2">

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -104,9 +105,7 @@ export default function RegisterPage() {
       </CardHeader>
       <CardContent className="space-y-4">
         {!hydrated && actionData?.problem ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {actionData.problem.title} - {actionData.problem.description}
-          </p>
+          <FormAlert message={`${actionData.problem.title} - ${actionData.problem.description}`} />
         ) : null}
         {signupMode === "closed" ? (
           <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">

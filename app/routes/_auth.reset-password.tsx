@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordField } from "~/components/settings/password-field";
+import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
 import { resetPasswordFormSchema } from "~/modules/account/schemas";
 import { clearSessionCookie } from "~/modules/auth/request.server";
@@ -68,11 +70,7 @@ export default function ResetPasswordPage() {
           </p>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
-            {answer?.error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {answer.error}
-              </p>
-            ) : null}
+            <FormAlert message={answer?.error} />
             <input type="hidden" name="token" value={token} />
             <PasswordField
               id="reset-new-password"
@@ -94,11 +92,7 @@ export default function ResetPasswordPage() {
           </Form>
         )}
       </CardContent>
-      <CardFooter className="justify-center text-sm">
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </CardFooter>
+      <BackToSignIn />
     </Card>
   );
 }

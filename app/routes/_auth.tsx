@@ -1,28 +1,12 @@
 import { Outlet } from "@remix-run/react";
-import { BookMarked } from "lucide-react";
-import { AccessibilityPanel } from "~/components/accessibility/accessibility-panel";
+import { AuthFrame } from "~/components/auth/auth-frame";
 
 export default function AuthLayout() {
   return (
-    <>
-      <main
-        id="main-content"
-        className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10"
-      >
-        <div className="mb-6 flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <BookMarked className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <p className="text-xl font-semibold leading-tight">Sagacity Bites</p>
-            <p className="text-sm text-muted-foreground">Discipleship Tools</p>
-          </div>
-        </div>
-        <div className="w-full max-w-md">
-          <Outlet />
-        </div>
-      </main>
-      <AccessibilityPanel />
-    </>
+    <AuthFrame>
+      <div className="w-full max-w-md">
+        <Outlet />
+      </div>
+    </AuthFrame>
   );
 }

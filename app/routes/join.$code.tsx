@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookMarked, Users } from "lucide-react";
-import { AccessibilityPanel } from "~/components/accessibility/accessibility-panel";
+import { Users } from "lucide-react";
+import { AuthFrame } from "~/components/auth/auth-frame";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { getOptionalUser, requireUser } from "~/modules/auth/request.server";
@@ -51,59 +51,44 @@ export default function JoinGroupPage() {
   const navigation = useNavigation();
   const failure = actionData?.error ?? error;
   return (
-    <>
-      <main
-        id="main-content"
-        className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10"
-      >
-        <div className="mb-6 flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <BookMarked className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <p className="text-xl font-semibold leading-tight">Sagacity Bites</p>
-            <p className="text-sm text-muted-foreground">Discipleship Tools</p>
-          </div>
-        </div>
-        <Card className="w-full max-w-md">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Users className="size-5 text-primary" aria-hidden="true" />
-              {group ? `Join ${group.name}` : "Invite not valid"}
-            </CardTitle>
-            <CardDescription>
-              {group
-                ? (group.description ?? "You have been invited to this group.")
-                : "This invite link does not open a group."}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm">
-            {failure ? (
-              <p role="alert" className="text-destructive">
-                {failure}
-              </p>
-            ) : (
-              <p className="text-muted-foreground">
-                Members read the lessons the leader shares and the group&apos;s reading plan. The group sees your
-                reading streak; you can hide it.
-              </p>
-            )}
-          </CardContent>
-          <CardFooter className="flex flex-wrap gap-2">
-            {group ? (
-              <Form method="post">
-                <Button type="submit" disabled={navigation.state !== "idle"}>
-                  {navigation.state !== "idle" ? "Joining..." : "Join Group"}
-                </Button>
-              </Form>
-            ) : null}
-            <Button asChild variant="outline">
-              <Link to="/groups">My groups</Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      </main>
-      <AccessibilityPanel />
-    </>
+    <AuthFrame>
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Users className="size-5 text-primary" aria-hidden="true" />
+            {group ? `Join ${group.name}` : "Invite not valid"}
+          </CardTitle>
+          <CardDescription>
+            {group
+              ? (group.description ?? "You have been invited to this group.")
+              : "This invite link does not open a group."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          {failure ? (
+            <p role="alert" className="text-destructive">
+              {failure}
+            </p>
+          ) : (
+            <p className="text-muted-foreground">
+              Members read the lessons the leader shares and the group&apos;s reading plan. The group sees your reading
+              streak; you can hide it.
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="flex flex-wrap gap-2">
+          {group ? (
+            <Form method="post">
+              <Button type="submit" disabled={navigation.state !== "idle"}>
+                {navigation.state !== "idle" ? "Joining..." : "Join Group"}
+              </Button>
+            </Form>
+          ) : null}
+          <Button asChild variant="outline">
+            <Link to="/groups">My groups</Link>
+          </Button>
+        </CardFooter>
+      </Card>
+    </AuthFrame>
   );
 }

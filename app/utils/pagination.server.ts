@@ -100,3 +100,13 @@ export function pageResponse(request: Request, { items, nextCursor }: Page<unkno
   }
   return jsonResponse(items, { headers });
 }
+
+/**
+ * How many items a page lists from its "Show more" parameter (?users=50, ?content=100): whole
+ * multiples grown by the page's own step, never fewer than one step, capped so a typed number cannot
+ * ask for the whole table.
+ */
+export function shownCount(value: string | null, pageSize: number): number {
+  const count = Number(value);
+  return Number.isInteger(count) && count > pageSize ? Math.min(count, 100_000) : pageSize;
+}

@@ -156,6 +156,14 @@ export interface MessageBoxOptions {
   noLink?: boolean;
 }
 
+/** What the save and open dialogs are given. */
+interface FileDialogOptions {
+  title?: string;
+  defaultPath?: string;
+  buttonLabel?: string;
+  filters?: Array<{ name: string; extensions: string[] }>;
+}
+
 /** A process started with Electron's utilityProcess.fork (the server runs in one). */
 export interface UtilityProcessLike {
   readonly pid: number | undefined;
@@ -206,24 +214,10 @@ export interface ElectronApi<W extends BrowserWindowLike = BrowserWindowLike> {
     showMessageBox(window: W, options: MessageBoxOptions): Promise<{ response: number }>;
     showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
     showErrorBox(title: string, content: string): void;
-    showSaveDialog(
-      window: W,
-      options: {
-        title?: string;
-        defaultPath?: string;
-        buttonLabel?: string;
-        filters?: Array<{ name: string; extensions: string[] }>;
-      },
-    ): Promise<{ canceled: boolean; filePath?: string }>;
+    showSaveDialog(window: W, options: FileDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
     showOpenDialog(
       window: W,
-      options: {
-        title?: string;
-        defaultPath?: string;
-        buttonLabel?: string;
-        filters?: Array<{ name: string; extensions: string[] }>;
-        properties?: Array<"openFile">;
-      },
+      options: FileDialogOptions & { properties?: Array<"openFile"> },
     ): Promise<{ canceled: boolean; filePaths: string[] }>;
   };
   shell: {

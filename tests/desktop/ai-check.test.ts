@@ -8,7 +8,6 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import { buildMain } from "../../desktop/scripts/build-main.mjs";
@@ -18,6 +17,7 @@ import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/
 import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron } from "./support/fake-electron";
 import { chromiumLaunchOptions, chromiumPath } from "../support/chromium";
+import { openSettingsPage } from "./support/settings-page";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-ai-check-"));
@@ -209,21 +209,12 @@ describe(
       const broken = await endpoint("ignores-schema");
       const browser = await chromium.launch(chromiumLaunchOptions);
       try {
-        const page = await browser.newPage({ viewport: { width: 560, height: 760 } });
-        // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
-        await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
-          fake.invoke(channel, settingsWindow.webContents, ...args),
+        const page = await openSettingsPage(
+          browser,
+          (channel, ...args) => fake.invoke(channel, settingsWindow.webContents, ...args),
+          settingsWindow.loadedFiles[0]!,
+          760,
         );
-        await page.addInitScript(`
-        window.aiSettings = Object.freeze({
-          load: () => window.__invokeMain("ai-settings:load"),
-          save: (values) => window.__invokeMain("ai-settings:save", values),
-          test: (values) => window.__invokeMain("ai-settings:test", values),
-          close: () => window.__invokeMain("ai-settings:close"),
-        });
-      `);
-        await page.goto(pathToFileURL(settingsWindow.loadedFiles[0]!).href);
-        await page.getByRole("heading", { name: "AI Settings" }).waitFor();
 
         await page.getByRole("button", { name: "Test connection" }).click();
         const status = page.getByRole("status");

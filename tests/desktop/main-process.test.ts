@@ -10,7 +10,6 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -22,6 +21,7 @@ import { startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoin
 import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron, type LockRegistry } from "./support/fake-electron";
 import { chromiumLaunchOptions } from "../support/chromium";
+import { openSettingsPage } from "./support/settings-page";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-desktop-"));
@@ -840,8 +840,9 @@ describe("AI settings", () => {
     await endpoint.close();
   });
 
-  test("are applied at the next start, before the server starts", async () => {
-    const userData = freshFolder("ai-next-start");
+  /** A first run that saves an OpenAI-compatible endpoint (which refuses keys) with a key, then quits. */
+  async function savedKeyThenQuit(folder: string, model: string, apiKey: string) {
+    const userData = freshFolder(folder);
     const endpoint = await startFakeEndpoint("key-refused");
     const first = await launch({ userData });
     const admin = await registerAccount(first.desktop.state.appOrigin!);
@@ -849,10 +850,15 @@ describe("AI settings", () => {
     await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
       provider: "openai",
       baseUrl: endpoint.baseUrl,
-      model: "",
-      apiKey: "sk-next-start",
+      model,
+      apiKey,
     });
     await quit(first);
+    return { userData, endpoint, admin };
+  }
+
+  test("are applied at the next start, before the server starts", async () => {
+    const { userData, endpoint, admin } = await savedKeyThenQuit("ai-next-start", "", "sk-next-start");
     const second = await launch({ userData });
     const origin = second.desktop.state.appOrigin!;
     assert.equal(await keyTheServerSends(origin, admin.token, endpoint), "Bearer sk-next-start");
@@ -861,18 +867,11 @@ describe("AI settings", () => {
   });
 
   test("a saved key the keychain cannot decrypt counts as not saved: the app starts and asks for it again", async () => {
-    const userData = freshFolder("ai-unreadable-key");
-    const endpoint = await startFakeEndpoint("key-refused");
-    const first = await launch({ userData });
-    const admin = await registerAccount(first.desktop.state.appOrigin!);
-    first.fake.clickMenuItem(MENU_IDS.aiSettings);
-    await first.fake.invoke(IPC.saveAiSettings, first.fake.windows[1]!.webContents, {
-      provider: "openai",
-      baseUrl: endpoint.baseUrl,
-      model: "llama3.1",
-      apiKey: "sk-sealed-elsewhere",
-    });
-    await quit(first);
+    const { userData, endpoint, admin } = await savedKeyThenQuit(
+      "ai-unreadable-key",
+      "llama3.1",
+      "sk-sealed-elsewhere",
+    );
 
     // The next start under another keychain (the data folder on a USB stick, another user).
     const second = await launch({ userData, keychain: "another-user" });
@@ -937,20 +936,12 @@ describe("the AI Settings window", () => {
       const openSettings = async () => {
         fake.clickMenuItem(MENU_IDS.aiSettings);
         const window = fake.windows.at(-1)!;
-        const page = await browser.newPage({ viewport: { width: 560, height: 640 } });
-        // What settings-preload.cjs exposes, wired to the main process's real IPC handlers.
-        await page.exposeFunction("__invokeMain", (channel: string, ...args: unknown[]) =>
-          fake.invoke(channel, window.webContents, ...args),
+        const page = await openSettingsPage(
+          browser,
+          (channel, ...args) => fake.invoke(channel, window.webContents, ...args),
+          window.loadedFiles[0]!,
+          640,
         );
-        // A string, not a function: tsx's helpers do not exist in the page.
-        await page.addInitScript(`
-          window.aiSettings = Object.freeze({
-            load: () => window.__invokeMain("ai-settings:load"),
-            save: (values) => window.__invokeMain("ai-settings:save", values),
-            close: () => window.__invokeMain("ai-settings:close"),
-          });
-        `);
-        await page.goto(pathToFileURL(window.loadedFiles[0]!).href);
         return { window, page };
       };
 

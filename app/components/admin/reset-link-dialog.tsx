@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Copy, KeyRound } from "lucide-react";
 import { useState } from "react";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -90,9 +91,7 @@ export function ResetLinkDialog({ userId, email }: { userId: string; email: stri
               </p>
             </div>
           ) : error ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
+            <FormAlert message={error} />
           ) : null}
           <DialogFooter>
             {link ? (

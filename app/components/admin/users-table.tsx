@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { Search, Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import {
   AlertDialog,
@@ -10,9 +10,9 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
+import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { adminIntents, type AdminUserListItem } from "~/modules/admin/schemas";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -181,26 +181,14 @@ function WholeEmail({ email }: { email: string }) {
 /** Search by email: a plain GET form (?q=), so it works without scripts and the address can be kept. */
 export function UsersSearch({ query }: { query: string }) {
   return (
-    <Form method="get" role="search" aria-label="Search users" className="flex max-w-md gap-2">
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          name="q"
-          defaultValue={query}
-          maxLength={254}
-          placeholder="Search by email"
-          aria-label="Search users by email"
-          className="pl-9"
-        />
-      </div>
-      <Button type="submit" variant="outline">
-        Search
-      </Button>
-    </Form>
+    <SearchForm
+      label="Search users"
+      query={query}
+      maxLength={254}
+      placeholder="Search by email"
+      inputLabel="Search users by email"
+      className="flex max-w-md gap-2"
+    />
   );
 }
 

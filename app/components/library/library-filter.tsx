@@ -1,7 +1,4 @@
-import { Form } from "@remix-run/react";
-import { Search } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { SearchForm } from "~/components/search-form";
 
 /**
  * Search and a type filter for Content & Excerpts: a plain GET form, so it works before (and
@@ -17,22 +14,15 @@ export function LibraryFilter({
   types: Array<{ value: string; label: string }>;
 }) {
   return (
-    <Form method="get" role="search" aria-label="Search your library" className="flex flex-wrap gap-2">
-      <div className="relative min-w-48 flex-1">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          name="q"
-          defaultValue={query}
-          maxLength={100}
-          placeholder="Search titles, summaries, authors"
-          aria-label="Search your library"
-          className="pl-9"
-        />
-      </div>
+    <SearchForm
+      label="Search your library"
+      query={query}
+      maxLength={100}
+      placeholder="Search titles, summaries, authors"
+      inputLabel="Search your library"
+      className="flex flex-wrap gap-2"
+      fieldClassName="min-w-48"
+    >
       <select
         name="type"
         defaultValue={type}
@@ -46,9 +36,6 @@ export function LibraryFilter({
           </option>
         ))}
       </select>
-      <Button type="submit" variant="outline">
-        Search
-      </Button>
-    </Form>
+    </SearchForm>
   );
 }

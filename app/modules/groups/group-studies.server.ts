@@ -1,29 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { groupMembers, groups, groupStudies, studies, type Study } from "#db/schema";
+import { groupStudies, studies, type Study } from "#db/schema";
 import { getDb } from "~/db.server";
 import { saveStudyToLibrary, savedStudyIds } from "~/modules/library/saves.server";
 import type { StudyView } from "~/modules/studies/schemas";
 import { assertRoomForStudy, getStudy, toStudyView } from "~/modules/studies/studies.server";
-import { ForbiddenError, NotFoundError } from "~/utils/errors";
-import type { SharedStudySummary } from "./groups.server";
+import { NotFoundError } from "~/utils/errors";
+import { leadership, membership, type SharedStudySummary } from "./groups.server";
 
-const groupNotFound = () => new NotFoundError("Group not found");
 const notShared = () => new NotFoundError("This lesson plan is not shared with the group");
-
-function membershipOf(userId: string, groupId: string) {
-  const row = getDb()
-    .select({ role: groupMembers.role, group: { id: groups.id, name: groups.name } })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-    .get();
-  if (!row) throw groupNotFound();
-  return row;
-}
-
-function requireLeader(userId: string, groupId: string) {
-  if (membershipOf(userId, groupId).role !== "leader") throw new ForbiddenError("Only the group's leader can do that");
-}
 
 /**
  * POST /api/groups/{id}/studies (leader): shares one of the leader's own lesson plans with the
@@ -34,7 +18,7 @@ export function shareStudy(
   groupId: string,
   studyId: string,
 ): { study: SharedStudySummary; created: boolean } {
-  requireLeader(userId, groupId);
+  leadership(userId, groupId);
   const study = getStudy(userId, studyId);
   const db = getDb();
   const inserted = db.insert(groupStudies).values({ groupId, studyId: study.id }).onConflictDoNothing().run();
@@ -51,7 +35,7 @@ export function shareStudy(
 
 /** DELETE /api/groups/{id}/studies/{studyId} (leader): the group no longer sees it; the study itself stays. */
 export function unshareStudy(userId: string, groupId: string, studyId: string): { id: string; shared: false } {
-  requireLeader(userId, groupId);
+  leadership(userId, groupId);
   const removed = getDb()
     .delete(groupStudies)
     .where(and(eq(groupStudies.groupId, groupId), eq(groupStudies.studyId, studyId)))
@@ -63,7 +47,7 @@ export function unshareStudy(userId: string, groupId: string, studyId: string): 
 export type SharedStudy = StudyView & { sharedAt: string };
 
 function sharedRow(userId: string, groupId: string, studyId: string) {
-  const { group } = membershipOf(userId, groupId);
+  const { id, name } = membership(userId, groupId).group;
   const row = getDb()
     .select({ study: studies, sharedAt: groupStudies.sharedAt })
     .from(groupStudies)
@@ -71,7 +55,7 @@ function sharedRow(userId: string, groupId: string, studyId: string) {
     .where(and(eq(groupStudies.groupId, groupId), eq(groupStudies.studyId, studyId)))
     .get();
   if (!row) throw notShared();
-  return { ...row, group };
+  return { ...row, group: { id, name } };
 }
 
 /** GET /api/groups/{id}/studies/{studyId}: a lesson plan shared with the group, for its members only. */

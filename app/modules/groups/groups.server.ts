@@ -95,7 +95,8 @@ const memberName = sql<string>`coalesce(nullif(trim(${userProfiles.displayName})
  * The caller's membership of a group. A group the caller is not in does not exist for them (404),
  * whoever they are: groups are private to their members, admins included.
  */
-function membership(userId: string, groupId: string) {
+/** A member's row with their group; 404 for anyone else. */
+export function membership(userId: string, groupId: string) {
   const row = getDb()
     .select({ group: groups, role: groupMembers.role, hideProgress: groupMembers.hideProgress })
     .from(groupMembers)
@@ -106,7 +107,8 @@ function membership(userId: string, groupId: string) {
   return row;
 }
 
-function leadership(userId: string, groupId: string) {
+/** As membership, and 403 unless they lead the group. */
+export function leadership(userId: string, groupId: string) {
   const row = membership(userId, groupId);
   if (row.role !== "leader") throw leaderOnly();
   return row;

@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardTitle } from "~/components/groups/icon-card-title";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -143,10 +144,7 @@ export default function GroupsPage() {
         <div className="min-w-0 space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <Plus className="size-5 text-primary" aria-hidden="true" />
-                Create a group
-              </CardTitle>
+              <IconCardTitle icon={Plus}>Create a group</IconCardTitle>
               <CardDescription>You lead it: share lessons, set a reading plan, invite members.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -186,10 +184,7 @@ export default function GroupsPage() {
 
           <Card>
             <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <KeyRound className="size-5 text-primary" aria-hidden="true" />
-                Join a group
-              </CardTitle>
+              <IconCardTitle icon={KeyRound}>Join a group</IconCardTitle>
               <CardDescription>Enter the invite code your group leader shared.</CardDescription>
             </CardHeader>
             <CardContent>

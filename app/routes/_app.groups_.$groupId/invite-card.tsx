@@ -1,7 +1,8 @@
 import { Copy, KeyRound, RefreshCw } from "lucide-react";
 import { ConfirmAction } from "~/components/groups/confirm-action";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardTitle } from "~/components/groups/icon-card-title";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -27,10 +28,7 @@ export function InviteCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <KeyRound className="size-5 text-primary" aria-hidden="true" />
-          Invite members
-        </CardTitle>
+        <IconCardTitle icon={KeyRound}>Invite members</IconCardTitle>
         <CardDescription>Anyone with the code or link can join. Only you, the leader, see it.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { BookOpenText, FileText, Share2 } from "lucide-react";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardTitle } from "~/components/groups/icon-card-title";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import type { SharedStudySummary } from "~/modules/groups/groups.server";
 
@@ -22,10 +23,7 @@ export function SharedLessonsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Share2 className="size-5 text-primary" aria-hidden="true" />
-          Shared lessons
-        </CardTitle>
+        <IconCardTitle icon={Share2}>Shared lessons</IconCardTitle>
         <CardDescription>
           {studies.length === 0
             ? isLeader

@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { IconCardTitle } from "~/components/groups/icon-card-title";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
@@ -71,10 +72,7 @@ export function GroupPlanCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <CalendarDays className="size-5 text-primary" aria-hidden="true" />
-          Group reading plan
-        </CardTitle>
+        <IconCardTitle icon={CalendarDays}>Group reading plan</IconCardTitle>
         {plan ? null : (
           <CardDescription>
             {isLeader

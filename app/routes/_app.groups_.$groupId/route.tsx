@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { CONFIRM_PARAM, ConfirmAction, ConfirmInPlace } from "~/components/groups/confirm-action";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { GroupNotFound } from "~/components/groups/group-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
@@ -152,15 +152,9 @@ export default function GroupPage() {
 
   if (!("me" in loaded) || !loaded.group) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Group not found</h1>
-        <p className="text-muted-foreground">
-          This group does not exist, or you are not one of its members. Ask its leader for an invite link.
-        </p>
-        <Button asChild>
-          <Link to="/groups">Go to my groups</Link>
-        </Button>
-      </div>
+      <GroupNotFound title="Group not found">
+        This group does not exist, or you are not one of its members. Ask its leader for an invite link.
+      </GroupNotFound>
     );
   }
 

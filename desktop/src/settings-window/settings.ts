@@ -1,19 +1,7 @@
 /** The AI Settings window's page: runs sandboxed, talks to the main process only through window.aiSettings. */
+// Type-only: erased by the bundler, so the page still ships none of the main process's code.
+import type { AiCheckView, AiSettingsView } from "../ai-settings";
 
-interface AiSettingsView {
-  provider: "builtin" | "openai";
-  baseUrl: string;
-  model: string;
-  hasKey: boolean;
-  keyProtected: boolean;
-  keyUnreadable: boolean;
-}
-interface AiCheckView {
-  ok: boolean;
-  summary: string;
-  steps: Array<{ name: string; label: string; ok: boolean; detail: string; ms: number }>;
-  advice?: string;
-}
 interface AiSettingsBridge {
   load(): Promise<AiSettingsView>;
   save(values: unknown): Promise<{ ok: true } | { ok: false; error: string }>;

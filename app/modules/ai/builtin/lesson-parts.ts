@@ -19,7 +19,7 @@ export function translationNote(translation: TranslationChoice): string | undefi
 }
 
 /** A hands-on activity for the group, built on the lesson's own passages. */
-export function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): string {
+function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): string {
   const references = verses.map((verse) => `(${verse.reference})`);
   const values = {
     list: joinList(references),
@@ -43,7 +43,7 @@ export function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): 
 }
 
 /** How to run the session, with times, for whoever leads it. */
-export function sessionPlan(focus: Focus, verses: LessonVerse[], voice: Voice): string {
+function sessionPlan(focus: Focus, verses: LessonVerse[], voice: Voice): string {
   const { openers } = content.lessonLines.shared;
   const opener =
     focus.kind === "topic"
@@ -61,7 +61,7 @@ export function sessionPlan(focus: Focus, verses: LessonVerse[], voice: Voice): 
 }
 
 /** A short closing prayer in the tone of the settings, grounded in one of the lesson's passages. */
-export function closingPrayer(focus: Focus, verses: LessonVerse[], voice: Voice): string {
+function closingPrayer(focus: Focus, verses: LessonVerse[], voice: Voice): string {
   const subject = focus.kind === "topic" ? focus.subject : `what we have read in ${focus.reference}`;
   const living = focus.kind === "topic" ? focus.subject : "this word";
   const anchor =
@@ -78,7 +78,7 @@ const CITATION =
   /\(((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?(?:; \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?)*)\)/g;
 
 /** Footnotes or Endnotes citation style: every passage cited, in order of first appearance. */
-export function citationList(content: string, voice: Voice): string {
+function citationList(content: string, voice: Voice): string {
   const seen: string[] = [];
   for (const match of content.matchAll(CITATION)) {
     if (!seen.includes(match[1]!)) seen.push(match[1]!);
@@ -91,4 +91,16 @@ export function citationList(content: string, voice: Voice): string {
     "",
     ...seen.map((reference, index) => `${index + 1}. (${reference})`),
   ].join("\n");
+}
+
+/**
+ * The closing sections both lesson kinds end with (Group Activity, Session Plan when the voice wants
+ * one, Closing Prayer, then the citation list when asked), appended to `sections`; the lesson's text.
+ */
+export function finishLesson(sections: string[], focus: Focus, verses: LessonVerse[], voice: Voice): string {
+  sections.push(`## Group Activity\n\n${activityFor(focus, verses, voice)}`);
+  if (voice.explain || voice.studious) sections.push(`## Session Plan\n\n${sessionPlan(focus, verses, voice)}`);
+  sections.push(`## Closing Prayer\n\n${closingPrayer(focus, verses, voice)}`);
+  if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
+  return sections.join("\n\n");
 }

@@ -16,15 +16,7 @@ import type { AiSettingsInput } from "../settings";
 import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import {
-  activityFor,
-  citationList,
-  closingPrayer,
-  sessionPlan,
-  translationNote,
-  type Focus,
-  type LessonVerse,
-} from "./lesson-parts";
+import { finishLesson, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { chooseSentences, henryOn, introductionPoints, type HenryOnPassage } from "./commentary.server";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
@@ -475,9 +467,5 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
     text: movement.verses.map((verse) => verse.text).join(" "),
     kind: movement.kind,
   }));
-  sections.push(`## Group Activity\n\n${activityFor(focus, lessonVerses, voice)}`);
-  if (voice.explain || voice.studious) sections.push(`## Session Plan\n\n${sessionPlan(focus, lessonVerses, voice)}`);
-  sections.push(`## Closing Prayer\n\n${closingPrayer(focus, lessonVerses, voice)}`);
-  if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
-  return { title, content: sections.join("\n\n") };
+  return { title, content: finishLesson(sections, focus, lessonVerses, voice) };
 }

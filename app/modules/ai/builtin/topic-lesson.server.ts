@@ -21,15 +21,7 @@ import { searchCommentary } from "~/modules/bible/commentary.server";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import {
-  activityFor,
-  closingPrayer,
-  citationList,
-  sessionPlan,
-  translationNote,
-  type Focus,
-  type LessonVerse,
-} from "./lesson-parts";
+import { finishLesson, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
 import {
   capitalize,
@@ -588,12 +580,8 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
     text: pick.text,
     kind: pick.kind,
   }));
-  sections.push(`## Group Activity\n\n${activityFor(focus, lessonVerses, voice)}`);
-  if (voice.explain || voice.studious) sections.push(`## Session Plan\n\n${sessionPlan(focus, lessonVerses, voice)}`);
-  sections.push(`## Closing Prayer\n\n${closingPrayer(focus, lessonVerses, voice)}`);
-  if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
 
-  return { title, content: sections.join("\n\n") };
+  return { title, content: finishLesson(sections, focus, lessonVerses, voice) };
 }
 
 function topicCrossReferences(
