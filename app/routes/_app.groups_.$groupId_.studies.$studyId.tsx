@@ -20,7 +20,7 @@ import { AppError, NotFoundError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "study" in data && data.study ? data.study.title : "Shared lesson"} | Sagacity Bites` },
+  { title: `${data && "study" in data && data.study ? data.study.title : "Shared lesson plan"} | Sagacity Bites` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -76,7 +76,7 @@ export default function SharedLessonPage() {
   if (!("group" in loaded) || !loaded.study) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Lesson not found</h1>
+        <h1 className="text-2xl font-bold">Lesson plan not found</h1>
         <p className="text-muted-foreground">
           This lesson is not shared with a group you are in, or it has been unshared.
         </p>

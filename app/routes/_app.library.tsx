@@ -312,7 +312,7 @@ export default function MyLibraryPage() {
           </h2>
           {saved.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">
-              No saved lesson plans yet. Save a study from Lesson Plans to keep it here.
+              No saved lesson plans yet. Save one on Lesson Plans to keep it here.
             </p>
           ) : (
             <ul className="space-y-3" aria-label="Saved Lesson Plans">

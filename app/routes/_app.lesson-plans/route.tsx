@@ -90,7 +90,7 @@ function TopicVsPassageHelp() {
   return (
     <HelpPopover label="Help: Topic vs Passage" title="Topic vs Passage">
       <p>
-        <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
+        <span className="font-medium">Topic</span> builds a lesson plan around a theme, such as Forgiveness or Hope in
         suffering: it gathers the key scriptures from across the Bible.
       </p>
       <p>
