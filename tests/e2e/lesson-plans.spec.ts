@@ -104,10 +104,15 @@ test.describe("Lesson Plans", () => {
     await expect(study.locator("blockquote").first()).toContainText("For God so loved the world");
     await expect(study.getByRole("heading", { name: "Outline" })).toBeVisible();
     await expect(study.getByRole("heading", { name: "Key Words" })).toBeVisible();
-    await expect(study.getByText("Scripture: BSB")).toBeVisible();
+    // NKJV (the default setting) falls back to the BSB: said once, on the translation badge.
+    const translation = study.getByRole("button", { name: "Berean Standard Bible (BSB): about this translation" });
+    await translation.hover();
+    await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
+    await expect(page.getByText(/NKJV is not available offline/)).toHaveCount(1);
+    await expect(study).not.toContainText("not available offline");
     const badge = study.getByRole("button", { name: /^John 3:1[6-9]/ }).first();
     await badge.hover();
-    await expect(page.getByRole("dialog")).toContainText("For God so loved the world");
+    await expect(page.getByRole("dialog").filter({ hasText: "For God so loved the world" })).toBeVisible();
   });
 
   test("a reference that does not exist shows the error toast and keeps the input", async ({ signedInPage: page }) => {

@@ -15,6 +15,8 @@ import { LessonActions } from "~/components/studies/lesson-actions";
 import { lessonPlainText } from "~/components/studies/plain-text";
 import { StudyContent, studySectionId } from "~/components/studies/study-content";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
+import { lessonTranslation } from "~/modules/studies/lesson-translation.server";
+import { TranslationBadge } from "~/components/scripture/translation-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -56,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
     texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
     printQuotes: selected ? printQuotesFor(selected.content, selected.translation) : null,
+    translation: lessonTranslation(selected?.translation),
     commentary: selected?.studyType === "passage" ? commentaryPanelForReference(selected.input) : null,
   };
 }
@@ -135,7 +138,7 @@ function LessonSections({ content }: { content: unknown }) {
 }
 
 export default function LessonPlansPage() {
-  const { recent, selected, saved, texts, printQuotes, commentary } = useLoaderData<typeof loader>();
+  const { recent, selected, saved, texts, printQuotes, commentary, translation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -289,7 +292,9 @@ export default function LessonPlansPage() {
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                       <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
                       <span>{formatStudyDate(selected.createdAt)}</span>
-                      {selected.translation ? <span>Scripture: {selected.translation}</span> : null}
+                      {translation ? (
+                        <TranslationBadge name={translation.name} code={translation.code} note={translation.note} />
+                      ) : null}
                       <span>
                         {selected.aiProvider === "builtin"
                           ? "Written by the built-in study writer"

@@ -21,7 +21,6 @@ import {
   citationList,
   closingPrayer,
   sessionPlan,
-  translationNote,
   type Focus,
   type LessonVerse,
 } from "./lesson-parts";
@@ -191,8 +190,6 @@ function overview(
       `Nave's Topical Bible cites these verses under ${joinList(themes.map((theme) => `*${theme}*`))}, themes this study will touch on.`,
     );
   }
-  const noteText = translationNote(passage.translation);
-  if (noteText) paragraphs.push(`*${noteText}*`);
   return paragraphs.join("\n\n");
 }
 
