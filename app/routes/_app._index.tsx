@@ -58,7 +58,12 @@ const tiles = [
     icon: Mic,
   },
   { title: "My Library", description: "Your saved content and lesson plans", to: "/library", icon: Library },
-  { title: "Lesson Plans", description: "Create a lesson plan from a topic or passage", to: "/lesson-plans", icon: BookOpen },
+  {
+    title: "Lesson Plans",
+    description: "Create a lesson plan from a topic or passage",
+    to: "/lesson-plans",
+    icon: BookOpen,
+  },
   {
     title: "Reading Plans",
     description: "Choose a guided plan through Scripture",

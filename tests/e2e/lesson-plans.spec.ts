@@ -84,8 +84,18 @@ test.describe("Lesson Plans", () => {
     await page.getByText("New study", { exact: true }).click();
     await expect(page.getByPlaceholder("e.g., Faith and Works")).toBeVisible();
     const sections = page.getByRole("navigation", { name: "In this lesson" });
-    await sections.getByRole("link", { name: "Discussion Questions" }).click();
+    // The section being read is marked, followed by keyboard and by scrolling.
+    const overview = sections.getByRole("link", { name: "Overview" });
+    await expect(overview).toHaveAttribute("aria-current", "true");
+    const questions = sections.getByRole("link", { name: "Discussion Questions" });
+    await questions.focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#lesson-section-\d+$/);
+    await expect(questions).toHaveAttribute("aria-current", "true");
+    await expect(sections.locator('[aria-current="true"]')).toHaveCount(1);
+    await page.evaluate(() => document.getElementById("lesson-overview")?.scrollIntoView({ block: "start" }));
+    await expect(overview).toHaveAttribute("aria-current", "true");
+    await expect(questions).not.toHaveAttribute("aria-current", "true");
     const actions = page.getByRole("toolbar", { name: "Lesson actions" });
     await expect(actions.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
     await actions.getByRole("button", { name: "Copy as text" }).click();

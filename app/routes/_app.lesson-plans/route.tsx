@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { BookOpenText, FileText, Plus } from "lucide-react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
@@ -13,7 +13,8 @@ import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle
 import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
 import { LessonActions } from "~/components/studies/lesson-actions";
 import { lessonPlainText } from "~/components/studies/plain-text";
-import { StudyContent, studySectionId } from "~/components/studies/study-content";
+import { StudyContent } from "~/components/studies/study-content";
+import { LessonSections } from "~/components/studies/lesson-sections";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { lessonTranslation } from "~/modules/studies/lesson-translation.server";
 import { TranslationBadge } from "~/components/scripture/translation-badge";
@@ -24,7 +25,6 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
-import { splitStudySections } from "~/modules/studies/markdown";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
@@ -105,35 +105,6 @@ function TopicVsPassageHelp() {
         or focus one to read the verse.
       </p>
     </HelpPopover>
-  );
-}
-
-/** The lesson's sections beside it, kept in view while the reader scrolls (a document's outline). */
-function LessonSections({ content }: { content: unknown }) {
-  const parts = useMemo(() => (typeof content === "string" ? splitStudySections(content) : null), [content]);
-  if (!parts || parts.sections.length === 0) return null;
-  const link =
-    "block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-muted/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-  return (
-    <nav aria-label="In this lesson" className="hidden space-y-2 lg:sticky lg:top-6 lg:block print:hidden">
-      <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">In this lesson</p>
-      <ul>
-        {parts.overview ? (
-          <li>
-            <a href="#lesson-overview" className={link}>
-              Overview
-            </a>
-          </li>
-        ) : null}
-        {parts.sections.map((section, index) => (
-          <li key={`${index}-${section.title}`}>
-            <a href={`#${studySectionId(index)}`} className={link}>
-              {section.title}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

@@ -16,14 +16,7 @@ import type { AiSettingsInput } from "../settings";
 import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import {
-  activityFor,
-  citationList,
-  closingPrayer,
-  sessionPlan,
-  type Focus,
-  type LessonVerse,
-} from "./lesson-parts";
+import { activityFor, citationList, closingPrayer, sessionPlan, type Focus, type LessonVerse } from "./lesson-parts";
 import { chooseSentences, henryOn, introductionPoints, type HenryOnPassage } from "./commentary.server";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";

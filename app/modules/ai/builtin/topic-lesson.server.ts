@@ -21,14 +21,7 @@ import { searchCommentary } from "~/modules/bible/commentary.server";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import {
-  activityFor,
-  closingPrayer,
-  citationList,
-  sessionPlan,
-  type Focus,
-  type LessonVerse,
-} from "./lesson-parts";
+import { activityFor, closingPrayer, citationList, sessionPlan, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
 import {
   capitalize,
