@@ -120,6 +120,8 @@ test.describe("Lesson Plans", () => {
     await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
     await expect(page.getByText(/NKJV is not available offline/)).toHaveCount(1);
     await expect(study).not.toContainText("not available offline");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     const badge = study.getByRole("button", { name: /^John 3:1[6-9]/ }).first();
     await badge.hover();
     await expect(page.getByRole("dialog").filter({ hasText: "For God so loved the world" })).toBeVisible();
