@@ -58,7 +58,12 @@ const tiles = [
     icon: Mic,
   },
   { title: "My Library", description: "Your saved content and lesson plans", to: "/library", icon: Library },
-  { title: "Lesson Plans", description: "Create a study from a topic or passage", to: "/lesson-plans", icon: BookOpen },
+  {
+    title: "Lesson Plans",
+    description: "Create a lesson plan from a topic or passage",
+    to: "/lesson-plans",
+    icon: BookOpen,
+  },
   {
     title: "Reading Plans",
     description: "Choose a guided plan through Scripture",
@@ -109,17 +114,17 @@ export default function Dashboard() {
       <div className="mb-8 space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
           <RecentList
-            title="Recent lessons"
+            title="Recent lesson plans"
             kind="lesson"
             items={lessons}
-            empty={{ text: "No lessons yet.", link: "Create your first study", to: "/lesson-plans" }}
+            empty={{ text: "No lesson plans yet.", link: "Create your first lesson plan", to: "/lesson-plans" }}
             more={{ label: "All lesson plans", to: "/lesson-plans" }}
           />
           <RecentList
             title="From your library"
             kind="library"
             items={library}
-            empty={{ text: "Nothing saved yet.", link: "Add a sermon or article", to: "/process-sermon" }}
+            empty={{ text: "Nothing saved yet.", link: "Process a sermon or article", to: "/process-sermon" }}
             more={{ label: "Open your library", to: "/library" }}
           />
         </div>

@@ -21,7 +21,7 @@ import { AppError, NotFoundError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "study" in data && data.study ? data.study.title : "Shared lesson"} | Sagacity Bites` },
+  { title: `${data && "study" in data && data.study ? data.study.title : "Shared lesson plan"} | Sagacity Bites` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -76,7 +76,7 @@ export default function SharedLessonPage() {
 
   if (!("group" in loaded) || !loaded.study) {
     return (
-      <GroupNotFound title="Lesson not found">
+      <GroupNotFound title="Lesson plan not found">
         This lesson is not shared with a group you are in, or it has been unshared.
       </GroupNotFound>
     );

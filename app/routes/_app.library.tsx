@@ -297,7 +297,7 @@ export default function MyLibraryPage() {
             className="space-y-3"
             items={saved}
             renderItem={(entry) => <SavedStudyCard entry={entry} />}
-            none={<EmptyNote>No saved lesson plans yet. Save a study from Lesson Plans to keep it here.</EmptyNote>}
+            none={<EmptyNote>No saved lesson plans yet. Save one on Lesson Plans to keep it here.</EmptyNote>}
             more={{ list: "saved", total: savedTotal, other: { content: items.length, ...searchOf(searchParams) } }}
           />
         </section>

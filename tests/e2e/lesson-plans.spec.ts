@@ -84,8 +84,18 @@ test.describe("Lesson Plans", () => {
     await page.getByText("New study", { exact: true }).click();
     await expect(page.getByPlaceholder("e.g., Faith and Works")).toBeVisible();
     const sections = page.getByRole("navigation", { name: "In this lesson" });
-    await sections.getByRole("link", { name: "Discussion Questions" }).click();
+    // The section being read is marked, followed by keyboard and by scrolling.
+    const overview = sections.getByRole("link", { name: "Overview" });
+    await expect(overview).toHaveAttribute("aria-current", "true");
+    const questions = sections.getByRole("link", { name: "Discussion Questions" });
+    await questions.focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#lesson-section-\d+$/);
+    await expect(questions).toHaveAttribute("aria-current", "true");
+    await expect(sections.locator('[aria-current="true"]')).toHaveCount(1);
+    await page.evaluate(() => document.getElementById("lesson-overview")?.scrollIntoView({ block: "start" }));
+    await expect(overview).toHaveAttribute("aria-current", "true");
+    await expect(questions).not.toHaveAttribute("aria-current", "true");
     const actions = page.getByRole("toolbar", { name: "Lesson actions" });
     await expect(actions.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
     await actions.getByRole("button", { name: "Copy as text" }).click();
@@ -104,10 +114,17 @@ test.describe("Lesson Plans", () => {
     await expect(study.locator("blockquote").first()).toContainText("For God so loved the world");
     await expect(study.getByRole("heading", { name: "Outline" })).toBeVisible();
     await expect(study.getByRole("heading", { name: "Key Words" })).toBeVisible();
-    await expect(study.getByText("Scripture: BSB")).toBeVisible();
+    // NKJV (the default setting) falls back to the BSB: said once, on the translation badge.
+    const translation = study.getByRole("button", { name: "Berean Standard Bible (BSB): about this translation" });
+    await translation.hover();
+    await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
+    await expect(page.getByText(/NKJV is not available offline/)).toHaveCount(1);
+    await expect(study).not.toContainText("not available offline");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
     const badge = study.getByRole("button", { name: /^John 3:1[6-9]/ }).first();
     await badge.hover();
-    await expect(page.getByRole("dialog")).toContainText("For God so loved the world");
+    await expect(page.getByRole("dialog").filter({ hasText: "For God so loved the world" })).toBeVisible();
   });
 
   test("a reference that does not exist shows the error toast and keeps the input", async ({ signedInPage: page }) => {

@@ -47,7 +47,7 @@ test("lesson plans: a topic study and a passage study are generated, shown and s
   await expect(page.getByText("Your passage study is ready").first()).toBeVisible();
   await expect(preview(page).getByRole("heading", { level: 2 })).toContainText("John 3:16-21");
   await expect(preview(page).getByRole("heading", { name: "Outline" })).toBeVisible();
-  await expect(preview(page).getByText("Scripture: BSB")).toBeVisible();
+  await expect(preview(page).getByText("Berean Standard Bible (BSB)", { exact: true })).toBeVisible();
 
   const studies = (await apiGet(page, account, "/api/studies")) as Array<{ studyType: string }>;
   expect(studies.map((study) => study.studyType).sort()).toEqual(["passage", "topic"]);

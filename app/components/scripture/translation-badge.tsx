@@ -31,6 +31,8 @@ export function TranslationBadge({ name, code, note }: { name: string; code: str
           sideOffset={6}
           collisionPadding={12}
           onOpenAutoFocus={(event) => event.preventDefault()}
+          // Returning focus to the badge would reopen the note it was just closed from (Escape).
+          onCloseAutoFocus={(event) => event.preventDefault()}
           className="z-50 max-w-xs rounded-md border bg-popover px-3 py-2 text-sm text-popover-foreground shadow-md"
         >
           {note}

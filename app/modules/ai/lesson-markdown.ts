@@ -14,8 +14,6 @@ export interface LessonMarkdownOptions {
   lookup: ScriptureLookup;
   /** "Berean Standard Bible (BSB)" */
   translationLabel: string;
-  /** Said once under the overview when the requested translation is not the one quoted. */
-  translationNote?: string;
   /** Footnotes or Endnotes: a numbered list of the passages cited closes the lesson. */
   listCitations?: "Footnotes" | "Endnotes";
 }
@@ -63,7 +61,6 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
 
   const overview = clean(str(record.overview));
   if (overview) parts.push(overview);
-  if (options.translationNote && overview) parts.push(`*${options.translationNote}*`);
 
   const outline = list(record.outline)
     .map((item, index) => {

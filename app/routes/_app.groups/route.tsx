@@ -101,7 +101,7 @@ export default function GroupsPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Groups" description="Study together: share lessons and read a plan as a group" />
+      <PageHeader title="Groups" description="Study together: share lesson plans and read a plan as a group" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section aria-labelledby="my-groups" className="min-w-0 space-y-3">
           <h2 id="my-groups" className="text-lg font-semibold">
@@ -145,7 +145,7 @@ export default function GroupsPage() {
           <Card>
             <CardHeader>
               <IconCardTitle icon={Plus}>Create a group</IconCardTitle>
-              <CardDescription>You lead it: share lessons, set a reading plan, invite members.</CardDescription>
+              <CardDescription>You lead it: share lesson plans, set a reading plan, invite members.</CardDescription>
             </CardHeader>
             <CardContent>
               <Form method="post" className="space-y-3">

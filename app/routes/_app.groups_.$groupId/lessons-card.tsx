@@ -28,7 +28,7 @@ export function SharedLessonsCard({
           {studies.length === 0
             ? isLeader
               ? "Share a lesson plan and every member can read and print it."
-              : "No lessons shared yet."
+              : "No lesson plans shared yet."
             : "Open one to read it, print it or save it to your library."}
         </CardDescription>
       </CardHeader>

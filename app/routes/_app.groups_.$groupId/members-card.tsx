@@ -101,7 +101,7 @@ export function MembersCard({
                         label="Make leader"
                         icon={<Crown aria-hidden="true" />}
                         title={`Hand the group to ${member.name}?`}
-                        description={`${member.name} becomes the group's leader: they share lessons, set the plan and manage members. You stay in the group as a member.`}
+                        description={`${member.name} becomes the group's leader: they share lesson plans, set the plan and manage members. You stay in the group as a member.`}
                         confirmLabel="Make Leader"
                         fields={{ intent: "hand-over", userId: member.userId }}
                       />
@@ -110,7 +110,7 @@ export function MembersCard({
                         label="Remove"
                         icon={<UserMinus aria-hidden="true" />}
                         title={`Remove ${member.name} from the group?`}
-                        description="They lose access to the group's lessons and plan. They can join again only with the current invite code."
+                        description="They lose access to the group's lesson plans and reading plan. They can join again only with the current invite code."
                         confirmLabel="Remove Member"
                         fields={{ intent: "remove-member", userId: member.userId }}
                       />

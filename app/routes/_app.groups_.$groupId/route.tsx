@@ -80,10 +80,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     switch (form.intent) {
       case "share":
         shareStudy(user.id, groupId, form.studyId);
-        return redirectWithToast(here, { title: "Lesson shared", description: "Every member can read it now" });
+        return redirectWithToast(here, { title: "Lesson plan shared", description: "Every member can read it now" });
       case "unshare":
         unshareStudy(user.id, groupId, form.studyId);
-        return redirectWithToast(here, { title: "Lesson unshared" });
+        return redirectWithToast(here, { title: "Lesson plan unshared" });
       case "set-plan": {
         const plan = setGroupPlan(
           user.id,
@@ -130,11 +130,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 function leaveQuestion(group: GroupDetail, me: string) {
   if (group.role !== "leader") {
-    return "You lose access to the group's lessons and plan. You can join again with the current invite code.";
+    return "You lose access to the group's lesson plans and reading plan. You can join again with the current invite code.";
   }
   const next = group.members.find((member) => member.userId !== me);
   return next
-    ? `Leadership passes to ${next.name}, the longest-standing member. Your lessons shared with the group are unshared.`
+    ? `Leadership passes to ${next.name}, the longest-standing member. Your lesson plans shared with the group are unshared.`
     : "You are the only member: the group will be deleted.";
 }
 
@@ -174,7 +174,7 @@ export default function GroupPage() {
     "delete-group": {
       title: "Delete this group?",
       description:
-        "This cannot be undone. The group, its members list and its shared lessons go; everyone's own studies and reading progress stay.",
+        "This cannot be undone. The group, its members list and its shared lesson plans go; everyone's own lesson plans and reading progress stay.",
       confirmLabel: "Delete Group",
       fields: { intent: "delete-group" },
     },
@@ -188,7 +188,7 @@ export default function GroupPage() {
   for (const member of group.members) {
     questions[`remove-${member.userId}`] = {
       title: `Remove ${member.name} from the group?`,
-      description: "They lose access to the group's lessons and plan.",
+      description: "They lose access to the group's lesson plans and reading plan.",
       confirmLabel: "Remove Member",
       fields: { intent: "remove-member", userId: member.userId },
     };

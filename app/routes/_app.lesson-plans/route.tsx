@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { BookOpenText, FileText, Plus } from "lucide-react";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
@@ -13,8 +13,11 @@ import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle
 import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
 import { LessonActions } from "~/components/studies/lesson-actions";
 import { lessonPlainText } from "~/components/studies/plain-text";
-import { StudyContent, studySectionId } from "~/components/studies/study-content";
+import { StudyContent } from "~/components/studies/study-content";
+import { LessonSections } from "~/components/studies/lesson-sections";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
+import { lessonTranslation } from "~/modules/studies/lesson-translation.server";
+import { TranslationBadge } from "~/components/scripture/translation-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -22,7 +25,6 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
-import { splitStudySections } from "~/modules/studies/markdown";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
@@ -56,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
     texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
     printQuotes: selected ? printQuotesFor(selected.content, selected.translation) : null,
+    translation: lessonTranslation(selected?.translation),
     commentary: selected?.studyType === "passage" ? commentaryPanelForReference(selected.input) : null,
   };
 }
@@ -90,7 +93,7 @@ function TopicVsPassageHelp() {
   return (
     <HelpPopover label="Help: Topic vs Passage" title="Topic vs Passage">
       <p>
-        <span className="font-medium">Topic</span> builds a lesson around a theme, such as Forgiveness or Hope in
+        <span className="font-medium">Topic</span> builds a lesson plan around a theme, such as Forgiveness or Hope in
         suffering: it gathers the key scriptures from across the Bible.
       </p>
       <p>
@@ -105,37 +108,8 @@ function TopicVsPassageHelp() {
   );
 }
 
-/** The lesson's sections beside it, kept in view while the reader scrolls (a document's outline). */
-function LessonSections({ content }: { content: unknown }) {
-  const parts = useMemo(() => (typeof content === "string" ? splitStudySections(content) : null), [content]);
-  if (!parts || parts.sections.length === 0) return null;
-  const link =
-    "block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-muted/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
-  return (
-    <nav aria-label="In this lesson" className="hidden space-y-2 lg:sticky lg:top-6 lg:block print:hidden">
-      <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">In this lesson</p>
-      <ul>
-        {parts.overview ? (
-          <li>
-            <a href="#lesson-overview" className={link}>
-              Overview
-            </a>
-          </li>
-        ) : null}
-        {parts.sections.map((section, index) => (
-          <li key={`${index}-${section.title}`}>
-            <a href={`#${studySectionId(index)}`} className={link}>
-              {section.title}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function LessonPlansPage() {
-  const { recent, selected, saved, texts, printQuotes, commentary } = useLoaderData<typeof loader>();
+  const { recent, selected, saved, texts, printQuotes, commentary, translation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -289,7 +263,9 @@ export default function LessonPlansPage() {
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                       <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
                       <span>{formatStudyDate(selected.createdAt)}</span>
-                      {selected.translation ? <span>Scripture: {selected.translation}</span> : null}
+                      {translation ? (
+                        <TranslationBadge name={translation.name} code={translation.code} note={translation.note} />
+                      ) : null}
                       <span>
                         {selected.aiProvider === "builtin"
                           ? "Written by the built-in study writer"

@@ -1,4 +1,3 @@
-import type { TranslationChoice } from "~/modules/bible/translations";
 import { joinList, keyPhrase, type VerseKind } from "./text";
 import { content } from "./content";
 import { fill, type Voice } from "./voice";
@@ -12,11 +11,6 @@ export interface LessonVerse {
 
 /** What a lesson is about: a topic ("faith and works") or a passage ("Romans 8:28-39"). */
 export type Focus = { kind: "topic"; subject: string } | { kind: "passage"; reference: string };
-
-/** The line that says which translation is quoted, and why when it is not the one asked for. */
-export function translationNote(translation: TranslationChoice): string | undefined {
-  return translation.note;
-}
 
 /** A hands-on activity for the group, built on the lesson's own passages. */
 function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): string {

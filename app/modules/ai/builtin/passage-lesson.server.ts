@@ -16,7 +16,7 @@ import type { AiSettingsInput } from "../settings";
 import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import { finishLesson, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
+import { finishLesson, type Focus, type LessonVerse } from "./lesson-parts";
 import { chooseSentences, henryOn, introductionPoints, type HenryOnPassage } from "./commentary.server";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
@@ -183,8 +183,6 @@ function overview(
       `Nave's Topical Bible cites these verses under ${joinList(themes.map((theme) => `*${theme}*`))}, themes this study will touch on.`,
     );
   }
-  const noteText = translationNote(passage.translation);
-  if (noteText) paragraphs.push(`*${noteText}*`);
   return paragraphs.join("\n\n");
 }
 

@@ -21,7 +21,7 @@ import { searchCommentary } from "~/modules/bible/commentary.server";
 import { conceptsFor } from "./concepts";
 import { content } from "./content";
 import { glossaryMeaning } from "./glossary";
-import { finishLesson, translationNote, type Focus, type LessonVerse } from "./lesson-parts";
+import { finishLesson, type Focus, type LessonVerse } from "./lesson-parts";
 import { blockquote, snippet, toWholeSentences, type Quoted } from "./scripture.server";
 import {
   capitalize,
@@ -384,7 +384,7 @@ function henryOnTopic(subject: string, used: Set<string>): string | null {
   return null;
 }
 
-function overview(subject: string, Topic: string, gathered: Gathered, voice: Voice, note?: string) {
+function overview(subject: string, Topic: string, gathered: Gathered, voice: Voice) {
   const books = [...new Set(gathered.picks.map((pick) => bookByOrder(splitVerseId(pick.range.start).bookOrder)!.name))];
   const values = { subject, Topic };
   const opening = fill(voice.say("open", wording.openings), values);
@@ -412,7 +412,6 @@ function overview(subject: string, Topic: string, gathered: Gathered, voice: Voi
     `${sources} They come from ${joinList(books)}, so the group will hear ${books.length > 1 ? "several voices of Scripture" : "one book's voice"} on the same theme.`,
   );
   paragraphs.push(fill(voice.pick("goal", wording.goals), values));
-  if (note) paragraphs.push(`*${note}*`);
   return paragraphs.join("\n\n");
 }
 
@@ -537,7 +536,7 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
   const title = `${titleCase(trimmed)}: ${voice.pick("subtitle", wording.subtitles)}`;
 
   const sections: string[] = [];
-  sections.push(overview(subject, Topic, gathered, voice, translationNote(translation)));
+  sections.push(overview(subject, Topic, gathered, voice));
   const quoted = new Set<string>();
   const onTopic = henryOnTopic(subject, quoted);
   if (onTopic) sections.push(onTopic);

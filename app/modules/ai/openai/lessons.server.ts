@@ -50,7 +50,6 @@ function render(lesson: unknown, settings: AiSettingsInput, translation: Transla
   const markdown = lessonMarkdown(lesson, {
     lookup,
     translationLabel: `${translation.shownName} (${translation.shown})`,
-    translationNote: translation.note,
     listCitations: settings.citationFormat === "Inline" ? undefined : settings.citationFormat,
   });
   // Every reference the model wrote anywhere is checked against the shipped Bible.

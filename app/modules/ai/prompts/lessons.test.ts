@@ -106,7 +106,6 @@ describe("lesson markdown from a model's answer", () => {
   const options = {
     lookup,
     translationLabel: "Berean Standard Bible (BSB)",
-    translationNote: "NKJV is not available offline.",
   };
 
   test("the overview comes first, then the sections, with the verse text quoted from our Bible", () => {
@@ -123,7 +122,8 @@ describe("lesson markdown from a model's answer", () => {
       },
       options,
     );
-    assert.ok(markdown.startsWith("Faith shows itself.\n\n*NKJV is not available offline.*\n\n## Key Scriptures"));
+    // The translation note is the lesson header's badge, not a line of the text.
+    assert.ok(markdown.startsWith("Faith shows itself.\n\n## Key Scriptures"));
     assert.match(
       markdown,
       /### \(James 2:17\)\n\n> So too, faith by itself, if it does not result in action, is dead\.\n\nFaith acts\./,
