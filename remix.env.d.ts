@@ -11,5 +11,7 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     clientAddress: string;
     cspNonce: string;
+    /** The server listens on every interface (no HOST, 0.0.0.0 or ::), so other devices can reach it. */
+    listensOnNetwork: boolean;
   }
 }

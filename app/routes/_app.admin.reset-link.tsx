@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { createResetLink, linkBase } from "~/modules/account/password.server";
+import { createResetLink } from "~/modules/account/password.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
 
@@ -14,12 +15,12 @@ export function loader() {
 }
 
 /** The Admin Console's reset-link dialog posts here: `{ url, expiresAt }`, or `{ error }`. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   requireAdminUser(request);
   const parsed = resetLinkFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
   try {
-    return Response.json(createResetLink(parsed.data.userId, linkBase(new URL(request.url).origin)), {
+    return Response.json(createResetLink(parsed.data.userId, publicOrigin(request, context)), {
       headers: { "cache-control": "no-store" },
     });
   } catch (error) {

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { linkBase } from "~/modules/account/password.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
 import { forgotPasswordSchema } from "~/modules/account/schemas";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     // Not awaited: the answer must not wait for (and so reveal) a mail that is sent only to accounts.
-    void requestResetMail(submission.value.email, context.clientAddress, linkBase(new URL(request.url).origin));
+    void requestResetMail(submission.value.email, context.clientAddress, publicOrigin(request, context));
   } catch (error) {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfterSeconds;

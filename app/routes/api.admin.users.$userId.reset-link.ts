@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createResetLink, linkBase } from "~/modules/account/password.server";
+import { createResetLink } from "~/modules/account/password.server";
 import { requireApiAdmin } from "~/modules/auth/request.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   requireApiAdmin(request);
@@ -9,8 +10,8 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
 });
 
 /** A one-time reset link for the user (24 hours); the server keeps only its hash. */
-export const action = apiHandler(({ request, params }: ActionFunctionArgs) => {
+export const action = apiHandler(({ request, params, context }: ActionFunctionArgs) => {
   requireApiAdmin(request);
   if (request.method !== "POST") methodNotAllowed();
-  return createResetLink(params.userId!, linkBase(new URL(request.url).origin));
+  return createResetLink(params.userId!, publicOrigin(request, context));
 });

@@ -23,6 +23,11 @@ export function parseHost(value: string): HostParts | null {
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 const WILDCARD_ADDRESSES = new Set(["0.0.0.0", "::", "[::]"]);
 
+/** Node listens on every interface when given no host or a wildcard address. */
+export function listensOnEveryInterface(listenHost: string | undefined) {
+  return listenHost === undefined || WILDCARD_ADDRESSES.has(listenHost);
+}
+
 function isIpLiteral(name: string) {
   return name.startsWith("[") ? net.isIPv6(name.slice(1, -1)) : net.isIPv4(name);
 }

@@ -15,7 +15,7 @@ import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.serv
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { setAdminByEmail, userIdByEmail } from "~/modules/auth/accounts.server";
 import { buildExportZip } from "~/modules/account/export.server";
-import { createResetLinkForEmail, linkBase } from "~/modules/account/password.server";
+import { commandLineLinkBase, createResetLinkForEmail } from "~/modules/account/password.server";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
@@ -23,7 +23,7 @@ import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
 import { limitBody, requireFormBodies } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
-import { createHostCheck } from "~/server/host-check.server";
+import { createHostCheck, listensOnEveryInterface } from "~/server/host-check.server";
 import { logRequests } from "~/server/request-log.server";
 import { verifySignedCookies } from "~/server/signed-cookies.server";
 import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
@@ -50,7 +50,7 @@ export async function setAdminFromCommandLine(email: string, isAdmin: boolean) {
 
 /** `npm run admin -- reset-link EMAIL`: a one-time reset link (PUBLIC_URL, else localhost:PORT). */
 export async function resetLinkFromCommandLine(email: string) {
-  return withCommandLineDatabase(() => createResetLinkForEmail(email, linkBase(null)));
+  return withCommandLineDatabase(() => createResetLinkForEmail(email, commandLineLinkBase()));
 }
 
 /** `npm run admin -- export EMAIL [FILE]`: the same zip as Export on the settings page. */
@@ -248,6 +248,7 @@ interface AppOptions {
 function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  const listensOnNetwork = listensOnEveryInterface(listenHost);
   // Remix reads the URL itself: Express need not parse query strings.
   app.set("query parser", false);
 
@@ -334,6 +335,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
       getLoadContext: (req, res) => ({
         clientAddress: clientAddressOf(req, config.TRUST_PROXY),
         cspNonce: (res.locals.cspNonce as string | undefined) ?? "",
+        listensOnNetwork,
       }),
     }),
   );

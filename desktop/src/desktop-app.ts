@@ -39,7 +39,7 @@ import { IPC } from "./ipc-channels";
 import { readJsonFile, writeJsonFile } from "./json-file";
 import { buildMenuTemplate, MENU_IDS } from "./menu";
 import { externalUrl, isAppUrl, originOf } from "./navigation";
-import { lanUrls, type NetworkInterfaces } from "./network";
+import { lanUrls, type NetworkInterfaces } from "../../app/utils/lan-addresses.server";
 import { messageOf } from "./server-protocol";
 import { createServerProcess, type RunningServer } from "./server-process";
 import { updatesConfigured, type UpdaterLike } from "./updates";

@@ -5,7 +5,7 @@ import { aiConfigOverrides, aiSettingsView, mergeAiSettings, type KeyVault } fro
 import { resolveDataFolder } from "../../desktop/src/data-folder";
 import { buildMenuTemplate, findMenuItem, MENU_IDS, type MenuActions } from "../../desktop/src/menu";
 import { externalUrl, isAppUrl } from "../../desktop/src/navigation";
-import { lanAddresses } from "../../desktop/src/network";
+import { lanAddresses } from "../../app/utils/lan-addresses.server";
 import { initialWindowBounds } from "../../desktop/src/window-state";
 
 const entry = (address: string, internal = false, family: "IPv4" | "IPv6" = "IPv4") => ({

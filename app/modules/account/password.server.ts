@@ -67,9 +67,9 @@ export async function changePassword(
   );
 }
 
-/** The address reset links start with: PUBLIC_URL when set, else the origin the request came to. */
-export function linkBase(requestOrigin: string | null) {
-  const base = getConfig().PUBLIC_URL ?? requestOrigin ?? `http://localhost:${getConfig().PORT}`;
+/** Where reset links made on the command line start: PUBLIC_URL when set, else this server's own port. */
+export function commandLineLinkBase() {
+  const base = getConfig().PUBLIC_URL ?? `http://localhost:${getConfig().PORT}`;
   return base.replace(/\/+$/, "");
 }
 

@@ -31,6 +31,7 @@ import { AppError, NotFoundError } from "~/utils/errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { InviteCard } from "./invite-card";
+import { isLoopbackOrigin, publicOrigin } from "~/utils/public-origin.server";
 import { SharedLessonsCard } from "./lessons-card";
 import { MembersCard } from "./members-card";
 import { GroupPlanCard } from "./plan-card";
@@ -42,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** How many of the leader's own lesson plans the share list offers (newest first). */
 const SHAREABLE_LIMIT = 100;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const timeZone = readTimeZone(user.id);
   let group: GroupDetail;
@@ -53,14 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
   const isLeader = group.role === "leader";
+  const origin = publicOrigin(request, context);
   const shared = new Set(group.studies.map((study) => study.id));
   return {
     group,
     me: user.id,
     today: calendarDay(new Date(), timeZone),
-    inviteLink: group.inviteCode ? `${new URL(request.url).origin}/join/${group.inviteCode}` : null,
-    // 127.0.0.1 or localhost: the desktop app's own window, whose address other devices cannot open.
-    onLoopback: /^(127\.|localhost$|\[::1\]$)/.test(new URL(request.url).hostname),
+    inviteLink: group.inviteCode ? `${origin}/join/${group.inviteCode}` : null,
+    // Still 127.0.0.1: the desktop app's window while it does not share, an address no other device can open.
+    onLoopback: isLoopbackOrigin(origin),
     plans: isLeader ? listPlans(user.id).map(({ id, name, daysCount }) => ({ id, name, daysCount })) : [],
     shareable: isLeader
       ? listStudies(user.id, { limit: SHAREABLE_LIMIT })
