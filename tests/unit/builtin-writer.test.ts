@@ -75,11 +75,12 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     });
 
     // The same, with each day's references, book names, quotations and numbers masked: a
-    // template filled with another day's reference is the same sentence. About 70-75% of these
-    // shapes are unique (the passage's own words vary them); none may stand on more than 5% of days.
-    test(`${level}: no sentence shape of its own on more than 5% of days`, () => {
+    // template filled with another day's reference is the same sentence. Each sentence is one of
+    // many wordings (content/devotional-lines.json) naming the passage's own words, so at least 90%
+    // of these shapes are unique too, and none may stand on more than 5% of days.
+    test(`${level}: at least 90% of its sentence shapes are unique, none on more than 5% of days`, () => {
       const report = shapeVariety(written.get(level)!);
-      assert.ok(report.unique / report.total >= 0.65, `${report.unique} unique shapes of ${report.total}`);
+      assert.ok(report.unique / report.total >= 0.9, `${report.unique} unique shapes of ${report.total}`);
       assert.ok(
         report.mostShared!.days <= days.length * 0.05,
         `“${report.mostShared!.sentence}” on ${report.mostShared!.days} days`,
