@@ -388,7 +388,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
         : "",
       echo && told ? say("send", stepLines.send, { echo: echo.reference, reading, anchor: named(told) }) : "",
       told ? say("tell", stepLines.tell, { reading, anchor: named(told) }) : "",
-      quoteVerses[1] && learned
+      quoteVerses[1] && learned && learned.verse.id !== quoteVerses[1].id
         ? say("learn", stepLines.learn, {
             memory: quoteVerses[1].reference,
             verse: learned.verse.reference,
