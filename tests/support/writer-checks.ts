@@ -18,10 +18,11 @@ export function ownSentences(markdown: string): string[] {
     .replace(/“[^”]*”/g, " ")
     .replace(/"[^"]*"/g, " ")
     .replace(/\*\*/g, "");
+  // A sentence has three words besides book names: "Song of Solomon 1:2-6:" (an outline point's
+  // label) has none.
   return prose
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, " ").trim())
-    // Three words besides book names: "Song of Solomon 1:2-6:" (an outline point's label) is none.
     .filter((sentence) => (sentence.replace(bookPattern, "").match(/[A-Za-z]+/g) ?? []).length >= 3);
 }
 

@@ -65,14 +65,18 @@ function lines(allowed: readonly string[], required: readonly string[] = []) {
  * against his text.
  */
 function henryLines(allowed: readonly string[]) {
-  return lines(allowed, ["henry", "section"]).refine(
-    (list) =>
-      list.every(
-        (line) =>
-          line.includes("“{henry}” (Matthew Henry on {section})") ||
-          /Matthew Henry\b[^“]*“\{henry\}” \(on \{section\}\)/.test(line),
-      ),
-    { message: "quote Henry as “{henry}” (Matthew Henry on {section}), or “{henry}” (on {section}) after his name" },
+  return lines(allowed, ["henry", "section"]).superRefine((list, context) =>
+    list.forEach((line, index) => {
+      if (
+        !line.includes("“{henry}” (Matthew Henry on {section})") &&
+        !/Matthew Henry\b[^“]*“\{henry\}” \(on \{section\}\)/.test(line)
+      )
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: "quote Henry as “{henry}” (Matthew Henry on {section}), or “{henry}” (on {section}) after his name",
+        });
+    }),
   );
 }
 

@@ -468,6 +468,8 @@ function introSummary(text: string) {
   const sentences = first.match(/[^.!?]+[.!?]+[”’]?(?:\s+|$)/g) ?? [first];
   let summary = "";
   for (const sentence of sentences) {
+    // "Here is, I." opens his numbered outline: the summary ends before it, not in mid-thought.
+    if (summary && /\b[IVX]+\.\s*$/.test(sentence)) break;
     if (summary && (summary + sentence).split(/\s+/).length > 70) break;
     summary += sentence;
   }
