@@ -347,7 +347,8 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
         : say("q-point", asks.outlinePlain, { henry: point.text, section: point.reference })
       : say("q-point", asks.retell, { reading }),
     ...asked.map((sentence, index) => {
-      const values = { henry: sentence.text, section: sentence.reference };
+      // His full stop gives way to the question mark or the sentence around the quotation.
+      const values = { henry: sentence.text.replace(/\.$/, ""), section: sentence.reference };
       const thinking = anchor(`asked-${index}`);
       return thinking
         ? say(`q-henry-${index}`, asks.henry, { ...values, anchor: named(thinking) })
