@@ -1,11 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { DevotionalLevel } from "~/modules/ai/provider";
+import { wordLimitRanges } from "~/modules/ai/settings";
 
 /**
  * Checks on what the built-in writer wrote, shared by its tests: which sentences are its own
  * (not quotations), and whether its quotations of Matthew Henry are his words.
  */
+
+/** Each level at both ends of its word-limit slider (SPEC §5): 100 and 500 words for beginners... */
+export const sliderExtremes: Array<[DevotionalLevel, number]> = (
+  [
+    ["beginner", wordLimitRanges.beginnerWordLimit],
+    ["intermediate", wordLimitRanges.intermediateWordLimit],
+    ["deep", wordLimitRanges.deepStudyWordLimit],
+  ] as const
+).flatMap(([level, { min, max }]): Array<[DevotionalLevel, number]> => [
+  [level, min],
+  [level, max],
+]);
 
 /** The writer's own sentences: headings, block quotations and anything inside quotation marks left out. */
 export function ownSentences(markdown: string): string[] {

@@ -18,6 +18,7 @@ import {
   henryQuotations,
   ownSentences,
   shapeVariety,
+  sliderExtremes,
   variety,
 } from "../support/writer-checks";
 
@@ -157,18 +158,10 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
         if (Math.abs(words - limit) > limit * 0.15) misses.push(`${days[index]!.references} ${level}: ${words}`);
       });
     }
-    const extremes: Array<[DevotionalLevel, number]> = [
-      ["beginner", 100],
-      ["beginner", 500],
-      ["intermediate", 200],
-      ["intermediate", 800],
-      ["deep", 400],
-      ["deep", 1200],
-    ];
     days
       .filter((_, index) => index % 15 === 0)
       .forEach(({ references, analysis }) => {
-        for (const [level, limit] of extremes) {
+        for (const [level, limit] of sliderExtremes) {
           const words = countWords(
             composeDevotional({ analysis, level, wordLimit: limit, settings: defaultAiSettings }),
           );

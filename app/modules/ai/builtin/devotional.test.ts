@@ -18,6 +18,7 @@ import { devotional } from "./devotional.server";
 import { analyzePassages } from "./devotional/analyze.server";
 import { composeDevotional } from "./devotional/compose";
 import { fragmentAround, quotedSentence, verseForQuote } from "./devotional/text";
+import { sliderExtremes } from "../../../../tests/support/writer-checks";
 
 const levels: DevotionalLevel[] = ["beginner", "intermediate", "deep"];
 const defaultLimits = { beginner: 300, intermediate: 500, deep: 800 };
@@ -79,16 +80,8 @@ describe("built-in devotional length", () => {
 
   test("the slider's extremes too (100-500, 200-800, 400-1200 words)", () => {
     const misses: string[] = [];
-    const extremes: Array<[DevotionalLevel, number]> = [
-      ["beginner", 100],
-      ["beginner", 500],
-      ["intermediate", 200],
-      ["intermediate", 800],
-      ["deep", 400],
-      ["deep", 1200],
-    ];
     for (const day of days.filter((_, index) => index % 2 === 0)) {
-      for (const [level, limit] of extremes) {
+      for (const [level, limit] of sliderExtremes) {
         const words = countWords(write(day, level, limit));
         if (!within15(words, limit)) misses.push(`${day.join("; ")} ${level} ${limit}: ${words}`);
       }
