@@ -292,17 +292,19 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     });
   }
   // About one sentence of Henry's per hundred words of budget: the explanation is mostly his.
-  const chosen = chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
-  // Every devotional quotes Henry at least once; on a very small budget, his shortest sentence.
+  // Every devotional quotes him at least once; on a very small budget only one sentence fits, the
+  // shortest of his best.
   const tight = wordLimit <= 150;
-  const shortest = [...chosen].sort((a, b) => a.text.length - b.text.length)[0];
+  const chosen = tight
+    ? [...henry.sentences.slice(0, 9)].sort((a, b) => a.text.length - b.text.length).slice(0, 1)
+    : chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
   chosen.forEach((sentence, index) =>
     add({
       section: "reflect",
       kind: "quote",
       text: sentence.text,
       attribution: `Matthew Henry on ${sentence.reference}`,
-      priority: (tight ? sentence === shortest : index === 0) ? 0 : 2 + index * 2,
+      priority: index === 0 ? 0 : 2 + index * 2,
     }),
   );
   realThemes.slice(1, 3).forEach((hit, index) =>
