@@ -139,13 +139,14 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     assert.ok(references.size > days.length, `${references.size} references`);
   });
 
-  test("no mechanical lines: no word counts, no 'opens with ... closes with'", () => {
+  test("no mechanical lines: no word counts, no 'opens with ... closes with', no unfilled placeholder", () => {
     for (const [level] of levels) {
       for (const content of written.get(level)!) {
         assert.doesNotMatch(
           content,
           /\b(?:appears|comes up|occurs) \d+ times\b|\(\d+ times\)|\bopens with\b.*\bcloses with\b/,
         );
+        assert.doesNotMatch(content, /\{\w+\}/, "a placeholder of devotional-lines.json left unfilled");
       }
     }
   });
