@@ -113,10 +113,6 @@ export function verseForQuote(text: string) {
   return (singleOpens === singleCloses ? balanced : balanced.replace(/‘/g, "").replace(/’(?![a-z])/gi, "")).trim();
 }
 
-export function pick<T>(items: readonly T[], seed: string): T {
-  return items[hashString(seed) % items.length]!;
-}
-
 /** Items in a stable order shuffled by a seed (the same seed gives the same order). */
 export function shuffled<T>(items: readonly T[], seed: string): T[] {
   return items
