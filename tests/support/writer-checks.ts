@@ -1,11 +1,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import type { DevotionalLevel } from "~/modules/ai/provider";
+import { wordLimitRanges } from "~/modules/ai/settings";
 
 /**
  * Checks on what the built-in writer wrote, shared by its tests: which sentences are its own
  * (not quotations), and whether its quotations of Matthew Henry are his words.
  */
+
+/** Each level at both ends of its word-limit slider (SPEC §5): 100 and 500 words for beginners... */
+export const sliderExtremes: Array<[DevotionalLevel, number]> = (
+  [
+    ["beginner", wordLimitRanges.beginnerWordLimit],
+    ["intermediate", wordLimitRanges.intermediateWordLimit],
+    ["deep", wordLimitRanges.deepStudyWordLimit],
+  ] as const
+).flatMap(([level, { min, max }]): Array<[DevotionalLevel, number]> => [
+  [level, min],
+  [level, max],
+]);
 
 /** The writer's own sentences: headings, block quotations and anything inside quotation marks left out. */
 export function ownSentences(markdown: string): string[] {
@@ -18,10 +32,12 @@ export function ownSentences(markdown: string): string[] {
     .replace(/“[^”]*”/g, " ")
     .replace(/"[^"]*"/g, " ")
     .replace(/\*\*/g, "");
+  // A sentence has three words besides book names: "Song of Solomon 1:2-6:" (an outline point's
+  // label) has none.
   return prose
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, " ").trim())
-    .filter((sentence) => (sentence.match(/[A-Za-z]+/g) ?? []).length >= 3);
+    .filter((sentence) => (sentence.replace(bookPattern, "").match(/[A-Za-z]+/g) ?? []).length >= 3);
 }
 
 export interface VarietyReport {
@@ -110,7 +126,8 @@ export function henryChapterText(chapter: string): string | undefined {
 /**
  * Every quotation of Henry in a text, with the section it is attributed to: block quotes
  * ("> ... — Matthew Henry on John 3:1-21"), outline points ("**John 3:1-21**: “...”") and
- * quotations inside a sentence ("On John 3:1-21, Matthew Henry writes: “...”; where").
+ * quotations inside a sentence ("On John 3:1-21, Matthew Henry writes: “...”; where", “...” (Matthew
+ * Henry on John 3:1-21)).
  */
 export function henryQuotations(markdown: string): Array<{ reference: string; text: string }> {
   const found: Array<{ reference: string; text: string }> = [];
@@ -132,6 +149,12 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
     found.push({ reference: match[1]!, text: match[2]! });
   for (const match of markdown.matchAll(/Matthew Henry sums up ([^\n]+?) in these words: “(.+?)”\./g))
     found.push({ reference: match[1]!, text: match[2]! });
+  // A line of the devotional's own quoting him: “...” (Matthew Henry on John 3:1-21), or “...” (on
+  // John 3:1-21) after his name.
+  for (const match of markdown.matchAll(/^[^“\n]*“(.+?)” \(Matthew Henry on ([^()\n]+)\)/gm))
+    found.push({ reference: match[2]!, text: match[1]! });
+  for (const match of markdown.matchAll(/^[^“\n]*Matthew Henry\b[^“\n]*“(.+?)” \(on ([^()\n]+)\)/gm))
+    found.push({ reference: match[2]!, text: match[1]! });
   return found;
 }
 

@@ -51,6 +51,27 @@ describe("built-in writer content files", () => {
     );
   });
 
+  test("a devotional line with an unknown or a missing placeholder, or Henry unattributed, is refused", () => {
+    const lines = read("devotional-lines.json") as {
+      opening: string[];
+      prayer: { keep: string[] };
+      questions: { henry: string[] };
+    };
+    lines.opening[1] = "Read {reading} and {chapter}, listening for the word {word} in {verse}.";
+    lines.prayer.keep[0] = "Keep {reading} in my mind through this day.";
+    lines.questions.henry[2] = "Thinking of {anchor}, what do you make of “{henry}” ({section})?";
+    assert.throws(
+      () => parseContent("devotional-lines.json", lines),
+      (error: Error) => {
+        assert.match(error.message, /devotional-lines\.json/);
+        assert.match(error.message, /unknown placeholder \{chapter\}[\s\S]*opening\[1\]/);
+        assert.match(error.message, /must use \{closing\}[\s\S]*prayer\.keep\[0\]/);
+        assert.match(error.message, /quote Henry as[\s\S]*questions\.henry\[2\]/);
+        return true;
+      },
+    );
+  });
+
   test("theme ids are unique", () => {
     const themes = read("themes.json") as { themes: Array<{ id: string }> };
     themes.themes[1]!.id = themes.themes[0]!.id;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toneChoices, writingStyleChoices } from "../settings";
 import concepts from "./content/concepts.json";
+import devotionalLines from "./content/devotional-lines.json";
 import devotionalVoice from "./content/devotional-voice.json";
 import glossary from "./content/glossary.json";
 import lessonLines from "./content/lesson-lines.json";
@@ -38,6 +39,49 @@ export const sectionIds = [
 const byTone = z.record(z.enum(toneChoices), sentences);
 const byVerseKind = z.record(z.enum(verseKinds), sentences);
 
+/**
+ * A list of sentences with {placeholders}: each may use only the placeholders the writer fills for
+ * that list, and must use the required ones (a quotation it introduces, the closing of a prayer).
+ */
+function lines(allowed: readonly string[], required: readonly string[] = []) {
+  return sentences.superRefine((list, context) =>
+    list.forEach((line, index) => {
+      const used = [...line.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      for (const name of used.filter((name) => !allowed.includes(name)))
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: `unknown placeholder {${name}}; this list may use ${allowed.map((key) => `{${key}}`).join(", ")}`,
+        });
+      for (const name of required.filter((name) => !used.includes(name)))
+        context.addIssue({ code: "custom", path: [index], message: `must use {${name}}` });
+    }),
+  );
+}
+
+/**
+ * Sentences quoting Matthew Henry: the quotation is attributed where it stands, “{henry}” (Matthew
+ * Henry on {section}), or “{henry}” (on {section}) after his name, so that every one can be checked
+ * against his text.
+ */
+function henryLines(allowed: readonly string[]) {
+  return lines(allowed, ["henry", "section"]).superRefine((list, context) =>
+    list.forEach((line, index) => {
+      if (
+        !line.includes("“{henry}” (Matthew Henry on {section})") &&
+        !/Matthew Henry\b[^“]*“\{henry\}” \(on \{section\}\)/.test(line)
+      )
+        context.addIssue({
+          code: "custom",
+          path: [index],
+          message: "quote Henry as “{henry}” (Matthew Henry on {section}), or “{henry}” (on {section}) after his name",
+        });
+    }),
+  );
+}
+
+const verseQuote = ["verse", "theme", "word", "quote"];
+
 const theme = z.strictObject({
   id: z.string().regex(/^[a-z-]+$/, "must be lower-case letters and hyphens"),
   name: sentence,
@@ -68,6 +112,46 @@ const schemas = {
         closings: sentences,
       }),
     ),
+  }),
+  "devotional-lines.json": z.strictObject({
+    opening: lines(["reading", "verse", "word"], ["reading", "verse", "word"]),
+    context: lines(["book", "chapter", "genre", "author"], ["book", "genre", "author"]),
+    watch: lines(["anchor"], ["anchor"]),
+    henrySummary: henryLines(["henry", "section"]),
+    names: lines(["reading", "names"], ["names"]),
+    observe: lines(verseQuote, ["verse", "word", "quote"]),
+    observePlain: lines(verseQuote, ["verse", "word", "quote"]),
+    themeTurn: lines(verseQuote, ["verse", "word", "quote"]),
+    echo: lines(["from", "echo", "shared"], ["from", "echo", "shared"]),
+    questions: z.strictObject({
+      godWithWord: lines(["verse", "word", "reading"], ["word"]),
+      god: lines(["verse"], ["verse"]),
+      outline: henryLines(["henry", "section", "anchor"]),
+      outlinePlain: henryLines(["henry", "section"]),
+      retell: lines(["reading"], ["reading"]),
+      henry: henryLines(["henry", "section", "anchor"]),
+      henryPlain: henryLines(["henry", "section"]),
+      carry: lines(["reading", "anchor"], ["anchor"]),
+      carryPlain: lines(["reading"], ["reading"]),
+      theme: lines(["verse", "word", "theme"], ["verse", "word"]),
+    }),
+    askYourself: lines(["question"], ["question"]),
+    steps: z.strictObject({
+      write: lines(["verse", "word"], ["verse"]),
+      pray: lines(["verse", "word"], ["verse"]),
+      reread: lines(["section", "anchor"], ["section"]),
+      send: lines(["echo", "reading", "anchor"], ["echo"]),
+      tell: lines(["reading", "anchor"], ["anchor"]),
+      learn: lines(["memory", "verse", "word"], ["memory", "verse"]),
+    }),
+    prayer: z.strictObject({
+      thanks: lines(["salutation", "reading", "anchor", "verse", "quote"], ["salutation", "verse", "quote"]),
+      thanksPlain: lines(["salutation", "reading", "verse", "quote"], ["salutation", "verse", "quote"]),
+      thanksShort: lines(["salutation", "reading"], ["salutation", "reading"]),
+      themeLeads: lines(["verse", "theme"], ["verse", "theme"]),
+      keep: lines(["reading", "anchor", "closing"], ["closing"]),
+      keepPlain: lines(["closing"], ["closing"]),
+    }),
   }),
   "lesson-lines.json": z.strictObject({
     shared: z.strictObject({
@@ -122,6 +206,7 @@ export const content = {
   glossary: parseContent("glossary.json", glossary),
   concepts: parseContent("concepts.json", concepts),
   devotionalVoice: parseContent("devotional-voice.json", devotionalVoice),
+  devotionalLines: parseContent("devotional-lines.json", devotionalLines),
   lessonLines: parseContent("lesson-lines.json", lessonLines),
 };
 

@@ -23,7 +23,7 @@ const MAX_ECHO_WORDS = 60;
 
 /** Capitalised words that are not names: divine titles and pronouns (the BSB capitalises them). */
 const NOT_NAMES = new Set(
-  "I O Us Our Ours We God LORD Lord GOD He His Him Himself You Your Yours Yourself Me My Mine Myself Father Son Spirit Holy Most High Almighty Savior Redeemer Christ Messiah Amen Selah Hallelujah Then Now But And For The When So Yet If As Therefore Truly Behold Woe Blessed Let Do Go Come See Look Who What Why How Is Are Was Were Be This That These Those There Here In On At Of By With To From Into Upon After Before Because Since While Until Whoever Whatever Surely Indeed Even Yes No Not All Every Each One Two Three Sabbath Passover Word Scripture Scriptures Law Prophets Gospel Heaven Hades Sheol Day Lamb Shepherd King Lord's God's LORD's Teacher Rabbi Light Truth Way Life Bread Vine Door Servant Branch Rock Lion".split(
+  "I O Us Our Ours We God LORD Lord GOD He His Him Himself You Your Yours Yourself Me My Mine Myself Father Son Spirit Holy Most High Almighty Savior Redeemer Christ Messiah Amen Selah Hallelujah Then Now But And For The When So Yet If As Therefore Truly Behold Woe Blessed Let Do Go Come See Look Who What Why How Is Are Was Were Be This That These Those There Here In On At Of By With To From Into Upon After Before Because Since While Until Whoever Whatever Surely Indeed Even Yes No Not All Every Each One Two Three Sabbath Passover Word Scripture Scriptures Law Prophets Gospel Heaven Hades Sheol Day Lamb Shepherd King Lord's God's LORD's Teacher Rabbi Light Truth Way Life Bread Vine Door Servant Branch Rock Lion Mount Nor Or Give Take Hear Listen Keep Remember Praise Sing".split(
     " ",
   ),
 );

@@ -4,8 +4,9 @@ import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
 import { content, sectionIds, type SectionId, type Theme } from "../content";
 import { stem } from "../stem";
-import { hashString, joinList, titleCase } from "../text";
-import { fragmentAround, isStopWord, pick, quotedSentence, shuffled, words } from "./text";
+import { createPicker, hashString, joinList, titleCase } from "../text";
+import { fill } from "../voice";
+import { fragmentAround, isStopWord, quotedSentence, shuffled, words } from "./text";
 
 /**
  * Writes a devotional from what the analysis found in the day's passages. Pure: the same
@@ -105,6 +106,7 @@ interface Block {
 }
 
 const { headings, tones: voices } = content.devotionalVoice;
+const lines = content.devotionalLines;
 
 export interface ComposeInput {
   analysis: DevotionalAnalysis;
@@ -143,6 +145,11 @@ const levelPlans: Record<
 
 export function composeDevotional({ analysis, level, wordLimit, settings }: ComposeInput): string {
   const seed = `${analysis.reference}|${level}|${settings.tone}|${settings.writingStyle}`;
+  // Every sentence of the writer's own is one of many in devotional-lines.json, chosen by the
+  // passage and the slot: the same input gives the same text, the next day another wording.
+  const choose = createPicker(seed);
+  const say = (slot: string, options: readonly string[], values: Record<string, string>) =>
+    fill(choose(slot, options), values);
   const plan = levelPlans[level];
   const voice = voices[settings.tone];
   const simple = settings.languageComplexity === "Simple" || settings.targetAudience === "Beginner";
@@ -165,10 +172,12 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const henry = analysis.commentary;
   // The passage's own words, each in the verse that uses it best: every sentence of the writer's
   // own names one, so that its sentences differ as the passages do rather than by reference alone.
-  const keyHits = analysis.keywords.filter((keyword) => keyword.count >= 2).slice(0, 6);
+  // A name the passage repeats ("David") is one of its names, not one of its words.
+  const nameOf = new Map(analysis.names.map((name) => [name.toLowerCase(), name]));
+  const keyHits = analysis.keywords.filter((keyword) => keyword.count >= 2 && !nameOf.has(keyword.word)).slice(0, 6);
   const wordHit = (slot: string) =>
-    keyHits.length > 0 ? keyHits[hashString(`${seed}:${slot}`) % Math.min(3, keyHits.length)] : undefined;
-  const anchors = [...analysis.names.slice(0, 2), ...keyHits.slice(0, 3).map((hit) => hit.word)];
+    keyHits.length > 0 ? keyHits[hashString(`${seed}:${slot}`) % Math.min(4, keyHits.length)] : undefined;
+  const anchors = [...analysis.names.slice(0, 3), ...keyHits.slice(0, 4).map((hit) => hit.word)];
   const anchor = (slot: string) =>
     anchors.length > 0 ? anchors[hashString(`${seed}:${slot}`) % anchors.length] : undefined;
   // A name stands as it is; one of the passage's words is called a word.
@@ -183,15 +192,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
         kind: "sentence",
         paragraph: "intro",
         priority: 2,
-        text: pick(
-          [
-            `Read ${reading} slowly, listening for the word ${opening.word}, then stay a while with ${keyReference}.`,
-            `Today's reading is ${reading}; listen for the word ${opening.word} in it, and begin with ${keyReference}.`,
-            `Before anything else, hear ${keyReference} in its own words; ${opening.word} will come back as you read ${reading}.`,
-            `Out of all of ${reading}, let ${keyReference} set the tone, and keep an ear open for the word ${opening.word}.`,
-          ],
-          `${seed}:open`,
-        ),
+        text: say("open", lines.opening, { reading, verse: keyReference, word: opening.word }),
       });
     }
     add({ section: "scripture", kind: "quote", text: firstQuote.text, cite: firstQuote.reference, priority: 0 });
@@ -205,14 +206,21 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   // Background (deep): the book, and Henry's own introduction to the chapter.
   analysis.books.slice(0, 2).forEach((book, index) => {
     if (!book.context) return;
+    const { genre, author } = book.context;
+    const watched = anchor(`book-${index}`);
     add({
       section: "context",
       kind: "sentence",
       paragraph: `book-${index}`,
       priority: 1,
-      text: `${book.name} ${book.chapter} belongs to ${book.name}, ${book.context.genre}, ${book.context.author}${
-        anchor(`book-${index}`) ? `; in this chapter, watch for ${named(anchor(`book-${index}`)!)}` : ""
-      }.`,
+      // One sentence, "<context>; <watch>.": the book's background alone would be the same on
+      // every day spent in that book.
+      text: `${[
+        say(`book-${index}`, lines.context, { book: book.name, chapter: String(book.chapter), genre, author }),
+        watched ? say(`watch-${index}`, lines.watch, { anchor: named(watched) }) : "",
+      ]
+        .filter(Boolean)
+        .join("; ")}.`,
     });
   });
   henry.introductions.slice(0, 2).forEach((intro, index) => {
@@ -243,7 +251,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "outline",
       priority: 1,
-      text: `Matthew Henry sums up ${henry.outline[0].reference} in these words: “${henry.outline[0].text}”.`,
+      text: say("summary", lines.henrySummary, { henry: henry.outline[0].text, section: henry.outline[0].reference }),
     });
   }
   if (analysis.names.length > 0) {
@@ -252,7 +260,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "names",
       priority: 4,
-      text: `Names to watch for in ${reading}: ${joinList(analysis.names.slice(0, 5))}.`,
+      text: say("names", lines.names, { reading, names: joinList(analysis.names.slice(0, 5)) }),
     });
   }
 
@@ -264,7 +272,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
         section: "keywords",
         kind: "item",
         priority: 4 + index * 2,
-        text: `**${keyword.word}** (${keyword.verse.reference}): ${quotedSentence(fragmentAround(keyword.verse.text, keyword.word, 18))}`,
+        text: `**${nameOf.get(keyword.word) ?? keyword.word}** (${keyword.verse.reference}): ${quotedSentence(fragmentAround(keyword.verse.text, keyword.word, 18))}`,
       }),
     );
   }
@@ -277,26 +285,26 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "observe",
       priority: 1,
-      text: observation(
-        firstHit,
-        fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26),
-        `${seed}:0`,
-        simple,
-      ),
+      text: say("observe", simple ? lines.observePlain : lines.observe, {
+        ...themeValues(firstHit),
+        quote: quotedSentence(fragmentAround(firstHit.verse.text, firstHit.word || undefined, 26)),
+      }),
     });
   }
   // About one sentence of Henry's per hundred words of budget: the explanation is mostly his.
-  const chosen = chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
-  // Every devotional quotes Henry at least once; on a very small budget, his shortest sentence.
+  // Every devotional quotes him at least once; on a very small budget only one sentence fits, the
+  // shortest of his best.
   const tight = wordLimit <= 150;
-  const shortest = [...chosen].sort((a, b) => a.text.length - b.text.length)[0];
+  const chosen = tight
+    ? [...henry.sentences.slice(0, 9)].sort((a, b) => a.text.length - b.text.length).slice(0, 1)
+    : chooseHenry(henry.sentences, Math.max(3, Math.round(wordLimit / 100)), seed);
   chosen.forEach((sentence, index) =>
     add({
       section: "reflect",
       kind: "quote",
       text: sentence.text,
       attribution: `Matthew Henry on ${sentence.reference}`,
-      priority: (tight ? sentence === shortest : index === 0) ? 0 : 2 + index * 2,
+      priority: index === 0 ? 0 : 2 + index * 2,
     }),
   );
   realThemes.slice(1, 3).forEach((hit, index) =>
@@ -305,14 +313,10 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: `theme-${index}`,
       priority: 5 + index * 3,
-      text: `${pick(
-        [
-          `${hit.verse.reference} adds ${hit.theme.name}`,
-          `${hit.theme.name} comes in at ${hit.verse.reference}`,
-          `Then ${hit.verse.reference} turns to ${hit.theme.name}`,
-        ],
-        `${seed}:adds:${index}`,
-      )}${hit.word ? `, in its word ${hit.word}` : ""}: ${quotedSentence(fragmentAround(hit.verse.text, hit.word || undefined, 20))}`,
+      text: say(`adds-${index}`, lines.themeTurn, {
+        ...themeValues(hit),
+        quote: quotedSentence(fragmentAround(hit.verse.text, hit.word || undefined, 20)),
+      }),
     }),
   );
 
@@ -323,14 +327,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     const shared = echo.from ? sharedWord(echo.from.text, echo.text) : undefined;
     const intro =
       echo.from && shared
-        ? pick(
-            [
-              `${echo.from.reference} is echoed in ${echo.reference}, on ${shared}:`,
-              `On ${shared}, ${echo.reference} answers ${echo.from.reference}:`,
-              `${echo.reference} takes up the ${shared} of ${echo.from.reference}:`,
-            ],
-            `${seed}:echo:${index}`,
-          )
+        ? say(`echo-${index}`, lines.echo, { from: echo.from.reference, echo: echo.reference, shared })
         : undefined;
     add({ section: "echoes", kind: "quote", intro, text: echo.text, cite: echo.reference, priority });
   });
@@ -341,36 +338,33 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const asking = wordHit("ask");
   const pointAnchor = anchor("point");
   const carry = anchor("carry");
+  const asks = lines.questions;
   const questions = [
     asking
-      ? pick(
-          [
-            `What does ${asking.verse.reference}, with its word ${asking.word}, show you about who God is?`,
-            `What does ${asking.word} in ${asking.verse.reference} tell you about God?`,
-            `Why might ${reading} come back to the word ${asking.word}, and what does that show you about God?`,
-          ],
-          `${seed}:q0`,
-        )
-      : `What does ${keyReference} show you about who God is?`,
+      ? say("q-god", asks.godWithWord, { verse: asking.verse.reference, word: asking.word, reading })
+      : say("q-god", asks.god, { verse: keyReference }),
     point
-      ? `${pointAnchor ? `With ${named(pointAnchor)} in mind, where` : "Where"} do you see this in the passage (${point.reference}): “${point.text}” (Matthew Henry)?`
-      : `What happens in ${reading}, told in your own words?`,
-    ...asked.map(
-      (sentence, index) =>
-        `On ${sentence.reference}, Matthew Henry writes: “${sentence.text}”; ${anchor(`asked-${index}`) ? `thinking of ${anchor(`asked-${index}`)}, ` : ""}where would that change how you live this week?`,
-    ),
+      ? pointAnchor
+        ? say("q-point", asks.outline, { anchor: named(pointAnchor), henry: point.text, section: point.reference })
+        : say("q-point", asks.outlinePlain, { henry: point.text, section: point.reference })
+      : say("q-point", asks.retell, { reading }),
+    ...asked.map((sentence, index) => {
+      // His full stop gives way to the question mark or the sentence around the quotation.
+      const values = { henry: sentence.text.replace(/\.$/, ""), section: sentence.reference };
+      const thinking = anchor(`asked-${index}`);
+      return thinking
+        ? say(`q-henry-${index}`, asks.henry, { ...values, anchor: named(thinking) })
+        : say(`q-henry-${index}`, asks.henryPlain, values);
+    }),
     carry
-      ? `Which phrase about ${carry} in ${reading} will you carry with you today, and why?`
-      : `Which phrase in ${reading} will you carry with you today, and why?`,
-    ...realThemes.map(
-      (hit) =>
-        `Where does ${hit.verse.reference}${hit.word ? `, speaking of ${hit.word},` : ""} meet ${hit.theme.name} in your own life?`,
-    ),
+      ? say("q-carry", asks.carry, { reading, anchor: named(carry) })
+      : say("q-carry", asks.carryPlain, { reading }),
+    ...realThemes.map((hit, index) => say(`q-theme-${index}`, asks.theme, themeValues(hit))),
   ];
   questions
     .slice(0, plan.questions)
     .forEach((question, index) =>
-      add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 2 : 4 + index * 2 }),
+      add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 2 : 3 + index * 2 }),
     );
   if (level === "beginner") {
     add({
@@ -378,7 +372,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       kind: "sentence",
       paragraph: "ask",
       priority: 7,
-      text: `Ask yourself: ${lowerFirst(questions[0]!)}`,
+      text: say("ask", lines.askYourself, { question: lowerFirst(questions[0]!) }),
     });
   }
 
@@ -387,23 +381,22 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
   const [written, prayed, learned] = [wordHit("write"), wordHit("pray"), wordHit("learn")];
   const told = anchor("tell");
   const reread = anchor("reread");
+  const { steps: stepLines } = lines;
   const steps = shuffled(
     [
-      written
-        ? `Write out ${written.verse.reference}, the verse on ${written.word}, and keep it where you will see it today.`
-        : "",
-      prayed
-        ? `Pray ${prayed.verse.reference} back to God in your own words, ${prayed.word} and all, before the day gets busy.`
-        : "",
+      written ? say("write", stepLines.write, { verse: written.verse.reference, word: written.word }) : "",
+      prayed ? say("pray", stepLines.pray, { verse: prayed.verse.reference, word: prayed.word }) : "",
       chosen[0] && reread
-        ? `Read ${chosen[0].reference} again tonight and notice one thing Matthew Henry saw there about ${reread} that you had missed.`
+        ? say("reread", stepLines.reread, { section: chosen[0].reference, anchor: named(reread) })
         : "",
-      echo && told
-        ? `Send ${echo.reference} to someone this week, with a line on what ${reading} says of ${named(told)}.`
-        : "",
-      told ? `Tell one person what ${reading} taught you about ${told}.` : "",
-      quoteVerses[1] && learned
-        ? `Learn ${quoteVerses[1].reference} by heart this week, and ${learned.verse.reference} on ${learned.word} with it.`
+      echo && told ? say("send", stepLines.send, { echo: echo.reference, reading, anchor: named(told) }) : "",
+      told ? say("tell", stepLines.tell, { reading, anchor: named(told) }) : "",
+      quoteVerses[1] && learned && learned.verse.id !== quoteVerses[1].id
+        ? say("learn", stepLines.learn, {
+            memory: quoteVerses[1].reference,
+            verse: learned.verse.reference,
+            word: learned.word,
+          })
         : "",
     ].filter(Boolean),
     `${seed}:steps`,
@@ -415,16 +408,24 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     );
 
   // Prayer: one paragraph, addressed and closed in the chosen tone, on the words just read.
-  const salutation = pick(voice.salutations, `${seed}:salute`);
+  const salutation = choose("salute", voice.salutations);
+  const thanked = anchor("thank");
+  const prayer = lines.prayer;
   const petitions = [
     firstQuote && !tight
-      ? `${salutation} thank you for ${anchor("thank") ? `what ${reading} says of ${named(anchor("thank")!)}, and for ` : ""}${keyReference}: ${quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14))}`
-      : `${salutation} thank you for ${reading}.`,
+      ? say("thanks", thanked ? prayer.thanks : prayer.thanksPlain, {
+          salutation,
+          reading,
+          anchor: thanked ? named(thanked) : "",
+          verse: keyReference,
+          quote: quotedSentence(fragmentAround(firstQuote.text, firstHit?.word || undefined, 14)),
+        })
+      : say("thanks", prayer.thanksShort, { salutation, reading }),
     ...realThemes
       .slice(0, 2)
       .map(
-        (hit) =>
-          `As ${hit.verse.reference} speaks of ${hit.theme.name}, ${lowerFirst(pick(hit.theme.prayers, `${seed}:prayer:${hit.theme.id}`))}`,
+        (hit, index) =>
+          `${say(`lead-${index}`, prayer.themeLeads, { verse: hit.verse.reference, theme: hit.theme.name })} ${lowerFirst(choose(`prayer-${hit.theme.id}`, hit.theme.prayers))}`,
       ),
   ];
   petitions.forEach((text, index) =>
@@ -437,6 +438,7 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
       text,
     }),
   );
+  const kept = tight ? undefined : anchor("keep");
   add({
     section: "pray",
     kind: "sentence",
@@ -444,7 +446,11 @@ export function composeDevotional({ analysis, level, wordLimit, settings }: Comp
     priority: 0,
     order: 100,
     // One sentence with the closing, so the closing words never stand alone, the same every day.
-    text: `Keep ${anchor("keep") && !tight ? `what ${reading} says of ${named(anchor("keep")!)}` : reading} in my mind through this day; ${lowerFirst(pick(voice.closings, `${seed}:close`))}`,
+    text: say("keep", kept ? prayer.keep : prayer.keepPlain, {
+      reading,
+      anchor: kept ? named(kept) : "",
+      closing: lowerFirst(choose("close", voice.closings)),
+    }),
   });
 
   return fitToLimit(blocks, { plan: plan.sections, wordLimit, settings, code, analysis });
@@ -465,6 +471,8 @@ function introSummary(text: string) {
   const sentences = first.match(/[^.!?]+[.!?]+[”’]?(?:\s+|$)/g) ?? [first];
   let summary = "";
   for (const sentence of sentences) {
+    // "Here is, I." opens his numbered outline: the summary ends before it, not in mid-thought.
+    if (summary && /\b[IVX]+\.\s*$/.test(sentence)) break;
     if (summary && (summary + sentence).split(/\s+/).length > 70) break;
     summary += sentence;
   }
@@ -484,19 +492,9 @@ function lowerFirst(text: string) {
     : text;
 }
 
-function observation(hit: ThemeHit, fragment: string, seed: string, simple: boolean) {
-  const name = hit.theme.name;
-  const quote = quotedSentence(fragment);
-  const word = hit.word ? `, in its word ${hit.word}` : "";
-  if (simple) return `${hit.verse.reference} speaks about ${name}${word}: ${quote}`;
-  return pick(
-    [
-      `${hit.verse.reference} points us to ${name}${word}: ${quote}`,
-      `Look closely at ${hit.verse.reference}, where the passage speaks of ${name}${word}: ${quote}`,
-      `In ${hit.verse.reference} we read of ${name}${word}: ${quote}`,
-    ],
-    seed,
-  );
+/** What a line on a theme may name: the verse, the theme and the passage's word for it. */
+function themeValues(hit: ThemeHit) {
+  return { verse: hit.verse.reference, theme: hit.theme.name, word: hit.word };
 }
 
 function chooseQuotes(keyVerses: AnalyzedVerse[], count: number, wordLimit: number) {

@@ -16,7 +16,9 @@ const STOP_WORDS = new Set(
     "year years son sons man men people things thing every way ways place know knew known see saw seen give gave given " +
     "got get gets himself herself itself themselves yourselves ourselves myself yourself whether either neither yet " +
     "still though although shall must become became indeed away back far long great little another others against " +
-    "lord god jesus christ israel truly everyone anyone someone nothing everything whoever whom shall"
+    "lord god jesus christ israel truly everyone anyone someone nothing everything whoever whom shall " +
+    // Census and measure words: "twenty years old or older", "according to their divisions".
+    "according twenty thirty forty fifty sixty seventy eighty ninety older"
   ).split(/\s+/),
 );
 
@@ -109,10 +111,6 @@ export function verseForQuote(text: string) {
   const singleOpens = (balanced.match(/‘/g) ?? []).length;
   const singleCloses = (balanced.match(/’(?![a-z])/gi) ?? []).length;
   return (singleOpens === singleCloses ? balanced : balanced.replace(/‘/g, "").replace(/’(?![a-z])/gi, "")).trim();
-}
-
-export function pick<T>(items: readonly T[], seed: string): T {
-  return items[hashString(seed) % items.length]!;
 }
 
 /** Items in a stable order shuffled by a seed (the same seed gives the same order). */
