@@ -17,6 +17,7 @@ import {
   users,
 } from "#db/schema";
 import { getDb } from "~/db.server";
+import { selectMembers, selectMemberships } from "~/modules/groups/queries.server";
 import { contentLabels } from "~/modules/library/display";
 import { NotFoundError } from "~/utils/errors";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
@@ -30,39 +31,22 @@ const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
  * accounts of their own).
  */
 export function groupsLedBy(userId: string) {
-  const db = getDb();
-  const led = db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      description: groups.description,
-      planSlug: readingPlans.slug,
-      planStartDate: groups.planStartDate,
-      createdAt: groups.createdAt,
-    })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+  const led = selectMemberships({
+    id: groups.id,
+    name: groups.name,
+    description: groups.description,
+    planSlug: readingPlans.slug,
+    planStartDate: groups.planStartDate,
+    createdAt: groups.createdAt,
+  })
     .leftJoin(readingPlans, eq(readingPlans.id, groups.planId))
     .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, "leader")))
     .orderBy(asc(groups.createdAt))
     .all();
   if (led.length === 0) return [];
   const ids = led.map((group) => group.id);
-  const members = db
-    .select({
-      groupId: groupMembers.groupId,
-      role: groupMembers.role,
-      joinedAt: groupMembers.joinedAt,
-      email: users.email,
-      displayName: userProfiles.displayName,
-    })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, groupMembers.userId))
-    .where(inArray(groupMembers.groupId, ids))
-    .orderBy(asc(groupMembers.joinedAt))
-    .all();
-  const shared = db
+  const members = selectMembers().where(inArray(groupMembers.groupId, ids)).orderBy(asc(groupMembers.joinedAt)).all();
+  const shared = getDb()
     .select({ groupId: groupStudies.groupId, studyId: groupStudies.studyId, sharedAt: groupStudies.sharedAt })
     .from(groupStudies)
     .where(inArray(groupStudies.groupId, ids))
@@ -76,7 +60,7 @@ export function groupsLedBy(userId: string) {
     members: members
       .filter((member) => member.groupId === group.id)
       .map((member) => ({
-        name: member.displayName ?? member.email.split("@")[0],
+        name: member.name,
         role: member.role,
         joinedAt: iso(member.joinedAt),
       })),
