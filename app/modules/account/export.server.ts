@@ -70,6 +70,19 @@ export function groupsLedBy(userId: string) {
   }));
 }
 
+type OwnedTable = typeof authors | typeof books | typeof sermons | typeof studies;
+
+/** A table's rows of one account, oldest first, without the owner (the archive is the owner's). */
+function ownRows<T extends OwnedTable>(table: T, userId: string) {
+  const rows = getDb()
+    .select()
+    .from(table as OwnedTable)
+    .where(eq(table.userId, userId))
+    .orderBy(asc(table.createdAt))
+    .all() as T["$inferSelect"][];
+  return rows.map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) }));
+}
+
 /** Everything of one account, as data.json holds it. */
 export function collectAccountData(userId: string, now = new Date()) {
   const db = getDb();
@@ -128,34 +141,10 @@ export function collectAccountData(userId: string, now = new Date()) {
           createdAt: iso(onboarding.createdAt),
         }
       : null,
-    authors: db
-      .select()
-      .from(authors)
-      .where(eq(authors.userId, userId))
-      .orderBy(asc(authors.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    books: db
-      .select()
-      .from(books)
-      .where(eq(books.userId, userId))
-      .orderBy(asc(books.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    libraryItems: db
-      .select()
-      .from(sermons)
-      .where(eq(sermons.userId, userId))
-      .orderBy(asc(sermons.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    studies: db
-      .select()
-      .from(studies)
-      .where(eq(studies.userId, userId))
-      .orderBy(asc(studies.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    authors: ownRows(authors, userId),
+    books: ownRows(books, userId),
+    libraryItems: ownRows(sermons, userId),
+    studies: ownRows(studies, userId),
     savedStudies: db
       .select({ id: librarySaves.id, studyId: librarySaves.studyId, createdAt: librarySaves.createdAt })
       .from(librarySaves)
