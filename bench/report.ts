@@ -358,76 +358,68 @@ function hostileTables(results: Results) {
   ].join("\n");
 }
 
+/** Markdown blocks (a heading or a paragraph, tables), each followed by a blank line. */
+function section(...blocks: string[]) {
+  return blocks.flatMap((block) => [block, ""]).join("\n");
+}
+
 function otherTables(results: Results) {
-  const parts: string[] = [];
-  if (results.content) {
-    const c = results.content;
-    parts.push(
-      "**Content processing (built-in provider)**",
-      "",
-      table(
-        ["article", "extract + summarize p50 ms", "p95 ms", "first ms", "whole POST process-url p50 ms", "p95 ms"],
-        Object.keys(c.inProcess).map((size) => [
-          `${size} words (${c.inProcess[size].words} extracted, ${c.inProcess[size].bites} bites)`,
-          c.inProcess[size].p50,
-          c.inProcess[size].p95,
-          c.inProcess[size].first,
-          c.overHttp[size].p50,
-          c.overHttp[size].p95,
-        ]),
+  const { content: c, plans, builtinLessons: l, bibleStartup: b } = results;
+  const sections = [
+    c &&
+      section(
+        "**Content processing (built-in provider)**",
+        table(
+          ["article", "extract + summarize p50 ms", "p95 ms", "first ms", "whole POST process-url p50 ms", "p95 ms"],
+          Object.keys(c.inProcess).map((size) => [
+            `${size} words (${c.inProcess[size].words} extracted, ${c.inProcess[size].bites} bites)`,
+            c.inProcess[size].p50,
+            c.inProcess[size].p95,
+            c.inProcess[size].first,
+            c.overHttp[size].p50,
+            c.overHttp[size].p95,
+          ]),
+        ),
       ),
-      "",
-    );
-  }
-  if (results.plans) {
-    parts.push(
-      "**Reading plans**",
-      "",
-      table(
-        ["built-in devotional (first generation)", "p50 ms", "max ms"],
-        results.plans.generation.map((row: any) => [`${row.level} (${row.days} plan days)`, row.p50Ms, row.maxMs]),
+    plans &&
+      section(
+        "**Reading plans**",
+        table(
+          ["built-in devotional (first generation)", "p50 ms", "max ms"],
+          plans.generation.map((row: any) => [`${row.level} (${row.days} plan days)`, row.p50Ms, row.maxMs]),
+        ),
+        table(
+          [
+            "GET /api/plans/user-plans/today (sequential)",
+            "first view ms (3 levels written)",
+            "cached p50 ms",
+            "cached p95 ms",
+          ],
+          plans.today.map((row: any) => [
+            `${row.plan}: ${row.reading}`,
+            row.firstViewMs,
+            row.cachedP50Ms,
+            row.cachedP95Ms,
+          ]),
+        ),
       ),
-      "",
-      table(
-        [
-          "GET /api/plans/user-plans/today (sequential)",
-          "first view ms (3 levels written)",
-          "cached p50 ms",
-          "cached p95 ms",
-        ],
-        results.plans.today.map((row: any) => [
-          `${row.plan}: ${row.reading}`,
-          row.firstViewMs,
-          row.cachedP50Ms,
-          row.cachedP95Ms,
-        ]),
+    l &&
+      section(
+        "**Built-in lesson plans** (50 topics, 50 passages; target p50 <= 50 ms)",
+        table(
+          ["kind", "p50 ms", "p95 ms", "max ms"],
+          [
+            ["topic", l.topic.p50, l.topic.p95, l.topic.max],
+            ["passage", l.passage.p50, l.passage.p95, l.passage.max],
+          ],
+        ),
       ),
-      "",
-    );
-  }
-  if (results.builtinLessons) {
-    const l = results.builtinLessons;
-    parts.push(
-      "**Built-in lesson plans** (50 topics, 50 passages; target p50 <= 50 ms)",
-      "",
-      table(
-        ["kind", "p50 ms", "p95 ms", "max ms"],
-        [
-          ["topic", l.topic.p50, l.topic.p95, l.topic.max],
-          ["passage", l.passage.p50, l.passage.p95, l.passage.max],
-        ],
+    b &&
+      section(
+        `**Bible database**: first build ${b.firstBuildMs} ms (once per install, ${round(b.fileBytes / 1024 / 1024, 1)} MB); later starts ${b.laterStartMs} ms; open + first query ${b.openAndFirstQueryMs} ms.`,
       ),
-      "",
-    );
-  }
-  if (results.bibleStartup) {
-    const b = results.bibleStartup;
-    parts.push(
-      `**Bible database**: first build ${b.firstBuildMs} ms (once per install, ${round(b.fileBytes / 1024 / 1024, 1)} MB); later starts ${b.laterStartMs} ms; open + first query ${b.openAndFirstQueryMs} ms.`,
-      "",
-    );
-  }
-  return parts.join("\n") || "_Not measured yet._";
+  ];
+  return sections.filter(Boolean).join("\n") || "_Not measured yet._";
 }
 
 function coresTable(results: Results) {

@@ -1,12 +1,26 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 // Timestamps are stored as milliseconds since the epoch; drizzle hands them out as Date objects,
 // which serialize to ISO strings in JSON answers.
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
+const timestampNow = (name: string) =>
+  integer(name, { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+const createdAt = () => timestampNow("created_at");
+
+/** A required link to the row this one belongs to, deleted with it. */
+const belongsTo = (name: string, column: () => AnySQLiteColumn) =>
+  text(name).notNull().references(column, { onDelete: "cascade" });
 
 const id = () =>
   text("id")
@@ -34,9 +48,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
@@ -45,10 +57,7 @@ export const sessions = sqliteTable(
 
 export const userProfiles = sqliteTable("user_profiles", {
   id: id(),
-  userId: text("user_id")
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: belongsTo("user_id", () => users.id).unique(),
   favoriteTeachers: text("favorite_teachers", { mode: "json" })
     .$type<string[]>()
     .notNull()
@@ -64,17 +73,12 @@ export const userProfiles = sqliteTable("user_profiles", {
   // IANA zone sent by the browser; streaks and "today" are judged in it (UTC when unknown).
   timeZone: text("time_zone"),
   createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedAt: timestampNow("updated_at"),
 });
 
 export const userOnboarding = sqliteTable("user_onboarding", {
   id: id(),
-  userId: text("user_id")
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: belongsTo("user_id", () => users.id).unique(),
   hasCompletedWelcome: integer("has_completed_welcome", { mode: "boolean" }).notNull().default(false),
   hasStartedPlan: integer("has_started_plan", { mode: "boolean" }).notNull().default(false),
   hasCreatedStudy: integer("has_created_study", { mode: "boolean" }).notNull().default(false),
@@ -98,18 +102,14 @@ export const aiSettings = sqliteTable("ai_settings", {
   targetAudience: text("target_audience").notNull().default("Mixed"),
   languageComplexity: text("language_complexity").notNull().default("Moderate"),
   createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedAt: timestampNow("updated_at"),
 });
 
 // Server-wide settings that are not the AI settings (whose shape the API fixes), one row a key.
 export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  updatedAt: timestampNow("updated_at"),
 });
 
 // Invite codes for SIGNUP_MODE=invite. The code is shown to the admin once; only its SHA-256 is
@@ -136,9 +136,7 @@ export const passwordResetTokens = sqliteTable(
   {
     id: id(),
     tokenHash: text("token_hash").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -182,9 +180,7 @@ export const runningGenerations = sqliteTable(
   "running_generations",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at").notNull(),
   },
   (table) => [index("running_generations_user_idx").on(table.userId, table.expiresAt)],
@@ -194,9 +190,7 @@ export const authors = sqliteTable(
   "authors",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     name: text("name").notNull(),
     bio: text("bio"),
     photoUrl: text("photo_url"),
@@ -212,9 +206,7 @@ export const books = sqliteTable(
   "books",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     authorId: text("author_id").references(() => authors.id, {
       onDelete: "set null",
     }),
@@ -245,9 +237,7 @@ export const sermons = sqliteTable(
   "sermons",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     authorId: text("author_id").references(() => authors.id, {
       onDelete: "set null",
     }),
@@ -281,9 +271,7 @@ export const studies = sqliteTable(
   "studies",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     title: text("title").notNull(),
     content: text("content").notNull(),
     studyType: text("study_type", { enum: studyTypes }).notNull(),
@@ -301,12 +289,8 @@ export const librarySaves = sqliteTable(
   "library_saves",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    studyId: text("study_id")
-      .notNull()
-      .references(() => studies.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    studyId: belongsTo("study_id", () => studies.id),
     createdAt: createdAt(),
   },
   (table) => [
@@ -330,9 +314,7 @@ export const planDays = sqliteTable(
   "plan_days",
   {
     id: id(),
-    planId: text("plan_id")
-      .notNull()
-      .references(() => readingPlans.id, { onDelete: "cascade" }),
+    planId: belongsTo("plan_id", () => readingPlans.id),
     dayNumber: integer("day_number").notNull(),
     referencesJson: text("references_json", { mode: "json" }).$type<string[]>().notNull(),
   },
@@ -343,20 +325,12 @@ export const userPlans = sqliteTable(
   "user_plans",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    planId: text("plan_id")
-      .notNull()
-      .references(() => readingPlans.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    planId: belongsTo("plan_id", () => readingPlans.id),
     translation: text("translation").notNull().default("NKJV"),
-    startDate: integer("start_date", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    startDate: timestampNow("start_date"),
     // The most recently activated plan is the user's active one; earlier plans keep their progress.
-    activatedAt: integer("activated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    activatedAt: timestampNow("activated_at"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -370,13 +344,9 @@ export const userPlanProgress = sqliteTable(
   "user_plan_progress",
   {
     id: id(),
-    userPlanId: text("user_plan_id")
-      .notNull()
-      .references(() => userPlans.id, { onDelete: "cascade" }),
+    userPlanId: belongsTo("user_plan_id", () => userPlans.id),
     dayNumber: integer("day_number").notNull(),
-    completedAt: integer("completed_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    completedAt: timestampNow("completed_at"),
   },
   (table) => [
     uniqueIndex("user_plan_progress_plan_day_idx").on(table.userPlanId, table.dayNumber),
@@ -393,9 +363,7 @@ export const devotionals = sqliteTable(
   "devotionals",
   {
     id: id(),
-    planDayId: text("plan_day_id")
-      .notNull()
-      .references(() => planDays.id, { onDelete: "cascade" }),
+    planDayId: belongsTo("plan_day_id", () => planDays.id),
     level: text("level", { enum: devotionalLevels }).notNull(),
     translation: text("translation").notNull(),
     settingsKey: text("settings_key").notNull(),
@@ -430,18 +398,12 @@ export type GroupRole = (typeof groupRoles)[number];
 export const groupMembers = sqliteTable(
   "group_members",
   {
-    groupId: text("group_id")
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: belongsTo("group_id", () => groups.id),
+    userId: belongsTo("user_id", () => users.id),
     role: text("role", { enum: groupRoles }).notNull().default("member"),
     // The member's streak and today's reading are shown to the group unless they hide them.
     hideProgress: integer("hide_progress", { mode: "boolean" }).notNull().default(false),
-    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    joinedAt: timestampNow("joined_at"),
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
@@ -456,15 +418,9 @@ export const groupMembers = sqliteTable(
 export const groupStudies = sqliteTable(
   "group_studies",
   {
-    groupId: text("group_id")
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
-    studyId: text("study_id")
-      .notNull()
-      .references(() => studies.id, { onDelete: "cascade" }),
-    sharedAt: integer("shared_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    groupId: belongsTo("group_id", () => groups.id),
+    studyId: belongsTo("study_id", () => studies.id),
+    sharedAt: timestampNow("shared_at"),
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.studyId] }),

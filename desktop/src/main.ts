@@ -4,45 +4,21 @@
  */
 import os from "node:os";
 import log from "electron-log/main";
-import {
-  app,
-  BrowserWindow,
-  clipboard,
-  dialog,
-  ipcMain,
-  Menu,
-  safeStorage,
-  screen,
-  session,
-  shell,
-  utilityProcess,
-} from "electron";
+import * as electron from "electron";
 import { createDesktopApp } from "./desktop-app";
-import type { ElectronApi } from "./electron-api";
 import { configureLogFile } from "./log-file";
 
 // The server bundle is imported later (desktop.start()); React and Remix read NODE_ENV when first
 // loaded, and the desktop app serves the production build.
 process.env.NODE_ENV ??= "production";
 
-const electron: ElectronApi<BrowserWindow> = {
-  app,
-  BrowserWindow,
-  clipboard,
-  dialog,
-  ipcMain,
-  Menu,
-  safeStorage,
-  screen,
-  session,
-  shell,
-  utilityProcess,
-};
+const { app, dialog } = electron;
 
 // Uncaught errors of the main process go to the log file too.
 log.errorHandler.startCatching({ showDialog: false });
 
-const desktop = createDesktopApp({
+// The module itself is the ElectronApi (desktop/'s typecheck holds it to those types).
+const desktop = createDesktopApp<electron.BrowserWindow>({
   electron,
   appRoot: app.getAppPath(),
   networkInterfaces: () => os.networkInterfaces(),

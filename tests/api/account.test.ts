@@ -400,6 +400,16 @@ describe("pages", () => {
     });
   }
 
+  /** The settings page's change-password form, the new password typed twice. */
+  function changePassword(account: { token: string; password: string }, newPassword: string) {
+    return post("/settings", account.token, {
+      intent: "change-password",
+      currentPassword: account.password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+  }
+
   test("/settings has the cards; its forms change the password and delete the account", async () => {
     const account = await registerAccount(server.url);
     const html = await (
@@ -407,20 +417,10 @@ describe("pages", () => {
     ).text();
     for (const text of ["Change Password", "Export my data", "Import", "Delete My Account"])
       assert.ok(html.includes(text), text);
-    const short = await post("/settings", account.token, {
-      intent: "change-password",
-      currentPassword: account.password,
-      newPassword: "abc",
-      confirmPassword: "abc",
-    });
+    const short = await changePassword(account, "abc");
     assert.equal(short.status, 400);
     assert.match(await short.text(), /Password must be at least 6 characters/);
-    const changed = await post("/settings", account.token, {
-      intent: "change-password",
-      currentPassword: account.password,
-      newPassword: "page password",
-      confirmPassword: "page password",
-    });
+    const changed = await changePassword(account, "page password");
     assert.equal(changed.status, 302);
     assert.equal(await me(account.token), 200);
     const wrong = await post("/settings", account.token, { intent: "delete-account", password: "nope" });

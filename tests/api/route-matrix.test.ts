@@ -110,66 +110,39 @@ describe("another user's ids and data", () => {
     };
   }
 
+  /** One step of setting A's data up: the request must answer `status`; its body is returned. */
+  async function setUp(status: number, method: string, path: string, body?: unknown, token = owner.token) {
+    const answer = await api(server.url, path, { method, token, body });
+    assert.equal(answer.status, status, `${method} ${path}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+
   before(async () => {
     owner = await registerAccount(server.url);
     other = await registerAccount(server.url);
-    const study = await api(server.url, "/api/studies/topic", {
-      method: "POST",
-      token: owner.token,
-      body: { topic: `Patience ${mark}` },
+    const study = await setUp(201, "POST", "/api/studies/topic", { topic: `Patience ${mark}` });
+    ids.studyId = study.id;
+    assert.ok(JSON.stringify(study).includes(mark), "the study carries the marker");
+    await setUp(200, "POST", `/api/library/save/${ids.studyId}`);
+    const quote = await setUp(201, "POST", "/api/sermons", {
+      contentType: "quote",
+      text: `Quote text ${mark}`,
+      title: `Quote title ${mark}`,
+      author: `Author ${mark}`,
     });
-    assert.equal(study.status, 201, JSON.stringify(study.body));
-    ids.studyId = study.body.id;
-    assert.ok(JSON.stringify(study.body).includes(mark), "the study carries the marker");
-    assert.equal(
-      (await api(server.url, `/api/library/save/${ids.studyId}`, { method: "POST", token: owner.token })).status,
-      200,
-    );
-    const quote = await api(server.url, "/api/sermons", {
-      method: "POST",
-      token: owner.token,
-      body: {
-        contentType: "quote",
-        text: `Quote text ${mark}`,
-        title: `Quote title ${mark}`,
-        author: `Author ${mark}`,
-      },
-    });
-    assert.equal(quote.status, 201, JSON.stringify(quote.body));
-    ids.id = quote.body.id;
+    ids.id = quote.id;
     ids.userId = owner.id;
-    assert.equal(
-      (
-        await api(server.url, "/api/profile", {
-          method: "PATCH",
-          token: owner.token,
-          body: { favoriteTeachers: [`Teacher ${mark}`], denomination: `Denomination ${mark}` },
-        })
-      ).status,
-      200,
-    );
-    assert.equal((await startPlan(server.url, owner.token, "romans-16-days")).status, 201);
-    const group = await api(server.url, "/api/groups", {
-      method: "POST",
-      token: owner.token,
-      body: { name: `Group ${mark}` },
+    await setUp(200, "PATCH", "/api/profile", {
+      favoriteTeachers: [`Teacher ${mark}`],
+      denomination: `Denomination ${mark}`,
     });
-    assert.equal(group.status, 201, JSON.stringify(group.body));
-    ids.groupId = group.body.id;
-    assert.equal(
-      (
-        await api(server.url, `/api/groups/${ids.groupId}/studies`, {
-          method: "POST",
-          token: owner.token,
-          body: { studyId: ids.studyId },
-        })
-      ).status,
-      201,
-    );
-    const invite = await api(server.url, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
-    assert.equal(invite.status, 201, JSON.stringify(invite.body));
-    ids.inviteId = invite.body.invite.id;
-    privateMarkers.push(mark, ids.studyId, ids.id, ids.groupId, group.body.inviteCode);
+    assert.equal((await startPlan(server.url, owner.token, "romans-16-days")).status, 201);
+    const group = await setUp(201, "POST", "/api/groups", { name: `Group ${mark}` });
+    ids.groupId = group.id;
+    await setUp(201, "POST", `/api/groups/${ids.groupId}/studies`, { studyId: ids.studyId });
+    const invite = await setUp(201, "POST", "/api/admin/invites", {}, admin.token);
+    ids.inviteId = invite.invite.id;
+    privateMarkers.push(mark, ids.studyId, ids.id, ids.groupId, group.inviteCode);
     accountMarkers.push(owner.email, owner.id);
   });
 

@@ -12,9 +12,9 @@ import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import { buildMain } from "../../desktop/scripts/build-main.mjs";
 import type { AiCheckView } from "../../desktop/src/ai-settings";
-import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
+import { IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
-import { serverHost } from "./support/server-host";
+import { createTestDesktopApp } from "./support/desktop-app";
 import { createFakeElectron, type FakeElectron } from "./support/fake-electron";
 import { chromiumLaunchOptions, chromiumPath } from "../support/chromium";
 import { openSettingsPage } from "./support/settings-page";
@@ -34,15 +34,7 @@ async function launch(appRoot = projectRoot) {
   const userData = path.join(scratch, `user-data-${counter}`);
   fs.mkdirSync(userData, { recursive: true });
   const fake = createFakeElectron({ userData });
-  const desktop = createDesktopApp({
-    electron: fake.electron,
-    appRoot,
-    serverHost,
-    env: process.env,
-    platform: "linux",
-    log: { log: () => {}, error: () => {} },
-    quietServer: true,
-  });
+  const desktop = createTestDesktopApp(fake, appRoot);
   assert.equal(await desktop.start(), "running");
   running.push({ fake, desktop });
   fake.clickMenuItem(MENU_IDS.aiSettings);

@@ -14,10 +14,11 @@ import { after, afterEach, describe, test } from "node:test";
 import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
 import { buildMain } from "../../desktop/scripts/build-main.mjs";
-import { createDesktopApp, IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
+import { IPC, MENU_IDS, type DesktopApp } from "../../desktop/src/desktop-app";
 import { DATA_FOLDER_ENV } from "../../desktop/src/data-folder";
 import { api, registerAccount, uniqueEmail } from "../support/server";
 import { startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
+import { createTestDesktopApp } from "./support/desktop-app";
 import { serverHost } from "./support/server-host";
 import { createFakeElectron, type FakeElectron, type LockRegistry } from "./support/fake-electron";
 import { chromiumLaunchOptions } from "../support/chromium";
@@ -113,12 +114,7 @@ async function launch({
   const errors: unknown[] = [];
   const updater = new FakeUpdater();
   let updaterLoads = 0;
-  const desktop = createDesktopApp({
-    electron: fake.electron,
-    appRoot,
-    serverHost,
-    env: process.env,
-    platform: "linux",
+  const desktop = createTestDesktopApp(fake, appRoot, {
     versions: { electron: "41.10.7", chrome: "146", node: "24" },
     networkInterfaces: fakeInterfaces,
     log: { log: () => {}, error: (error: unknown) => errors.push(error) },
@@ -127,7 +123,6 @@ async function launch({
       updaterLoads += 1;
       return updater;
     },
-    quietServer: true,
   });
   const result = await desktop.start();
   const launched = {

@@ -112,7 +112,61 @@ const PASSWORD_CHANGE = {
   newPassword: "new password",
   confirmPassword: "new password",
 };
-const PASSWORD_RESET = { token: "not-a-reset-token", newPassword: "new password", confirmPassword: "new password" };
+
+/** What a target sends besides its address: a body (`base` and the `fields` under attack), a header. */
+type TargetRequest = Pick<HostileTarget, "base" | "header"> & { fields?: HostileField[] };
+
+function target(
+  id: string,
+  file: string,
+  kind: HostileTarget["kind"],
+  method: string,
+  path: string,
+  caller: Caller,
+  { fields = [], ...request }: TargetRequest,
+): HostileTarget {
+  // The path's :placeholders are the parameters tried with hostile values.
+  const params = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  return { id, file, kind, method, path, ...(params.length > 0 && { params }), caller, fields, ...request };
+}
+
+/** An API route; `route` is "METHOD /path". */
+function api(id: string, file: string, route: string, caller: Caller, request: TargetRequest = {}) {
+  const [method, path] = route.split(" ") as [string, string];
+  return target(id, file, "api", method, path, caller, request);
+}
+
+/** A page action: its form POSTed to the page's path. */
+function page(id: string, file: string, path: string, caller: Caller, request: TargetRequest) {
+  return target(id, file, "page", "POST", path, caller, request);
+}
+
+// Requests that an API route and the page over the same service take alike.
+const SIGN_IN: TargetRequest = {
+  base: { email: "nobody@example.com", password: "not the password" },
+  fields: [text("email"), text("password")],
+};
+const PASSWORD_RESET: TargetRequest = {
+  base: { token: "not-a-reset-token", newPassword: "new password", confirmPassword: "new password" },
+  fields: [text("token"), text("newPassword"), text("confirmPassword")],
+};
+const PLAN_START: TargetRequest = {
+  base: { planId: "romans-16-days" },
+  fields: [text("planId"), text("translation"), text("timeZone")],
+};
+const PROCESS_URL: TargetRequest = {
+  base: { url: "http://127.0.0.1:9/never-fetched" },
+  fields: [text("url"), text("title"), text("contentType")],
+};
+const PASSAGE_STUDY: TargetRequest = {
+  base: { studyType: "passage", reference: "John 3:16" },
+  fields: [text("reference")],
+};
+/** The pages take any studyType other than "passage" as a topic request; the API names the two. */
+const topicStudy = (studyType: HostileField["expect"]): TargetRequest => ({
+  base: { studyType: "topic", topic: "Grace" },
+  fields: [text("studyType", studyType), text("topic")],
+});
 
 /**
  * Every API route and page action, with every field it reads. Pages post forms (with an Origin
@@ -120,34 +174,9 @@ const PASSWORD_RESET = { token: "not-a-reset-token", newPassword: "new password"
  */
 export const HOSTILE_TARGETS: HostileTarget[] = [
   // API
-  {
-    id: "api-unknown",
-    file: "api.$.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/:splat",
-    params: ["splat"],
-    caller: "user",
-    base: {},
-    fields: [text("anything", "any")],
-  },
-  {
-    id: "api-unknown-get",
-    file: "api.$.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/:splat",
-    params: ["splat"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "admin-settings",
-    file: "api.admin.settings.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/admin/settings",
-    caller: "admin",
+  api("api-unknown", "api.$.ts", "POST /api/:splat", "user", { base: {}, fields: [text("anything", "any")] }),
+  api("api-unknown-get", "api.$.ts", "GET /api/:splat", "user"),
+  api("admin-settings", "api.admin.settings.ts", "PATCH /api/admin/settings", "admin", {
     base: { tone: "Pastoral" },
     fields: [
       ...AI_SETTING_CHOICES.map((name) => text(name)),
@@ -155,303 +184,78 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
       number("intermediateWordLimit"),
       number("deepStudyWordLimit"),
     ],
-  },
-  {
-    id: "admin-settings-get",
-    file: "api.admin.settings.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/admin/settings",
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "admin-user-patch",
-    file: "api.admin.users.$userId.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/admin/users/:userId",
-    params: ["userId"],
-    caller: "admin",
+  }),
+  api("admin-settings-get", "api.admin.settings.ts", "GET /api/admin/settings", "admin"),
+  api("admin-user-patch", "api.admin.users.$userId.ts", "PATCH /api/admin/users/:userId", "admin", {
     base: {},
     fields: [flag("isActive"), flag("isAdmin")],
-  },
-  {
-    id: "admin-user-delete",
-    file: "api.admin.users.$userId.ts",
-    kind: "api",
-    method: "DELETE",
-    path: "/api/admin/users/:userId",
-    params: ["userId"],
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "admin-ai-check",
-    file: "api.admin.ai-check.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/admin/ai-check",
-    caller: "admin",
+  }),
+  api("admin-user-delete", "api.admin.users.$userId.ts", "DELETE /api/admin/users/:userId", "admin"),
+  api("admin-ai-check", "api.admin.ai-check.ts", "POST /api/admin/ai-check", "admin", {
     base: {},
     fields: [text("baseUrl"), text("model")],
-  },
-  {
-    id: "admin-invites",
-    file: "api.admin.invites._index.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/admin/invites",
-    caller: "admin",
+  }),
+  api("admin-invites", "api.admin.invites._index.ts", "POST /api/admin/invites", "admin", {
     base: {},
     fields: [number("expiresInDays")],
-  },
-  {
-    id: "admin-invites-get",
-    file: "api.admin.invites._index.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/admin/invites",
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "admin-invite-delete",
-    file: "api.admin.invites.$inviteId.ts",
-    kind: "api",
-    method: "DELETE",
-    path: "/api/admin/invites/:inviteId",
-    params: ["inviteId"],
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "admin-signup",
-    file: "api.admin.signup.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/admin/signup",
-    caller: "admin",
+  }),
+  api("admin-invites-get", "api.admin.invites._index.ts", "GET /api/admin/invites", "admin"),
+  api("admin-invite-delete", "api.admin.invites.$inviteId.ts", "DELETE /api/admin/invites/:inviteId", "admin"),
+  api("admin-signup", "api.admin.signup.ts", "PATCH /api/admin/signup", "admin", {
     base: { mode: "open" },
     fields: [text("mode")],
-  },
-  {
-    id: "admin-signup-get",
-    file: "api.admin.signup.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/admin/signup",
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "admin-users",
-    file: "api.admin.users._index.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/admin/users",
-    caller: "admin",
-    fields: [],
-  },
+  }),
+  api("admin-signup-get", "api.admin.signup.ts", "GET /api/admin/signup", "admin"),
+  api("admin-users", "api.admin.users._index.ts", "GET /api/admin/users", "admin"),
   // Issue 19: the account, export and import, book look-ups.
-  {
-    id: "api-change-password",
-    file: "api.auth.change-password.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/auth/change-password",
-    caller: "user",
+  api("api-change-password", "api.auth.change-password.ts", "POST /api/auth/change-password", "user", {
     base: PASSWORD_CHANGE,
     fields: [text("currentPassword"), text("newPassword"), text("confirmPassword")],
-  },
-  {
-    id: "api-reset",
-    file: "api.auth.reset.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/auth/reset",
-    caller: "none",
-    base: PASSWORD_RESET,
-    fields: [text("token"), text("newPassword"), text("confirmPassword")],
-  },
-  {
-    id: "api-account-delete",
-    file: "api.account.ts",
-    kind: "api",
-    method: "DELETE",
-    path: "/api/account",
-    caller: "user",
+  }),
+  api("api-reset", "api.auth.reset.ts", "POST /api/auth/reset", "none", PASSWORD_RESET),
+  api("api-account-delete", "api.account.ts", "DELETE /api/account", "user", {
     base: { password: "not the password" },
     fields: [text("password")],
-  },
-  {
-    id: "api-export",
-    file: "api.export.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/export",
-    caller: "user",
-    fields: [],
-  },
+  }),
+  api("api-export", "api.export.ts", "GET /api/export", "user"),
   // The body is meant to be a zip: any JSON is refused as "not an export".
-  {
-    id: "api-import",
-    file: "api.import.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/import",
-    caller: "user",
-    base: {},
-    fields: [text("file")],
-  },
+  api("api-import", "api.import.ts", "POST /api/import", "user", { base: {}, fields: [text("file")] }),
   // The reference comes in the query string (tried with hostile values like every query).
-  {
-    id: "api-commentary",
-    file: "api.commentary.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/commentary",
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "api-books-search",
-    file: "api.books.search.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/books/search",
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "admin-reset-link",
-    file: "api.admin.users.$userId.reset-link.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/admin/users/:userId/reset-link",
-    params: ["userId"],
-    caller: "admin",
-    fields: [],
-  },
-  {
-    id: "api-login",
-    file: "api.auth.login.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/auth/login",
-    caller: "none",
-    base: { email: "nobody@example.com", password: "not the password" },
-    fields: [text("email"), text("password")],
-  },
-  {
-    id: "api-logout",
-    file: "api.auth.logout.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/auth/logout",
-    caller: "none",
+  api("api-commentary", "api.commentary.ts", "GET /api/commentary", "user"),
+  api("api-books-search", "api.books.search.ts", "GET /api/books/search", "user"),
+  api("admin-reset-link", "api.admin.users.$userId.reset-link.ts", "POST /api/admin/users/:userId/reset-link", "admin"),
+  api("api-login", "api.auth.login.ts", "POST /api/auth/login", "none", SIGN_IN),
+  api("api-logout", "api.auth.logout.ts", "POST /api/auth/logout", "none", {
     base: {},
     fields: [text("token", "any")],
-  },
-  {
-    id: "api-register",
-    file: "api.auth.register.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/auth/register",
-    caller: "none",
+  }),
+  api("api-register", "api.auth.register.ts", "POST /api/auth/register", "none", {
     base: { email: "fuzz-never@example.com", password: "correct horse" },
     fields: [text("email"), text("password"), text("inviteCode")],
-  },
-  {
-    id: "library-remove",
-    file: "api.library.remove.$studyId.ts",
-    kind: "api",
-    method: "DELETE",
-    path: "/api/library/remove/:studyId",
-    params: ["studyId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "library-save",
-    file: "api.library.save.$studyId.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/library/save/:studyId",
-    params: ["studyId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "library",
-    file: "api.library.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/library",
-    caller: "user",
-    fields: [],
-  },
-  { id: "me", file: "api.me.ts", kind: "api", method: "GET", path: "/api/me", caller: "user", fields: [] },
-  {
-    id: "onboarding-progress",
-    file: "api.onboarding.progress.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/onboarding/progress",
-    caller: "user",
+  }),
+  api("library-remove", "api.library.remove.$studyId.ts", "DELETE /api/library/remove/:studyId", "user"),
+  api("library-save", "api.library.save.$studyId.ts", "POST /api/library/save/:studyId", "user"),
+  api("library", "api.library.ts", "GET /api/library", "user"),
+  api("me", "api.me.ts", "GET /api/me", "user"),
+  api("onboarding-progress", "api.onboarding.progress.ts", "PATCH /api/onboarding/progress", "user", {
     base: {},
     fields: [flag("hasCompletedWelcome"), flag("hasStartedPlan"), flag("hasCreatedStudy"), flag("hasVisitedLibrary")],
-  },
-  {
-    id: "onboarding-status",
-    file: "api.onboarding.status.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/onboarding/status",
-    caller: "user",
-    fields: [],
-  },
-  { id: "plans", file: "api.plans.ts", kind: "api", method: "GET", path: "/api/plans", caller: "user", fields: [] },
-  {
-    id: "plan-complete",
-    file: "api.plans.user-plans.complete.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/plans/user-plans/complete",
-    caller: "user",
+  }),
+  api("onboarding-status", "api.onboarding.status.ts", "GET /api/onboarding/status", "user"),
+  api("plans", "api.plans.ts", "GET /api/plans", "user"),
+  api("plan-complete", "api.plans.user-plans.complete.ts", "POST /api/plans/user-plans/complete", "user", {
     base: { dayNumber: 1 },
     fields: [number("dayNumber"), text("timeZone")],
     header: "x-time-zone",
-  },
-  {
-    id: "plan-today",
-    file: "api.plans.user-plans.today.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/plans/user-plans/today",
-    caller: "user",
-    fields: [],
+  }),
+  api("plan-today", "api.plans.user-plans.today.ts", "GET /api/plans/user-plans/today", "user", {
     header: "x-time-zone",
-  },
-  {
-    id: "plan-start",
-    file: "api.plans.user-plans.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/plans/user-plans",
-    caller: "user",
-    base: { planId: "romans-16-days" },
-    fields: [text("planId"), text("translation"), text("timeZone")],
+  }),
+  api("plan-start", "api.plans.user-plans.ts", "POST /api/plans/user-plans", "user", {
+    ...PLAN_START,
     header: "x-time-zone",
-  },
-  {
-    id: "profile",
-    file: "api.profile.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/profile",
-    caller: "user",
+  }),
+  api("profile", "api.profile.ts", "PATCH /api/profile", "user", {
     base: {},
     fields: [
       { name: "favoriteTeachers", kind: "stringArray", expect: "reject" },
@@ -459,382 +263,119 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
       text("denomination"),
       text("timeZone"),
     ],
-  },
-  {
-    id: "sermons-add",
-    file: "api.sermons.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/sermons",
-    caller: "user",
+  }),
+  api("sermons-add", "api.sermons.ts", "POST /api/sermons", "user", {
     base: { contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" },
     fields: [text("contentType"), ...CONTENT_FIELDS.map((name) => text(name))],
-  },
-  {
-    id: "sermon-get",
-    file: "api.sermons_.$id.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/sermons/:id",
-    params: ["id"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "sermon-delete",
-    file: "api.sermons_.$id.ts",
-    kind: "api",
-    method: "DELETE",
-    path: "/api/sermons/:id",
-    params: ["id"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "process-url",
-    file: "api.sermons_.process-url.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/sermons/process-url",
-    caller: "user",
-    base: { url: "http://127.0.0.1:9/never-fetched" },
-    fields: [text("url"), text("title"), text("contentType")],
-  },
-  {
-    id: "study-get",
-    file: "api.studies.$studyId.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/studies/:studyId",
-    params: ["studyId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "study-generate-topic",
-    file: "api.studies.generate.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/studies/generate",
-    caller: "user",
-    base: { studyType: "topic", topic: "Grace" },
-    fields: [text("studyType"), text("topic")],
-  },
-  {
-    id: "study-generate-passage",
-    file: "api.studies.generate.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/studies/generate",
-    caller: "user",
-    base: { studyType: "passage", reference: "John 3:16" },
-    fields: [text("reference")],
-  },
-  {
-    id: "study-passage",
-    file: "api.studies.passage.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/studies/passage",
-    caller: "user",
+  }),
+  api("sermon-get", "api.sermons_.$id.ts", "GET /api/sermons/:id", "user"),
+  api("sermon-delete", "api.sermons_.$id.ts", "DELETE /api/sermons/:id", "user"),
+  api("process-url", "api.sermons_.process-url.ts", "POST /api/sermons/process-url", "user", PROCESS_URL),
+  api("study-get", "api.studies.$studyId.ts", "GET /api/studies/:studyId", "user"),
+  api("study-generate-topic", "api.studies.generate.ts", "POST /api/studies/generate", "user", topicStudy("reject")),
+  api("study-generate-passage", "api.studies.generate.ts", "POST /api/studies/generate", "user", PASSAGE_STUDY),
+  api("study-passage", "api.studies.passage.ts", "POST /api/studies/passage", "user", {
     base: { reference: "John 3:16" },
     fields: [text("reference")],
-  },
-  {
-    id: "study-topic",
-    file: "api.studies.topic.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/studies/topic",
-    caller: "user",
+  }),
+  api("study-topic", "api.studies.topic.ts", "POST /api/studies/topic", "user", {
     base: { topic: "Grace" },
     fields: [text("topic")],
-  },
-  {
-    id: "studies",
-    file: "api.studies.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/studies",
-    caller: "user",
-    fields: [],
-  },
+  }),
+  api("studies", "api.studies.ts", "GET /api/studies", "user"),
   // Groups: SOME_ID is no group of the caller's, so every group route answers 404 before the body.
-  {
-    id: "groups-create",
-    file: "api.groups.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups",
-    caller: "user",
+  api("groups-create", "api.groups.ts", "POST /api/groups", "user", {
     base: { name: "Fuzz group" },
     fields: [text("name"), text("description")],
-  },
-  {
-    id: "groups-join",
-    file: "api.groups.join.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups/join",
-    caller: "user",
+  }),
+  api("groups-join", "api.groups.join.ts", "POST /api/groups/join", "user", {
     base: { inviteCode: "0000-0000-0000" },
     fields: [text("inviteCode")],
-  },
-  {
-    id: "group-update",
-    file: "api.groups.$groupId.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/groups/:groupId",
-    params: ["groupId"],
-    caller: "user",
+  }),
+  api("group-update", "api.groups.$groupId.ts", "PATCH /api/groups/:groupId", "user", {
     base: { name: "Renamed" },
     fields: [text("name"), text("description")],
-  },
-  {
-    id: "group-share",
-    file: "api.groups.$groupId.studies.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups/:groupId/studies",
-    params: ["groupId"],
-    caller: "user",
+  }),
+  api("group-share", "api.groups.$groupId.studies.ts", "POST /api/groups/:groupId/studies", "user", {
     base: { studyId: SOME_ID },
     fields: [text("studyId")],
-  },
-  {
-    id: "group-study",
-    file: "api.groups.$groupId.studies.$studyId.ts",
-    kind: "api",
-    method: "GET",
-    path: "/api/groups/:groupId/studies/:studyId",
-    params: ["groupId", "studyId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "group-study-save",
-    file: "api.groups.$groupId.studies.$studyId.save.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups/:groupId/studies/:studyId/save",
-    params: ["groupId", "studyId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "group-plan",
-    file: "api.groups.$groupId.plan.ts",
-    kind: "api",
-    method: "PUT",
-    path: "/api/groups/:groupId/plan",
-    params: ["groupId"],
-    caller: "user",
+  }),
+  api("group-study", "api.groups.$groupId.studies.$studyId.ts", "GET /api/groups/:groupId/studies/:studyId", "user"),
+  api(
+    "group-study-save",
+    "api.groups.$groupId.studies.$studyId.save.ts",
+    "POST /api/groups/:groupId/studies/:studyId/save",
+    "user",
+  ),
+  api("group-plan", "api.groups.$groupId.plan.ts", "PUT /api/groups/:groupId/plan", "user", {
     base: { planId: "romans-16-days", startDate: "2025-09-01" },
     fields: [text("planId"), text("startDate"), text("timeZone")],
-  },
-  {
-    id: "group-member",
-    file: "api.groups.$groupId.members.$userId.ts",
-    kind: "api",
-    method: "PATCH",
-    path: "/api/groups/:groupId/members/:userId",
-    params: ["groupId", "userId"],
-    caller: "user",
+  }),
+  api("group-member", "api.groups.$groupId.members.$userId.ts", "PATCH /api/groups/:groupId/members/:userId", "user", {
     base: { hideProgress: true },
     fields: [flag("hideProgress")],
-  },
-  {
-    id: "group-invite-code",
-    file: "api.groups.$groupId.invite-code.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups/:groupId/invite-code",
-    params: ["groupId"],
-    caller: "user",
-    fields: [],
-  },
-  {
-    id: "group-leader",
-    file: "api.groups.$groupId.leader.ts",
-    kind: "api",
-    method: "POST",
-    path: "/api/groups/:groupId/leader",
-    params: ["groupId"],
-    caller: "user",
+  }),
+  api("group-invite-code", "api.groups.$groupId.invite-code.ts", "POST /api/groups/:groupId/invite-code", "user"),
+  api("group-leader", "api.groups.$groupId.leader.ts", "POST /api/groups/:groupId/leader", "user", {
     base: { userId: SOME_ID },
     fields: [text("userId")],
-  },
+  }),
   // Pages (their forms)
-  {
-    id: "page-settings-change-password",
-    file: "_app.settings.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/settings",
-    caller: "user",
+  page("page-settings-change-password", "_app.settings.tsx", "/settings", "user", {
     base: { intent: "change-password", ...PASSWORD_CHANGE },
     fields: [text("intent"), text("currentPassword"), text("newPassword"), text("confirmPassword")],
-  },
-  {
-    id: "page-settings-delete-account",
-    file: "_app.settings.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/settings",
-    caller: "user",
+  }),
+  page("page-settings-delete-account", "_app.settings.tsx", "/settings", "user", {
     base: { intent: "delete-account", password: "not the password" },
     fields: [text("password")],
-  },
+  }),
   // Not a zip: the import answers with a redirect and an "Import failed" toast.
-  {
-    id: "page-settings-import",
-    file: "_app.settings.import.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/settings/import",
-    caller: "user",
+  page("page-settings-import", "_app.settings.import.tsx", "/settings/import", "user", {
     base: {},
     fields: [text("file", "any")],
-  },
-  {
-    id: "page-admin-reset-link",
-    file: "_app.admin.reset-link.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin/reset-link",
-    caller: "admin",
+  }),
+  page("page-admin-reset-link", "_app.admin.reset-link.tsx", "/admin/reset-link", "admin", {
     base: { userId: SOME_ID },
     fields: [text("userId")],
-  },
-  {
-    id: "page-forgot-password",
-    file: "_auth.forgot-password.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/forgot-password",
-    caller: "none",
+  }),
+  page("page-forgot-password", "_auth.forgot-password.tsx", "/forgot-password", "none", {
     base: { email: "nobody@example.com" },
     fields: [text("email")],
-  },
-  {
-    id: "page-reset-password",
-    file: "_auth.reset-password.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/reset-password",
-    caller: "none",
-    base: PASSWORD_RESET,
-    fields: [text("token"), text("newPassword"), text("confirmPassword")],
-  },
-  {
-    id: "page-add-content",
-    file: "_app.add-content/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/add-content",
-    caller: "user",
-    base: { url: "http://127.0.0.1:9/never-fetched" },
-    fields: [text("url"), text("title"), text("contentType")],
-  },
-  {
-    id: "page-process-sermon",
-    file: "_app.process-sermon.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/process-sermon",
-    caller: "user",
-    base: { url: "http://127.0.0.1:9/never-fetched" },
-    fields: [text("url"), text("title"), text("contentType")],
-  },
-  {
-    id: "page-bible-plans",
-    file: "_app.bible-plans.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/bible-plans",
-    caller: "user",
-    base: { planId: "romans-16-days" },
-    fields: [text("planId"), text("translation"), text("timeZone")],
-  },
+  }),
+  page("page-reset-password", "_auth.reset-password.tsx", "/reset-password", "none", PASSWORD_RESET),
+  page("page-add-content", "_app.add-content/route.tsx", "/add-content", "user", PROCESS_URL),
+  page("page-process-sermon", "_app.process-sermon.tsx", "/process-sermon", "user", PROCESS_URL),
+  page("page-bible-plans", "_app.bible-plans.tsx", "/bible-plans", "user", PLAN_START),
   // A studyType other than "passage" is a topic request: a hostile one only picks that branch.
-  {
-    id: "page-lesson-plans-topic",
-    file: "_app.lesson-plans/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/lesson-plans",
-    caller: "user",
-    base: { studyType: "topic", topic: "Grace" },
-    fields: [text("studyType", "any"), text("topic")],
-  },
-  {
-    id: "page-lesson-plans-passage",
-    file: "_app.lesson-plans/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/lesson-plans",
-    caller: "user",
-    base: { studyType: "passage", reference: "John 3:16" },
-    fields: [text("reference")],
-  },
-  {
-    id: "page-lesson-plans-generate-topic",
-    file: "_app.lesson-plans.generate.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/lesson-plans/generate",
-    caller: "user",
-    base: { studyType: "topic", topic: "Grace" },
-    fields: [text("studyType", "any"), text("topic")],
-  },
-  {
-    id: "page-lesson-plans-generate-passage",
-    file: "_app.lesson-plans.generate.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/lesson-plans/generate",
-    caller: "user",
-    base: { studyType: "passage", reference: "John 3:16" },
-    fields: [text("reference")],
-  },
-  {
-    id: "page-library-add",
-    file: "_app.library.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/library",
-    caller: "user",
+  page("page-lesson-plans-topic", "_app.lesson-plans/route.tsx", "/lesson-plans", "user", topicStudy("any")),
+  page("page-lesson-plans-passage", "_app.lesson-plans/route.tsx", "/lesson-plans", "user", PASSAGE_STUDY),
+  page(
+    "page-lesson-plans-generate-topic",
+    "_app.lesson-plans.generate.tsx",
+    "/lesson-plans/generate",
+    "user",
+    topicStudy("any"),
+  ),
+  page(
+    "page-lesson-plans-generate-passage",
+    "_app.lesson-plans.generate.tsx",
+    "/lesson-plans/generate",
+    "user",
+    PASSAGE_STUDY,
+  ),
+  page("page-library-add", "_app.library.tsx", "/library", "user", {
     base: { intent: "add", contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" },
     fields: [text("intent"), text("contentType"), ...CONTENT_FIELDS.map((name) => text(name)), text("redirectTo")],
-  },
-  {
-    id: "page-library-delete",
-    file: "_app.library.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/library",
-    caller: "user",
+  }),
+  page("page-library-delete", "_app.library.tsx", "/library", "user", {
     base: { intent: "delete", id: SOME_ID },
     fields: [text("id"), text("redirectTo")],
-  },
-  {
-    id: "page-library-save",
-    file: "_app.library.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/library",
-    caller: "user",
+  }),
+  page("page-library-save", "_app.library.tsx", "/library", "user", {
     base: { intent: "save", studyId: SOME_ID },
     fields: [text("studyId"), text("redirectTo")],
-  },
-  {
-    id: "page-profile",
-    file: "_app.profile.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/profile",
-    caller: "user",
+  }),
+  page("page-profile", "_app.profile.tsx", "/profile", "user", {
     base: { intent: "save", studyDepthPreference: "advanced" },
     fields: [
       text("studyDepthPreference"),
@@ -844,105 +385,39 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
       text("removeTeacher", "any"),
       text("intent", "any"),
     ],
-  },
-  {
-    id: "page-onboarding",
-    file: "resources.onboarding.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/resources/onboarding",
-    caller: "user",
+  }),
+  page("page-onboarding", "resources.onboarding.tsx", "/resources/onboarding", "user", {
     base: { step: "hasCompletedWelcome" },
     fields: [text("step"), text("redirectTo")],
-  },
-  {
-    id: "page-today-complete",
-    file: "_app.today/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/today",
-    caller: "user",
+  }),
+  page("page-today-complete", "_app.today/route.tsx", "/today", "user", {
     base: { intent: "complete", dayNumber: "1" },
     fields: [text("dayNumber"), text("timeZone")],
-  },
-  {
-    id: "page-today-zone",
-    file: "_app.today/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/today",
-    caller: "user",
+  }),
+  page("page-today-zone", "_app.today/route.tsx", "/today", "user", {
     base: { intent: "timeZone", timeZone: "UTC" },
     fields: [text("timeZone")],
-  },
-  {
-    id: "page-login",
-    file: "_auth.login.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/login",
-    caller: "none",
-    base: { email: "nobody@example.com", password: "not the password" },
-    fields: [text("email"), text("password")],
-  },
-  {
-    id: "page-register",
-    file: "_auth.register.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/register",
-    caller: "none",
+  }),
+  page("page-login", "_auth.login.tsx", "/login", "none", SIGN_IN),
+  page("page-register", "_auth.register.tsx", "/register", "none", {
     base: { email: "fuzz-never@example.com", password: "correct horse", confirmPassword: "correct horse" },
     fields: [text("email"), text("password"), text("confirmPassword"), text("inviteCode")],
-  },
-  {
-    id: "page-admin",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
-    base: { intent: "ai-check" },
-    fields: [text("intent")],
-  },
+  }),
+  page("page-admin", "_app.admin.tsx", "/admin", "admin", { base: { intent: "ai-check" }, fields: [text("intent")] }),
   // The console's other forms, aimed at nobody: SOME_ID is no user and no invite.
-  {
-    id: "page-admin-active",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  page("page-admin-active", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "set-active", userId: SOME_ID, isActive: "true" },
     fields: [text("userId"), text("isActive")],
-  },
-  {
-    id: "page-admin-admin",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-admin", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "set-admin", userId: SOME_ID, isAdmin: "true" },
     fields: [text("userId"), text("isAdmin")],
-  },
-  {
-    id: "page-admin-delete",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-delete", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "delete-user", userId: SOME_ID },
     fields: [text("userId")],
-  },
-  {
-    id: "page-admin-settings",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-settings", "_app.admin.tsx", "/admin", "admin", {
     base: {
       intent: "ai-settings",
       model: "gpt-4o",
@@ -962,101 +437,41 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
       text("intermediateWordLimit"),
       text("deepStudyWordLimit"),
     ],
-  },
-  {
-    id: "page-admin-signup",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-signup", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "signup-mode", mode: "open" },
     fields: [text("mode")],
-  },
-  {
-    id: "page-admin-invite",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-invite", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "create-invite" },
     fields: [text("expiresInDays")],
-  },
-  {
-    id: "page-admin-revoke",
-    file: "_app.admin.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/admin",
-    caller: "admin",
+  }),
+  page("page-admin-revoke", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "revoke-invite", inviteId: SOME_ID },
     fields: [text("inviteId")],
-  },
-  {
-    id: "page-groups-create",
-    file: "_app.groups/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/groups",
-    caller: "user",
+  }),
+  page("page-groups-create", "_app.groups/route.tsx", "/groups", "user", {
     base: { intent: "create", name: "Fuzz group" },
     fields: [text("name"), text("description"), text("intent", "any")],
-  },
-  {
-    id: "page-groups-join",
-    file: "_app.groups/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/groups",
-    caller: "user",
+  }),
+  page("page-groups-join", "_app.groups/route.tsx", "/groups", "user", {
     base: { intent: "join", inviteCode: "0000-0000-0000" },
     fields: [text("inviteCode")],
-  },
-  {
-    id: "page-group",
-    file: "_app.groups_.$groupId/route.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/groups/:groupId",
-    params: ["groupId"],
-    caller: "user",
+  }),
+  page("page-group", "_app.groups_.$groupId/route.tsx", "/groups/:groupId", "user", {
     base: { intent: "set-plan", planId: "romans-16-days", startDate: "2025-09-01" },
     fields: [text("intent"), text("planId"), text("startDate"), text("timeZone")],
-  },
-  {
-    id: "page-group-study-save",
-    file: "_app.groups_.$groupId_.studies.$studyId.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/groups/:groupId/studies/:studyId",
-    params: ["groupId", "studyId"],
-    caller: "user",
-    base: {},
-    fields: [text("anything", "any")],
-  },
-  {
-    id: "page-join",
-    file: "join.$code.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/join/:code",
-    params: ["code"],
-    caller: "user",
-    base: {},
-    fields: [text("anything", "any")],
-  },
+  }),
+  page(
+    "page-group-study-save",
+    "_app.groups_.$groupId_.studies.$studyId.tsx",
+    "/groups/:groupId/studies/:studyId",
+    "user",
+    { base: {}, fields: [text("anything", "any")] },
+  ),
+  page("page-join", "join.$code.tsx", "/join/:code", "user", { base: {}, fields: [text("anything", "any")] }),
   // Without a session cookie: signing out the fuzzing user would end the run.
-  {
-    id: "page-logout",
-    file: "logout.tsx",
-    kind: "page",
-    method: "POST",
-    path: "/logout",
-    caller: "none",
-    base: {},
-    fields: [text("anything", "any")],
-  },
+  page("page-logout", "logout.tsx", "/logout", "none", { base: {}, fields: [text("anything", "any")] }),
 ];
 
 export type CaseKind =
@@ -1212,68 +627,50 @@ export function hostileCases({
       // An unknown key is dropped (or refused by a strict schema): either is right.
       bodyCase("key", undefined, nextUnit(), 100_000, "any", (value) => ({ ...target.base, [value]: "x" }));
     }
+    // A hostile value in the address or a header, with the target's valid body.
+    const addressCase = (
+      kind: CaseKind,
+      field: string | undefined,
+      unit: string,
+      expect: HostileCase["expect"],
+      request: () => { path: string; headers?: Record<string, string> },
+    ) =>
+      cases.push({
+        label: `${target.id} ${kind}${field ? ` ${field}` : ""} ${shown(unit)}x${URL_VALUE_LENGTH}`,
+        target,
+        kind,
+        field,
+        unit,
+        frame: "run",
+        size: URL_VALUE_LENGTH,
+        expect,
+        boundMs: FIELD_BOUND_MS,
+        build: () => {
+          const { path, headers = {} } = request();
+          return { path, body: target.base ? encodeBody(target, target.base) : undefined, headers };
+        },
+      });
     for (const param of target.params ?? []) {
       for (let index = 0; index < unitsPerField; index += 1) {
         const unit = nextUnit();
         const value = hostileValue(unit, URL_VALUE_LENGTH);
-        cases.push({
-          label: `${target.id} param ${param} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-          target,
-          kind: "param",
-          field: param,
-          unit,
-          frame: "run",
-          size: URL_VALUE_LENGTH,
-          expect: "reject",
-          boundMs: FIELD_BOUND_MS,
-          build: () => ({
-            path: filled(value),
-            body: target.base ? encodeBody(target, target.base) : undefined,
-            headers: {},
-          }),
-        });
+        addressCase("param", param, unit, "reject", () => ({ path: filled(value) }));
       }
     }
     {
       const unit = nextUnit();
       const value = hostileValue(unit, URL_VALUE_LENGTH);
       // Query strings are read by no route: ignoring them is right, unless the request is refused anyway.
-      cases.push({
-        label: `${target.id} query ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target,
-        kind: "query",
-        unit,
-        frame: "run",
-        size: URL_VALUE_LENGTH,
-        expect: "any",
-        boundMs: FIELD_BOUND_MS,
-        build: () => ({
-          path: `${filled()}?q=${encodeSegment(value)}&${encodeSegment(value.slice(0, 100))}=1`,
-          body: target.base ? encodeBody(target, target.base) : undefined,
-          headers: {},
-        }),
-      });
+      addressCase("query", undefined, unit, "any", () => ({
+        path: `${filled()}?q=${encodeSegment(value)}&${encodeSegment(value.slice(0, 100))}=1`,
+      }));
     }
-    if (target.header) {
+    const { header } = target;
+    if (header) {
       const unit = nextUnit();
       // Header values cannot hold a newline; the rest of the set can.
       const value = hostileValue(unit === "\n" ? " " : unit, URL_VALUE_LENGTH);
-      cases.push({
-        label: `${target.id} header ${target.header} ${shown(unit)}x${URL_VALUE_LENGTH}`,
-        target,
-        kind: "header",
-        field: target.header,
-        unit,
-        frame: "run",
-        size: URL_VALUE_LENGTH,
-        expect: "any",
-        boundMs: FIELD_BOUND_MS,
-        build: () => ({
-          path: filled(),
-          body: target.base ? encodeBody(target, target.base) : undefined,
-          headers: { [target.header!]: value },
-        }),
-      });
+      addressCase("header", header, unit, "any", () => ({ path: filled(), headers: { [header]: value } }));
     }
   }
 

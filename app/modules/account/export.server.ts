@@ -17,6 +17,7 @@ import {
   users,
 } from "#db/schema";
 import { getDb } from "~/db.server";
+import { selectMembers, selectMemberships } from "~/modules/groups/queries.server";
 import { contentLabels } from "~/modules/library/display";
 import { NotFoundError } from "~/utils/errors";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
@@ -30,39 +31,22 @@ const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
  * accounts of their own).
  */
 export function groupsLedBy(userId: string) {
-  const db = getDb();
-  const led = db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      description: groups.description,
-      planSlug: readingPlans.slug,
-      planStartDate: groups.planStartDate,
-      createdAt: groups.createdAt,
-    })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+  const led = selectMemberships({
+    id: groups.id,
+    name: groups.name,
+    description: groups.description,
+    planSlug: readingPlans.slug,
+    planStartDate: groups.planStartDate,
+    createdAt: groups.createdAt,
+  })
     .leftJoin(readingPlans, eq(readingPlans.id, groups.planId))
     .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, "leader")))
     .orderBy(asc(groups.createdAt))
     .all();
   if (led.length === 0) return [];
   const ids = led.map((group) => group.id);
-  const members = db
-    .select({
-      groupId: groupMembers.groupId,
-      role: groupMembers.role,
-      joinedAt: groupMembers.joinedAt,
-      email: users.email,
-      displayName: userProfiles.displayName,
-    })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, groupMembers.userId))
-    .where(inArray(groupMembers.groupId, ids))
-    .orderBy(asc(groupMembers.joinedAt))
-    .all();
-  const shared = db
+  const members = selectMembers().where(inArray(groupMembers.groupId, ids)).orderBy(asc(groupMembers.joinedAt)).all();
+  const shared = getDb()
     .select({ groupId: groupStudies.groupId, studyId: groupStudies.studyId, sharedAt: groupStudies.sharedAt })
     .from(groupStudies)
     .where(inArray(groupStudies.groupId, ids))
@@ -76,7 +60,7 @@ export function groupsLedBy(userId: string) {
     members: members
       .filter((member) => member.groupId === group.id)
       .map((member) => ({
-        name: member.displayName ?? member.email.split("@")[0],
+        name: member.name,
         role: member.role,
         joinedAt: iso(member.joinedAt),
       })),
@@ -84,6 +68,19 @@ export function groupsLedBy(userId: string) {
       .filter((row) => row.groupId === group.id)
       .map((row) => ({ studyId: row.studyId, sharedAt: iso(row.sharedAt) })),
   }));
+}
+
+type OwnedTable = typeof authors | typeof books | typeof sermons | typeof studies;
+
+/** A table's rows of one account, oldest first, without the owner (the archive is the owner's). */
+function ownRows<T extends OwnedTable>(table: T, userId: string) {
+  const rows = getDb()
+    .select()
+    .from(table as OwnedTable)
+    .where(eq(table.userId, userId))
+    .orderBy(asc(table.createdAt))
+    .all() as T["$inferSelect"][];
+  return rows.map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) }));
 }
 
 /** Everything of one account, as data.json holds it. */
@@ -144,34 +141,10 @@ export function collectAccountData(userId: string, now = new Date()) {
           createdAt: iso(onboarding.createdAt),
         }
       : null,
-    authors: db
-      .select()
-      .from(authors)
-      .where(eq(authors.userId, userId))
-      .orderBy(asc(authors.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    books: db
-      .select()
-      .from(books)
-      .where(eq(books.userId, userId))
-      .orderBy(asc(books.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    libraryItems: db
-      .select()
-      .from(sermons)
-      .where(eq(sermons.userId, userId))
-      .orderBy(asc(sermons.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
-    studies: db
-      .select()
-      .from(studies)
-      .where(eq(studies.userId, userId))
-      .orderBy(asc(studies.createdAt))
-      .all()
-      .map(({ userId: _owner, createdAt, ...row }) => ({ ...row, createdAt: iso(createdAt) })),
+    authors: ownRows(authors, userId),
+    books: ownRows(books, userId),
+    libraryItems: ownRows(sermons, userId),
+    studies: ownRows(studies, userId),
     savedStudies: db
       .select({ id: librarySaves.id, studyId: librarySaves.studyId, createdAt: librarySaves.createdAt })
       .from(librarySaves)

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { users } from "#db/schema";
 import { getDb, type Db } from "~/db.server";
 import { revokeUserSessions } from "~/modules/auth/sessions.server";
@@ -20,15 +21,7 @@ const listColumns = {
   studiesCreated: sql<number>`(select count(*) from "studies" "s" where "s"."user_id" = "users"."id")`,
 };
 
-type ListRow = {
-  id: string;
-  email: string;
-  isAdmin: boolean;
-  isActive: boolean;
-  createdAt: Date;
-  readingPlansStarted: number;
-  studiesCreated: number;
-};
+type ListRow = SelectResultFields<typeof listColumns>;
 
 function toListItem(row: ListRow): AdminUserListItem {
   return {

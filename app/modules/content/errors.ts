@@ -24,9 +24,10 @@ export class PageNotFoundError extends AppError {
   }
 }
 
+/** `who` ("The website", "YouTube") did not answer within `timeoutMs`. */
 export class FetchTimeoutError extends AppError {
-  constructor(message: string) {
-    super(message, 408);
+  constructor(who: string, timeoutMs: number) {
+    super(`${who} took too long to answer (more than ${Math.round(timeoutMs / 100) / 10} seconds).`, 408);
   }
 }
 

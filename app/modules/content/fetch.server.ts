@@ -323,9 +323,7 @@ export async function guardedFetch(
     }
   } catch (error) {
     if (timedOut) {
-      throw new FetchTimeoutError(
-        `The website took too long to answer (more than ${Math.round(timeoutMs / 100) / 10} seconds).`,
-      );
+      throw new FetchTimeoutError("The website", timeoutMs);
     }
     if (options.signal?.aborted) throw new FetchFailedError("The request was cancelled.");
     if (

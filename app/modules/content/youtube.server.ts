@@ -125,15 +125,16 @@ export function captionsToText(lines: string[]): string {
     .trim();
 }
 
+const NO_CAPTIONS =
+  "This video has no captions, so there is nothing to summarize. Try a video with captions or a blog article.";
+
 function translateError(error: unknown): Error {
   if (error instanceof AppError) return error;
   if (error instanceof YoutubeTranscriptVideoUnavailableError) {
     return new PageNotFoundError("That YouTube video is unavailable (it may be private or removed).");
   }
   if (error instanceof YoutubeTranscriptDisabledError || error instanceof YoutubeTranscriptNotAvailableError) {
-    return new UnprocessableContentError(
-      "This video has no captions, so there is nothing to summarize. Try a video with captions or a blog article.",
-    );
+    return new UnprocessableContentError(NO_CAPTIONS);
   }
   if (error instanceof YoutubeTranscriptTooManyRequestError) {
     return new FetchFailedError("YouTube is limiting requests from this server right now. Please try again later.");
@@ -162,16 +163,12 @@ export async function fetchYouTubeTranscript(
     ]);
     const text = captionsToText(segments.map((segment) => segment.text));
     if (!text) {
-      throw new UnprocessableContentError(
-        "This video has no captions, so there is nothing to summarize. Try a video with captions or a blog article.",
-      );
+      throw new UnprocessableContentError(NO_CAPTIONS);
     }
     return { videoId, title: details.title, channel: details.channel, text };
   } catch (error) {
     if (deadline.aborted) {
-      throw new FetchTimeoutError(
-        `YouTube took too long to answer (more than ${Math.round(timeoutMs / 100) / 10} seconds).`,
-      );
+      throw new FetchTimeoutError("YouTube", timeoutMs);
     }
     throw translateError(error);
   }

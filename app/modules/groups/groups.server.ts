@@ -7,8 +7,6 @@ import {
   readingPlans,
   studies,
   userPlans,
-  userProfiles,
-  users,
   type GroupRole,
 } from "#db/schema";
 import { getDb, preparedStatements } from "~/db.server";
@@ -16,6 +14,7 @@ import { calendarDay } from "~/modules/plans/calendar";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors";
 import { groupPlanDay, type GroupPlanStatus } from "./group-plan";
 import { formatInviteCode, generateInviteCode, normalizeInviteCode } from "./invite-codes";
+import { selectMembers, selectMemberships } from "./queries.server";
 import { dayNumbersIn, streakOfDays } from "./zone-days";
 import type { CreateGroupInput } from "./schemas";
 
@@ -89,18 +88,13 @@ const groupNotFound = () => new NotFoundError("Group not found");
 const leaderOnly = () => new ForbiddenError("Only the group's leader can do that");
 
 /** What a user's profile or email calls them (user_profiles.display_name, else the email before the @). */
-const memberName = sql<string>`coalesce(nullif(trim(${userProfiles.displayName}), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1))`;
-
 /**
  * The caller's membership of a group. A group the caller is not in does not exist for them (404),
  * whoever they are: groups are private to their members, admins included.
  */
 /** A member's row with their group; 404 for anyone else. */
 export function membership(userId: string, groupId: string) {
-  const row = getDb()
-    .select({ group: groups, role: groupMembers.role, hideProgress: groupMembers.hideProgress })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+  const row = selectMemberships({ group: groups, role: groupMembers.role, hideProgress: groupMembers.hideProgress })
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .get();
   if (!row) throw groupNotFound();
@@ -192,19 +186,16 @@ export function listGroups(userId: string): GroupSummary[] {
     .from(groupMembers)
     .groupBy(groupMembers.groupId)
     .as("member_counts");
-  return db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      description: groups.description,
-      role: groupMembers.role,
-      memberCount: memberCounts.memberCount,
-      planId: readingPlans.id,
-      planName: readingPlans.name,
-      joinedAt: groupMembers.joinedAt,
-    })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+  return selectMemberships({
+    id: groups.id,
+    name: groups.name,
+    description: groups.description,
+    role: groupMembers.role,
+    memberCount: memberCounts.memberCount,
+    planId: readingPlans.id,
+    planName: readingPlans.name,
+    joinedAt: groupMembers.joinedAt,
+  })
     .innerJoin(memberCounts, eq(memberCounts.groupId, groups.id))
     .leftJoin(readingPlans, eq(readingPlans.id, groups.planId))
     .where(eq(groupMembers.userId, userId))
@@ -343,19 +334,7 @@ export function getGroup(
   { now = new Date(), timeZone }: Clock & { timeZone: string },
 ) {
   const { group, role } = membership(userId, groupId);
-  const db = getDb();
-  const memberRows = db
-    .select({
-      userId: groupMembers.userId,
-      name: memberName,
-      role: groupMembers.role,
-      hideProgress: groupMembers.hideProgress,
-      joinedAt: groupMembers.joinedAt,
-      timeZone: userProfiles.timeZone,
-    })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, groupMembers.userId))
+  const memberRows = selectMembers()
     .where(eq(groupMembers.groupId, groupId))
     // The leader first, then in the order they joined.
     .orderBy(sql`${groupMembers.role} = 'leader' desc`, asc(groupMembers.joinedAt), asc(sql`${groupMembers}.rowid`))
@@ -602,17 +581,14 @@ export function groupPlanOffers(userId: string, { now = new Date(), timeZone }: 
     .limit(1)
     .get();
   const today = calendarDay(now, timeZone);
-  return db
-    .select({
-      groupId: groups.id,
-      groupName: groups.name,
-      planId: readingPlans.id,
-      planName: readingPlans.name,
-      daysCount: readingPlans.daysCount,
-      startDate: groups.planStartDate,
-    })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+  return selectMemberships({
+    groupId: groups.id,
+    groupName: groups.name,
+    planId: readingPlans.id,
+    planName: readingPlans.name,
+    daysCount: readingPlans.daysCount,
+    startDate: groups.planStartDate,
+  })
     .innerJoin(readingPlans, eq(readingPlans.id, groups.planId))
     .where(eq(groupMembers.userId, userId))
     .orderBy(asc(groupMembers.joinedAt))

@@ -10,42 +10,58 @@ interface AiSettingsBridge {
 }
 
 const bridge = (window as unknown as { aiSettings: AiSettingsBridge }).aiSettings;
-const form = document.getElementById("ai-settings") as HTMLFormElement;
-const endpointFields = document.getElementById("endpoint-fields") as HTMLDivElement;
-const baseUrl = document.getElementById("baseUrl") as HTMLInputElement;
-const model = document.getElementById("model") as HTMLInputElement;
-const apiKey = document.getElementById("apiKey") as HTMLInputElement;
-const forgetKey = document.getElementById("forgetKey") as HTMLInputElement;
-const forgetKeyRow = document.getElementById("forget-key-row") as HTMLLabelElement;
-const keyNote = document.getElementById("key-note") as HTMLParagraphElement;
-const error = document.getElementById("error") as HTMLParagraphElement;
-const save = document.getElementById("save") as HTMLButtonElement;
-const cancel = document.getElementById("cancel") as HTMLButtonElement;
-const test = document.getElementById("test") as HTMLButtonElement;
-const checkResult = document.getElementById("check-result") as HTMLDivElement;
+
+/** Each element of settings.html this page drives: its id and the element type it must be. */
+function elementsById<T extends Record<string, [id: string, type: { new (): HTMLElement; name: string }]>>(
+  table: T,
+): { [Name in keyof T]: InstanceType<T[Name][1]> } {
+  const found: Record<string, HTMLElement> = {};
+  for (const [name, [id, type]] of Object.entries(table)) {
+    const element = document.getElementById(id);
+    if (!(element instanceof type)) throw new Error(`settings.html has no ${type.name} #${id}`);
+    found[name] = element;
+  }
+  return found as { [Name in keyof T]: InstanceType<T[Name][1]> };
+}
+
+const page = elementsById({
+  form: ["ai-settings", HTMLFormElement],
+  endpointFields: ["endpoint-fields", HTMLDivElement],
+  baseUrl: ["baseUrl", HTMLInputElement],
+  model: ["model", HTMLInputElement],
+  apiKey: ["apiKey", HTMLInputElement],
+  forgetKey: ["forgetKey", HTMLInputElement],
+  forgetKeyRow: ["forget-key-row", HTMLLabelElement],
+  keyNote: ["key-note", HTMLParagraphElement],
+  error: ["error", HTMLParagraphElement],
+  save: ["save", HTMLButtonElement],
+  cancel: ["cancel", HTMLButtonElement],
+  test: ["test", HTMLButtonElement],
+  checkResult: ["check-result", HTMLDivElement],
+});
 
 function provider() {
-  return (form.elements.namedItem("provider") as RadioNodeList).value as "builtin" | "openai";
+  return (page.form.elements.namedItem("provider") as RadioNodeList).value as "builtin" | "openai";
 }
 
 function syncEnabled() {
   const off = provider() === "builtin";
-  for (const input of endpointFields.querySelectorAll("input")) input.disabled = off;
+  for (const input of page.endpointFields.querySelectorAll("input")) input.disabled = off;
 }
 
 async function load() {
   const view = await bridge.load();
-  (form.elements.namedItem("provider") as RadioNodeList).value = view.provider;
-  baseUrl.value = view.baseUrl;
-  model.value = view.model;
-  forgetKeyRow.hidden = !view.hasKey;
-  apiKey.placeholder = view.hasKey ? "A key is saved (leave empty to keep it)" : "sk-...";
-  keyNote.textContent = view.keyUnreadable
+  (page.form.elements.namedItem("provider") as RadioNodeList).value = view.provider;
+  page.baseUrl.value = view.baseUrl;
+  page.model.value = view.model;
+  page.forgetKeyRow.hidden = !view.hasKey;
+  page.apiKey.placeholder = view.hasKey ? "A key is saved (leave empty to keep it)" : "sk-...";
+  page.keyNote.textContent = view.keyUnreadable
     ? "The saved API key could not be read on this computer (the system keychain refused it, or the data folder came from another computer or user). Enter it again."
     : view.keyProtected
       ? "The key stays on this computer, in the app's data folder, encrypted with the system keychain."
       : "The key stays on this computer, in the app's data folder (this system offers no keychain to protect it).";
-  keyNote.classList.toggle("warning", view.keyUnreadable);
+  page.keyNote.classList.toggle("warning", view.keyUnreadable);
   syncEnabled();
 }
 
@@ -53,10 +69,10 @@ async function load() {
 function values() {
   return {
     provider: provider(),
-    baseUrl: baseUrl.value,
-    model: model.value,
-    apiKey: apiKey.value,
-    forgetKey: forgetKey.checked,
+    baseUrl: page.baseUrl.value,
+    model: page.model.value,
+    apiKey: page.apiKey.value,
+    forgetKey: page.forgetKey.checked,
   };
 }
 
@@ -89,59 +105,59 @@ function showCheck(check: AiCheckView) {
     item.append(icon, text);
     list.append(item);
   }
-  checkResult.replaceChildren(paragraph(check.summary), list);
-  if (check.advice) checkResult.append(paragraph(check.ok ? check.advice : `How to fix: ${check.advice}`));
+  page.checkResult.replaceChildren(paragraph(check.summary), list);
+  if (check.advice) page.checkResult.append(paragraph(check.ok ? check.advice : `How to fix: ${check.advice}`));
 }
 
-test.addEventListener("click", async () => {
-  error.textContent = "";
-  test.disabled = true;
-  test.textContent = "Testing connection...";
-  checkResult.replaceChildren(paragraph("Testing connection..."));
+page.test.addEventListener("click", async () => {
+  page.error.textContent = "";
+  page.test.disabled = true;
+  page.test.textContent = "Testing connection...";
+  page.checkResult.replaceChildren(paragraph("Testing connection..."));
   try {
     const result = await bridge.test(values());
     if (result.ok) {
       showCheck(result.check);
     } else {
-      checkResult.replaceChildren();
-      error.textContent = result.error;
+      page.checkResult.replaceChildren();
+      page.error.textContent = result.error;
     }
   } catch {
-    checkResult.replaceChildren();
-    error.textContent = "The connection could not be tested";
+    page.checkResult.replaceChildren();
+    page.error.textContent = "The connection could not be tested";
   } finally {
-    test.disabled = false;
-    test.textContent = "Test connection";
+    page.test.disabled = false;
+    page.test.textContent = "Test connection";
   }
 });
 
-form.addEventListener("change", syncEnabled);
-cancel.addEventListener("click", () => void bridge.close());
+page.form.addEventListener("change", syncEnabled);
+page.cancel.addEventListener("click", () => void bridge.close());
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") void bridge.close();
 });
 
-form.addEventListener("submit", async (event) => {
+page.form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  error.textContent = "";
-  save.disabled = true;
-  save.textContent = "Saving...";
+  page.error.textContent = "";
+  page.save.disabled = true;
+  page.save.textContent = "Saving...";
   try {
     const result = await bridge.save(values());
     if (result.ok) {
       await bridge.close();
       return;
     }
-    error.textContent = result.error;
+    page.error.textContent = result.error;
   } catch (failure) {
-    error.textContent = failure instanceof Error ? failure.message : "The settings could not be saved";
+    page.error.textContent = failure instanceof Error ? failure.message : "The settings could not be saved";
   } finally {
-    save.disabled = false;
-    save.textContent = "Save";
+    page.save.disabled = false;
+    page.save.textContent = "Save";
   }
 });
 
 syncEnabled();
 void load().catch(() => {
-  error.textContent = "The settings could not be loaded";
+  page.error.textContent = "The settings could not be loaded";
 });
