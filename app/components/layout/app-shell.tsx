@@ -150,7 +150,7 @@ export function AppShell({
         </main>
         <footer className="border-t px-4 print:hidden py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
           Scripture from public-domain translations (BSB, WEB, KJV).{" "}
-          <NavLink to="/credits" className="underline underline-offset-2 hover:text-foreground">
+          <NavLink to="/credits" className="tap-target underline underline-offset-2 hover:text-foreground">
             Credits
           </NavLink>
         </footer>

@@ -251,7 +251,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
             {more > 0 ? (
               <button
                 type="button"
-                className="mt-2 text-sm font-medium text-primary hover:underline"
+                className="tap-target mt-2 text-sm font-medium text-primary hover:underline"
                 aria-expanded={expanded}
                 onClick={() => setExpanded((value) => !value)}
               >
