@@ -100,6 +100,10 @@ test.describe("Lesson Plans", () => {
     await expect(actions.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
     await actions.getByRole("button", { name: "Copy as text" }).click();
     await expect(page.getByText("Lesson copied").first()).toBeVisible();
+    // The toast covers none of the lesson: it sits over the sidebar's empty lower part.
+    const toast = await page.getByRole("listitem").filter({ hasText: "Lesson copied" }).boundingBox();
+    const sidebar = await page.getByRole("complementary", { name: "Main navigation" }).boundingBox();
+    expect(toast!.x + toast!.width).toBeLessThanOrEqual(sidebar!.x + sidebar!.width);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^Patience/);
     expect(copied).toContain("DISCUSSION QUESTIONS");
