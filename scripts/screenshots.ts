@@ -10,9 +10,9 @@ import { chromiumLaunchOptions } from "../tests/support/chromium";
 
 const [baseURL = "http://127.0.0.1:3000", folder = "docs/screenshots", prefix = "after", only] = process.argv.slice(2);
 
-async function api(pathname: string, body: unknown, token?: string) {
+async function api(pathname: string, body: unknown, token?: string, method = "POST") {
   const response = await fetch(`${baseURL}${pathname}`, {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
@@ -22,15 +22,13 @@ async function api(pathname: string, body: unknown, token?: string) {
 
 const email = `screens-${Date.now()}@example.com`;
 const { token } = (await api("/api/auth/register", { email, password: "reader-password" })) as { token: string };
+// A reader past the welcome dialog, with the name the dashboard greets.
+await api("/api/onboarding/progress", { hasCompletedWelcome: true }, token, "PATCH");
+await api("/api/profile", { displayName: "Reader" }, token, "PATCH");
 await api("/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" }, token).catch(() =>
   api("/api/plans/user-plans", { planId: "gospel-of-john-21-days" }, token),
 );
 const study = (await api("/api/studies/topic", { topic: "Forgiveness" }, token)) as { id: string };
-await fetch(`${baseURL}/api/onboarding/progress`, {
-  method: "POST",
-  headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-  body: JSON.stringify({ hasCompletedWelcome: true }),
-}).catch(() => undefined);
 
 const pages: Array<[string, string]> = [
   ["dashboard", "/"],

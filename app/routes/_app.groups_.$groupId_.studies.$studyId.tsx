@@ -87,7 +87,7 @@ export default function SharedLessonPage() {
     <div className="mx-auto max-w-4xl">
       <Link
         to={`/groups/${group.id}`}
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground print:hidden"
+        className="tap-target mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground print:hidden"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {group.name}

@@ -117,7 +117,10 @@ export default function LoginPage() {
           <div className="space-y-2">
             <div className="flex items-center justify-between gap-2">
               <Label htmlFor="login-password">Password</Label>
-              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+              <Link
+                to="/forgot-password"
+                className="tap-target text-sm text-primary underline-offset-4 hover:underline"
+              >
                 Forgot password?
               </Link>
             </div>
@@ -140,7 +143,7 @@ export default function LoginPage() {
           Don&apos;t have an account?{" "}
           <Link
             to={`/register${location.search}`}
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="tap-target font-medium text-primary underline-offset-4 hover:underline"
           >
             Create one
           </Link>

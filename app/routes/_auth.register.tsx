@@ -157,7 +157,10 @@ export default function RegisterPage() {
       <CardFooter className="justify-center text-sm text-muted-foreground">
         <span>
           Already have an account?{" "}
-          <Link to={`/login${location.search}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/login${location.search}`}
+            className="tap-target font-medium text-primary underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </span>

@@ -100,6 +100,10 @@ test.describe("Lesson Plans", () => {
     await expect(actions.getByRole("button", { name: "Print / Save as PDF" })).toBeVisible();
     await actions.getByRole("button", { name: "Copy as text" }).click();
     await expect(page.getByText("Lesson copied").first()).toBeVisible();
+    // The toast covers none of the lesson: it sits over the sidebar's empty lower part.
+    const toast = await page.getByRole("listitem").filter({ hasText: "Lesson copied" }).boundingBox();
+    const sidebar = await page.getByRole("complementary", { name: "Main navigation" }).boundingBox();
+    expect(toast!.x + toast!.width).toBeLessThanOrEqual(sidebar!.x + sidebar!.width);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^Patience/);
     expect(copied).toContain("DISCUSSION QUESTIONS");
@@ -116,10 +120,19 @@ test.describe("Lesson Plans", () => {
     await expect(study.getByRole("heading", { name: "Key Words" })).toBeVisible();
     // NKJV (the default setting) falls back to the BSB: said once, on the translation badge.
     const translation = study.getByRole("button", { name: "Berean Standard Bible (BSB): about this translation" });
+    // A tooltip: hovering opens it, moving away closes it; focus opens it, Escape and blur close it.
     await translation.hover();
     await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
     await expect(page.getByText(/NKJV is not available offline/)).toHaveCount(1);
     await expect(study).not.toContainText("not available offline");
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await translation.focus();
+    await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("dialog")).toContainText("NKJV is not available offline");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     const badge = study.getByRole("button", { name: /^John 3:1[6-9]/ }).first();

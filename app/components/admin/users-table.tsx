@@ -257,7 +257,8 @@ export function UsersTable({
           semantics that display:block would drop. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must take focus, or a keyboard cannot scroll it */}
       <div className="md:overflow-x-auto md:rounded-md md:border" role="region" aria-label="Users" tabIndex={0}>
-        <table role="table" className="w-full text-left text-sm md:min-w-[900px]">
+        {/* 800px: the whole table, actions included, fits beside the sidebar at 1280px. */}
+        <table role="table" className="w-full text-left text-sm md:min-w-[800px]">
           <thead role="rowgroup" className="bg-muted/60 text-muted-foreground max-md:sr-only">
             <tr role="row">
               {columns.map((column) => (

@@ -5,7 +5,7 @@ import { CardFooter } from "~/components/ui/card";
 export function BackToSignIn() {
   return (
     <CardFooter className="justify-center text-sm">
-      <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link to="/login" className="tap-target font-medium text-primary underline-offset-4 hover:underline">
         Back to sign in
       </Link>
     </CardFooter>

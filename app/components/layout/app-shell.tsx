@@ -139,13 +139,18 @@ export function AppShell({
           </span>
           <span className="truncate font-semibold">{pageTitle(location.pathname)}</span>
         </header>
-        {/* Right padding on wide screens keeps text clear of the floating accessibility button. */}
-        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 md:pr-20 lg:pl-10">
+        {/* Right padding on wide screens keeps text clear of the floating accessibility button; on
+            phones the bottom padding keeps the page's end clear of a toast (ui/toast.tsx). */}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="flex-1 px-4 pb-16 pt-6 outline-none sm:px-6 md:pb-6 md:pr-20 lg:pl-10"
+        >
           {children}
         </main>
         <footer className="border-t px-4 print:hidden py-3 text-center text-xs text-muted-foreground sm:px-6 lg:px-10">
           Scripture from public-domain translations (BSB, WEB, KJV).{" "}
-          <NavLink to="/credits" className="underline underline-offset-2 hover:text-foreground">
+          <NavLink to="/credits" className="tap-target underline underline-offset-2 hover:text-foreground">
             Credits
           </NavLink>
         </footer>

@@ -189,7 +189,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
               href={item.link}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-start gap-1.5 hover:underline focus-visible:underline"
+              className="tap-target inline-flex items-start gap-1.5 hover:underline focus-visible:underline"
             >
               {item.title}
               <SpriteIcon icon={ExternalLink} className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
@@ -212,7 +212,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
                 href={item.book.amazonUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+                className="tap-target inline-flex items-center gap-1 text-sm text-primary hover:underline"
               >
                 {storeName(item.book.amazonUrl)}
                 <SpriteIcon icon={ExternalLink} className="size-3" />
@@ -251,7 +251,7 @@ export function ContentCard({ item, deleteLinks }: { item: LibraryItem; deleteLi
             {more > 0 ? (
               <button
                 type="button"
-                className="mt-2 text-sm font-medium text-primary hover:underline"
+                className="tap-target mt-2 text-sm font-medium text-primary hover:underline"
                 aria-expanded={expanded}
                 onClick={() => setExpanded((value) => !value)}
               >

@@ -27,7 +27,7 @@ export function LibraryFilter({
         name="type"
         defaultValue={type}
         aria-label="Type of content"
-        className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+        className="h-10 rounded-md border border-input bg-background px-3 text-sm max-md:h-11"
       >
         <option value="">All types</option>
         {types.map((option) => (

@@ -20,7 +20,7 @@ export function SavedStudyCard({ entry }: { entry: SavedStudyEntry }) {
         <h3 className="font-semibold leading-snug">
           <Link
             to={`/lesson-plans?study=${encodeURIComponent(entry.study.id)}`}
-            className="inline-flex items-start gap-2 hover:underline focus-visible:underline"
+            className="tap-target inline-flex items-start gap-2 hover:underline focus-visible:underline"
           >
             <SpriteIcon icon={BookOpen} className="mt-0.5 size-4 shrink-0 text-primary" />
             {entry.study.title}

@@ -40,7 +40,7 @@ function CollapsibleSection({ id, title, children }: { id: string; title: string
     <Collapsible open={open} onOpenChange={setOpen} asChild>
       <section id={id} className={sectionClass} data-section-title={title}>
         <h3 className={headingClass}>
-          <CollapsibleTrigger className="-mx-2 flex w-[calc(100%+1rem)] items-center justify-between gap-3 rounded-md px-2 py-1 text-left hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring print:pointer-events-none">
+          <CollapsibleTrigger className="-mx-2 flex w-[calc(100%+1rem)] items-center justify-between gap-3 rounded-md px-2 py-1 text-left max-md:min-h-11 hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring print:pointer-events-none">
             <span>{title}</span>
             <ChevronDown
               className={cn(

@@ -15,11 +15,13 @@ export const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // Phones get 44px targets (a finger, not a pointer); an explicit height in className
+      // replaces the wide-screen one only.
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 rounded-md px-3",
+        default: "h-10 px-4 py-2 max-md:h-11",
+        sm: "h-9 rounded-md px-3 max-md:h-11",
         lg: "h-11 rounded-md px-8",
-        icon: "h-10 w-10",
+        icon: "h-10 w-10 max-md:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

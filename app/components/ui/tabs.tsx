@@ -12,7 +12,7 @@ export const TabsList = React.forwardRef<
     ref={ref}
     className={cn(
       // Without scripts a tab cannot be switched: every panel shows (see TabsContent), the list not.
-      "inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 text-muted-foreground [@media(scripting:none)]:hidden",
+      "inline-flex h-10 items-center justify-center rounded-md bg-muted p-1 max-md:h-[3.25rem] text-muted-foreground [@media(scripting:none)]:hidden",
       className,
     )}
     {...props}
@@ -27,7 +27,7 @@ export const TabsTrigger = React.forwardRef<
   <TabsPrimitive.Trigger
     ref={ref}
     className={cn(
-      "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-sm px-3 py-1.5 text-sm font-medium transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+      "inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-sm px-3 py-1.5 max-md:h-11 text-sm font-medium transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
       className,
     )}
     {...props}

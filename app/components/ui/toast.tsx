@@ -20,8 +20,11 @@ export const ToastViewport = React.forwardRef<
   <ToastPrimitives.Viewport
     ref={ref}
     hotkey={["F8"]}
+    // Where a toast covers no reading: on wide screens the sidebar's empty lower part (the viewport
+    // is the sidebar's width), on phones the bottom edge, which the page keeps clear (app-shell.tsx);
+    // the accessibility button is bottom right there and top right here. Only the toasts take taps.
     className={cn(
-      "fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:bottom-20 md:right-0 md:max-w-[420px]",
+      "pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex max-h-screen flex-col p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:left-0 md:right-auto md:w-64 md:p-3",
       className,
     )}
     {...props}
@@ -30,7 +33,7 @@ export const ToastViewport = React.forwardRef<
 ToastViewport.displayName = ToastPrimitives.Viewport.displayName;
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between space-x-4 overflow-hidden rounded-md border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-in data-[state=closed]:animate-out data-[swipe=end]:animate-out data-[state=closed]:fade-out-80 data-[state=closed]:slide-out-to-right-full data-[state=open]:slide-in-from-top-full data-[state=open]:sm:slide-in-from-bottom-full",
+  "group pointer-events-auto relative flex w-full items-center justify-between space-x-4 overflow-hidden rounded-md border py-3 pl-4 pr-11 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-in data-[state=closed]:animate-out data-[swipe=end]:animate-out data-[state=closed]:fade-out-80 data-[state=closed]:slide-out-to-right-full data-[state=open]:slide-in-from-bottom-full",
   {
     variants: {
       variant: {
@@ -58,7 +61,8 @@ export const ToastClose = React.forwardRef<
     ref={ref}
     aria-label="Close notification"
     className={cn(
-      "absolute right-2 top-2 rounded-md p-1 text-foreground/70 transition-opacity hover:text-foreground focus:outline-none focus:ring-2 group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground",
+      // 44px to tap on phones.
+      "absolute right-0 top-0 flex size-11 items-center justify-center rounded-md text-foreground/70 transition-opacity hover:text-foreground focus:outline-none focus:ring-2 group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground",
       className,
     )}
     toast-close=""

@@ -75,7 +75,7 @@ export function SharedLessonsCard({
                 <select
                   id="share-study"
                   name="studyId"
-                  className="flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex h-10 w-full rounded-md max-md:h-11 border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   {shareable.map((study) => (
                     <option key={study.id} value={study.id}>

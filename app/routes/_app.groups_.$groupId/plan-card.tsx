@@ -39,7 +39,7 @@ function PlanForm({
           id="group-plan"
           name="planId"
           defaultValue={plan?.planId ?? plans[0]?.id}
-          className="flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex h-10 w-full rounded-md max-md:h-11 border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {plans.map((option) => (
             <option key={option.id} value={option.id}>

@@ -207,7 +207,7 @@ export default function GroupPage() {
     <div className="mx-auto max-w-6xl">
       <Link
         to="/groups"
-        className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground print:hidden"
+        className="tap-target mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground print:hidden"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         My groups
