@@ -1,15 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -228,29 +220,18 @@ export function UsersTable({
   return (
     <>
       {askedWithoutScripts ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="confirm-delete-title"
-          aria-describedby="confirm-delete-text"
-          className="mb-4 space-y-3 rounded-md border border-destructive/50 p-4"
+        <ConfirmPanel
+          title="Are you sure?"
+          description={`${deleteWarning} (${askedWithoutScripts.email})`}
+          cancelHref={cancelHref}
+          className="mb-4"
         >
-          <h3 id="confirm-delete-title" className="text-lg font-semibold">
-            Are you sure?
-          </h3>
-          <p id="confirm-delete-text" className="text-sm text-muted-foreground">
-            {deleteWarning} ({askedWithoutScripts.email})
-          </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to={cancelHref}>Cancel</Link>
+          <DeleteUserForm fetcher={deletion} user={askedWithoutScripts}>
+            <Button type="submit" variant="destructive" className="w-full">
+              Delete User
             </Button>
-            <DeleteUserForm fetcher={deletion} user={askedWithoutScripts}>
-              <Button type="submit" variant="destructive" className="w-full">
-                Delete User
-              </Button>
-            </DeleteUserForm>
-          </div>
-        </div>
+          </DeleteUserForm>
+        </ConfirmPanel>
       ) : null}
       {/* One table for every width: below 768px each row is laid out as a card (labels come from
           data-label), so the actions stay in reach on a phone. Explicit roles keep the table
@@ -319,29 +300,23 @@ export function UsersTable({
         </table>
       </div>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pendingDelete !== null}
         onOpenChange={(open) => {
           if (!open && !deleting) setPendingDelete(null);
         }}
+        cancelDisabled={deleting}
+        title="Are you sure?"
+        description={deleteWarning}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>{deleteWarning}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            {pendingDelete ? (
-              <DeleteUserForm fetcher={deletion} user={pendingDelete}>
-                <Button type="submit" variant="destructive" className="w-full" disabled={deleting}>
-                  {deleting ? "Deleting..." : "Delete User"}
-                </Button>
-              </DeleteUserForm>
-            ) : null}
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        {pendingDelete ? (
+          <DeleteUserForm fetcher={deletion} user={pendingDelete}>
+            <Button type="submit" variant="destructive" className="w-full" disabled={deleting}>
+              {deleting ? "Deleting..." : "Delete User"}
+            </Button>
+          </DeleteUserForm>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

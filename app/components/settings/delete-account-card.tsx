@@ -1,15 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
@@ -19,11 +11,12 @@ import { PasswordField } from "./password-field";
 const WARNING =
   "This permanently deletes your account and everything in it: your library, lesson plans, reading plans and profile. Export your data first if you want to keep it.";
 
-function DeleteForm({ errors, onCancel }: { errors: Record<string, string[]>; onCancel: React.ReactNode }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === settingsIntents.deleteAccount;
+const FORM_ID = "delete-account";
+
+/** The password field's form; its submit button stands with Cancel, outside it (`form=`). */
+function DeleteForm({ errors }: { errors: Record<string, string[]> }) {
   return (
-    <Form method="post" className="space-y-4" noValidate>
+    <Form method="post" id={FORM_ID} noValidate>
       <input type="hidden" name="intent" value={settingsIntents.deleteAccount} />
       <PasswordField
         id="delete-password"
@@ -32,13 +25,17 @@ function DeleteForm({ errors, onCancel }: { errors: Record<string, string[]>; on
         autoComplete="current-password"
         errors={errors.password}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel}
-        <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? "Deleting..." : "Delete My Account"}
-        </Button>
-      </div>
     </Form>
+  );
+}
+
+function DeleteButton() {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === settingsIntents.deleteAccount;
+  return (
+    <Button type="submit" form={FORM_ID} variant="destructive" disabled={pending}>
+      {pending ? "Deleting..." : "Delete My Account"}
+    </Button>
   );
 }
 
@@ -58,38 +55,30 @@ export function DeleteAccountCard({ asking, errors }: { asking: boolean; errors:
       </CardHeader>
       <CardContent>
         {!hydrated && asking ? (
-          <div role="alertdialog" aria-labelledby="delete-account-question" className="max-w-sm space-y-3">
-            <p id="delete-account-question" className="font-semibold">
-              Delete your account? This cannot be undone.
-            </p>
-            <DeleteForm
-              errors={errors}
-              onCancel={
-                <Button asChild variant="outline">
-                  <Link to="/settings">Cancel</Link>
-                </Button>
-              }
-            />
-          </div>
+          <ConfirmPanel
+            title="Delete your account? This cannot be undone."
+            cancelHref="/settings"
+            className="max-w-sm"
+            body={<DeleteForm errors={errors} />}
+          >
+            <DeleteButton />
+          </ConfirmPanel>
         ) : hydrated ? (
-          <>
-            <Button variant="destructive" onClick={() => setOpen(true)}>
-              <Trash2 aria-hidden="true" />
-              Delete My Account
-            </Button>
-            <AlertDialog open={open} onOpenChange={setOpen}>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    This cannot be undone. {WARNING} Enter your password to confirm.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <DeleteForm errors={errors} onCancel={<AlertDialogCancel>Cancel</AlertDialogCancel>} />
-                <AlertDialogFooter />
-              </AlertDialogContent>
-            </AlertDialog>
-          </>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            trigger={
+              <Button variant="destructive">
+                <Trash2 aria-hidden="true" />
+                Delete My Account
+              </Button>
+            }
+            title="Delete your account?"
+            description={`This cannot be undone. ${WARNING} Enter your password to confirm.`}
+            body={<DeleteForm errors={errors} />}
+          >
+            <DeleteButton />
+          </ConfirmDialog>
         ) : (
           <Button asChild variant="destructive">
             <Link to="/settings?delete-account">
