@@ -2,15 +2,8 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/titled-dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -223,7 +216,7 @@ export function AddExcerptDialog({ askHref }: { askHref: string }) {
     );
   }
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         setOpened(next);
@@ -232,28 +225,25 @@ export function AddExcerptDialog({ askHref }: { askHref: string }) {
           setDismissedId(fetcher.data?.id ?? null);
         }
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           <Plus aria-hidden="true" />
           Add Quote or Excerpt
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Add a quote or book excerpt</DialogTitle>
-          <DialogDescription>Keep words worth remembering in your library.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="add" />
-          <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
-          <DialogFooter>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save to Library"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add a quote or book excerpt"
+      description="Keep words worth remembering in your library."
+      className="max-h-[90vh] overflow-y-auto"
+    >
+      <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
+        <input type="hidden" name="intent" value="add" />
+        <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
+        <DialogFooter>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save to Library"}
+          </Button>
+        </DialogFooter>
+      </fetcher.Form>
+    </TitledDialog>
   );
 }
