@@ -4,10 +4,9 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BackToSignIn } from "~/components/auth/back-to-sign-in";
 import { FormAlert } from "~/components/form-alert";
+import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { linkBase } from "~/modules/account/password.server";
 import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
 import { forgotPasswordSchema } from "~/modules/account/schemas";
@@ -77,10 +76,17 @@ export default function ForgotPasswordPage() {
         ) : (
           <Form method="post" className="space-y-4" noValidate>
             <FormAlert message={answer?.error} />
-            <div className="space-y-2">
-              <Label htmlFor="forgot-email">Email</Label>
-              <Input type="email" id="forgot-email" name="email" required maxLength={254} autoComplete="email" />
-            </div>
+            <Field
+              label="Email"
+              inputProps={{
+                type: "email",
+                id: "forgot-email",
+                name: "email",
+                required: true,
+                maxLength: 254,
+                autoComplete: "email",
+              }}
+            />
             <Button type="submit" className="w-full" disabled={pending}>
               {pending ? "Sending..." : "Send Reset Link"}
             </Button>

@@ -4,10 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { FormAlert } from "~/components/form-alert";
+import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { authenticateForm, redirectSignedIn } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
@@ -46,6 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+}
+
+/** A field of the login form, with the login schema's constraints (form-fields.ts). */
+function loginInput(name: keyof typeof loginConstraint) {
+  return { id: `login-${name}`, name, form: "login", required: loginConstraint[name].required };
 }
 
 export default function LoginPage() {
@@ -102,34 +106,24 @@ export default function LoginPage() {
         {hydrated ? null : <FormAlert message={actionData?.error} />}
         {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
         <Form method="post" className="space-y-4" id="login" noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="login-email">Email</Label>
-            <Input
-              type="email"
-              id="login-email"
-              name="email"
-              form="login"
-              required={loginConstraint.email.required}
-              autoComplete="email"
-              placeholder="you@example.com"
-            />
-          </div>
-          <div className="space-y-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor="login-password">Password</Label>
+          <Field
+            label="Email"
+            inputProps={{
+              ...loginInput("email"),
+              type: "email",
+              autoComplete: "email",
+              placeholder: "you@example.com",
+            }}
+          />
+          <Field
+            label="Password"
+            labelAside={
               <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
                 Forgot password?
               </Link>
-            </div>
-            <Input
-              type="password"
-              id="login-password"
-              name="password"
-              form="login"
-              required={loginConstraint.password.required}
-              autoComplete="current-password"
-            />
-          </div>
+            }
+            inputProps={{ ...loginInput("password"), type: "password", autoComplete: "current-password" }}
+          />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Signing in..." : "Sign In"}
           </Button>

@@ -5,10 +5,9 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormAlert } from "~/components/form-alert";
+import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { registerUser } from "~/modules/auth/accounts.server";
 import { redirectSignedIn } from "~/modules/auth/authenticator.server";
@@ -113,41 +112,42 @@ export default function RegisterPage() {
           </p>
         ) : null}
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <div className="space-y-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
-            <Input
-              {...getInputProps(fields.email, { type: "email" })}
-              required
-              autoComplete="email"
-              placeholder="you@example.com"
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.password.id}>Password</Label>
-            <Input {...getInputProps(fields.password, { type: "password" })} required autoComplete="new-password" />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
-            <Input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              required
-              autoComplete="new-password"
-            />
-          </div>
+          <Field
+            label="Email"
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              required: true,
+              autoComplete: "email",
+              placeholder: "you@example.com",
+            }}
+          />
+          <Field
+            label="Password"
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              required: true,
+              autoComplete: "new-password",
+            }}
+          />
+          <Field
+            label="Confirm Password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              required: true,
+              autoComplete: "new-password",
+            }}
+          />
           {signupMode === "invite" || inviteCode ? (
-            <div className="space-y-2">
-              <Label htmlFor={fields.inviteCode.id}>Invite code</Label>
-              <Input
-                {...getInputProps(fields.inviteCode, { type: "text" })}
-                required={signupMode === "invite"}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby={`${fields.inviteCode.id}-hint`}
-              />
-              <p id={`${fields.inviteCode.id}-hint`} className="text-xs text-muted-foreground">
-                Sign-up on this server is by invitation: use the code or link an administrator gave you.
-              </p>
-            </div>
+            <Field
+              label="Invite code"
+              hint="Sign-up on this server is by invitation: use the code or link an administrator gave you."
+              inputProps={{
+                ...getInputProps(fields.inviteCode, { type: "text" }),
+                required: signupMode === "invite",
+                autoComplete: "off",
+                spellCheck: false,
+              }}
+            />
           ) : null}
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Creating account..." : "Create Account"}

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PasswordField } from "~/components/settings/password-field";
 import { BackToSignIn } from "~/components/auth/back-to-sign-in";
 import { FormAlert } from "~/components/form-alert";
+import { NewPasswordFields } from "~/components/settings/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
@@ -72,20 +72,7 @@ export default function ResetPasswordPage() {
           <Form method="post" className="space-y-4" noValidate>
             <FormAlert message={answer?.error} />
             <input type="hidden" name="token" value={token} />
-            <PasswordField
-              id="reset-new-password"
-              name="newPassword"
-              label="New password"
-              autoComplete="new-password"
-              errors={answer?.fieldErrors.newPassword}
-            />
-            <PasswordField
-              id="reset-confirm-password"
-              name="confirmPassword"
-              label="Confirm new password"
-              autoComplete="new-password"
-              errors={answer?.fieldErrors.confirmPassword}
-            />
+            <NewPasswordFields idPrefix="reset-" errors={answer?.fieldErrors ?? {}} />
             <Button type="submit" className="w-full" disabled={pending}>
               {pending ? "Saving..." : "Set New Password"}
             </Button>

@@ -1,4 +1,5 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
+import { HiddenFields } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -159,8 +160,7 @@ export function SignupSettingsPanel({
                   </span>
                 </span>
                 <revokeFetcher.Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value={adminIntents.revokeInvite} />
-                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <HiddenFields fields={{ intent: adminIntents.revokeInvite, inviteId: invite.id }} />
                   <Button
                     type="submit"
                     variant="ghost"

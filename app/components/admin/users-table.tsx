@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields } from "~/components/forms";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -51,9 +52,7 @@ function ToggleForm({
 }) {
   return (
     <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="userId" value={userId} />
-      <input type="hidden" name={field} value={String(value)} />
+      <HiddenFields fields={{ intent, userId, [field]: String(value) }} />
       <Button type="submit" variant="ghost" size="sm" className={actionClass} aria-label={label} disabled={disabled}>
         {children}
         {text}
@@ -145,8 +144,7 @@ function DeleteUserForm({
 }) {
   return (
     <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={adminIntents.deleteUser} />
-      <input type="hidden" name="userId" value={user.id} />
+      <HiddenFields fields={{ intent: adminIntents.deleteUser, userId: user.id }} />
       {children}
     </fetcher.Form>
   );

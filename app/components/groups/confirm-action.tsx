@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields } from "~/components/forms";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -99,15 +100,5 @@ export function ConfirmInPlace({
         </Button>
       </Form>
     </ConfirmPanel>
-  );
-}
-
-export function HiddenFields({ fields }: { fields: Record<string, string> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
   );
 }

@@ -3,6 +3,7 @@ import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash
 import { SpriteIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields } from "~/components/forms";
 import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -73,9 +74,7 @@ function DeleteQuestion({ item, cancelHref }: { item: LibraryItem; cancelHref: s
       className="p-3"
     >
       <Form method="post" action="/library">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="redirectTo" value={cancelHref} />
+        <HiddenFields fields={{ intent: "delete", id: item.id, redirectTo: cancelHref }} />
         <Button type="submit" variant="destructive" size="sm">
           Delete
         </Button>

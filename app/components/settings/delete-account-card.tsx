@@ -2,11 +2,11 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { PasswordField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PasswordField } from "./password-field";
 
 const WARNING =
   "This permanently deletes your account and everything in it: your library, lesson plans, reading plans and profile. Export your data first if you want to keep it.";
@@ -19,10 +19,8 @@ function DeleteForm({ errors }: { errors: Record<string, string[]> }) {
     <Form method="post" id={FORM_ID} noValidate>
       <input type="hidden" name="intent" value={settingsIntents.deleteAccount} />
       <PasswordField
-        id="delete-password"
-        name="password"
         label="Your password"
-        autoComplete="current-password"
+        inputProps={{ id: "delete-password", name: "password", autoComplete: "current-password" }}
         errors={errors.password}
       />
     </Form>
