@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { OtherAuthPage } from "~/components/auth/other-auth-page";
 import { FormAlert } from "~/components/form-alert";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
-import { authenticateForm, redirectSignedIn } from "~/modules/auth/authenticator.server";
+import { authenticateForm } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
 import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
-import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { returnPathFrom } from "~/utils/local-path";
+import { signInOrRefuse } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
@@ -27,24 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { clientAddress } = context;
-  try {
-    const user = await authenticateForm(request, clientAddress);
-    return redirectSignedIn(
-      user.id,
-      { title: "Welcome back!", description: "You've successfully logged in" },
-      returnPathFrom(request),
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { error: error.message, id: crypto.randomUUID() },
-        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
-      );
-    }
-    throw error;
-  }
+  return signInOrRefuse(
+    request,
+    () => authenticateForm(request, context.clientAddress),
+    { title: "Welcome back!", description: "You've successfully logged in" },
+    (error) => ({ error: error.message, id: crypto.randomUUID() }),
+  );
 }
 
 /** A field of the login form, with the login schema's constraints (form-fields.ts). */
@@ -53,7 +41,6 @@ function loginInput(name: keyof typeof loginConstraint) {
 }
 
 export default function LoginPage() {
-  const location = useLocation();
   const { sessionExpired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -129,17 +116,7 @@ export default function LoginPage() {
           </Button>
         </Form>
       </CardContent>
-      <CardFooter className="justify-center text-sm text-muted-foreground">
-        <span>
-          Don&apos;t have an account?{" "}
-          <Link
-            to={`/register${location.search}`}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Create one
-          </Link>
-        </span>
-      </CardFooter>
+      <OtherAuthPage question="Don't have an account?" to="/register" label="Create one" />
     </Card>
   );
 }

@@ -2,23 +2,22 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { OtherAuthPage } from "~/components/auth/other-auth-page";
 import { FormAlert } from "~/components/form-alert";
 import { Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { registerUser } from "~/modules/auth/accounts.server";
-import { redirectSignedIn } from "~/modules/auth/authenticator.server";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
 import { getSignupSettings } from "~/modules/auth/signup.server";
-import { AppError } from "~/utils/errors";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { returnPathFrom } from "~/utils/local-path";
+import { signInOrRefuse } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
@@ -36,49 +35,30 @@ type Problem = { id: string; title: string; description: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerFormSchema });
+  // The passwords are not sent back into the form.
+  const answer = (problem: Omit<Problem, "id">) => ({
+    result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }),
+    problem: { id: crypto.randomUUID(), ...problem },
+  });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const field =
       ["confirmPassword", "password", "email"].find((name) => errors[name]?.length) ??
       Object.keys(errors)[0] ??
       "email";
-    const problem: Problem = {
-      id: crypto.randomUUID(),
-      title: registerErrorTitles[field] ?? "Registration failed",
-      description: errors[field]?.[0] ?? "Please try again",
-    };
-    return data(
-      { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
-      { status: 400 },
-    );
+    const title = registerErrorTitles[field] ?? "Registration failed";
+    return data(answer({ title, description: errors[field]?.[0] ?? "Please try again" }), { status: 400 });
   }
-  try {
-    const { email, password, inviteCode } = submission.value;
-    const user = await registerUser({ email, password, inviteCode }, context.clientAddress);
-    return redirectSignedIn(
-      user.id,
-      { title: "Account created!", description: "Welcome to Sagacity Bites" },
-      returnPathFrom(request),
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      const problem: Problem = {
-        id: crypto.randomUUID(),
-        title: "Registration failed",
-        description: error.message || "Please try again",
-      };
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
-        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
-      );
-    }
-    throw error;
-  }
+  const { email, password, inviteCode } = submission.value;
+  return signInOrRefuse(
+    request,
+    () => registerUser({ email, password, inviteCode }, context.clientAddress),
+    { title: "Account created!", description: "Welcome to Sagacity Bites" },
+    (error) => answer({ title: "Registration failed", description: error.message || "Please try again" }),
+  );
 }
 
 export default function RegisterPage() {
-  const location = useLocation();
   const { signupMode, inviteCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -154,14 +134,7 @@ export default function RegisterPage() {
           </Button>
         </Form>
       </CardContent>
-      <CardFooter className="justify-center text-sm text-muted-foreground">
-        <span>
-          Already have an account?{" "}
-          <Link to={`/login${location.search}`} className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </span>
-      </CardFooter>
+      <OtherAuthPage question="Already have an account?" to="/login" label="Sign in" />
     </Card>
   );
 }
