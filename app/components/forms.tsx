@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -113,5 +114,22 @@ export function HiddenFields({ fields }: { fields: Record<string, string> }) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/** A form's submit button: disabled while its submission is under way, and saying so meanwhile. */
+export function SubmitButton({
+  pending,
+  pendingText,
+  icon,
+  disabled,
+  children,
+  ...props
+}: ButtonProps & { pending: boolean; pendingText: string; icon?: React.ReactNode }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {icon}
+      {pending ? pendingText : children}
+    </Button>
   );
 }

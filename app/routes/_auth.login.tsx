@@ -3,11 +3,9 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { OtherAuthPage } from "~/components/auth/other-auth-page";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, SubmitButton } from "~/components/forms";
 import { toast } from "~/components/ui/use-toast";
 import { authenticateForm } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
@@ -72,51 +70,41 @@ export default function LoginPage() {
   }, [actionData]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Sign in</CardTitle>
-        <CardDescription>Welcome back. Sign in to continue your study.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {expiredNotice ? (
-          <div
-            role="alert"
-            className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          >
-            <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">Session expired</p>
-              <p>Your session has expired. Please sign in again to continue.</p>
-            </div>
+    <AuthCard title="Sign in" description="Welcome back. Sign in to continue your study." footer="register">
+      {expiredNotice ? (
+        <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">Session expired</p>
+            <p>Your session has expired. Please sign in again to continue.</p>
           </div>
-        ) : null}
-        {hydrated ? null : <FormAlert message={actionData?.error} />}
-        {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
-        <Form method="post" className="space-y-4" id="login" noValidate>
-          <Field
-            label="Email"
-            inputProps={{
-              ...loginInput("email"),
-              type: "email",
-              autoComplete: "email",
-              placeholder: "you@example.com",
-            }}
-          />
-          <Field
-            label="Password"
-            labelAside={
-              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-                Forgot password?
-              </Link>
-            }
-            inputProps={{ ...loginInput("password"), type: "password", autoComplete: "current-password" }}
-          />
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Signing in..." : "Sign In"}
-          </Button>
-        </Form>
-      </CardContent>
-      <OtherAuthPage question="Don't have an account?" to="/register" label="Create one" />
-    </Card>
+        </div>
+      ) : null}
+      {hydrated ? null : <FormAlert message={actionData?.error} />}
+      {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
+      <Form method="post" className="space-y-4" id="login" noValidate>
+        <Field
+          label="Email"
+          inputProps={{
+            ...loginInput("email"),
+            type: "email",
+            autoComplete: "email",
+            placeholder: "you@example.com",
+          }}
+        />
+        <Field
+          label="Password"
+          labelAside={
+            <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          }
+          inputProps={{ ...loginInput("password"), type: "password", autoComplete: "current-password" }}
+        />
+        <SubmitButton className="w-full" pending={pending} pendingText="Signing in...">
+          Sign In
+        </SubmitButton>
+      </Form>
+    </AuthCard>
   );
 }

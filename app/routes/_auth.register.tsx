@@ -4,11 +4,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { OtherAuthPage } from "~/components/auth/other-auth-page";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, SubmitButton } from "~/components/forms";
 import { toast } from "~/components/ui/use-toast";
 import { registerUser } from "~/modules/auth/accounts.server";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
@@ -77,64 +75,61 @@ export default function RegisterPage() {
   }, [actionData]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create your account</CardTitle>
-        <CardDescription>Start building lesson plans and daily reading habits.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!hydrated && actionData?.problem ? (
-          <FormAlert message={`${actionData.problem.title} - ${actionData.problem.description}`} />
+    <AuthCard
+      title="Create your account"
+      description="Start building lesson plans and daily reading habits."
+      footer="signIn"
+    >
+      {!hydrated && actionData?.problem ? (
+        <FormAlert message={`${actionData.problem.title} - ${actionData.problem.description}`} />
+      ) : null}
+      {signupMode === "closed" ? (
+        <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+          Sign-up is closed on this server. Ask an administrator for an account.
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Email"
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            required: true,
+            autoComplete: "email",
+            placeholder: "you@example.com",
+          }}
+        />
+        <Field
+          label="Password"
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            required: true,
+            autoComplete: "new-password",
+          }}
+        />
+        <Field
+          label="Confirm Password"
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            required: true,
+            autoComplete: "new-password",
+          }}
+        />
+        {signupMode === "invite" || inviteCode ? (
+          <Field
+            label="Invite code"
+            hint="Sign-up on this server is by invitation: use the code or link an administrator gave you."
+            inputProps={{
+              ...getInputProps(fields.inviteCode, { type: "text" }),
+              required: signupMode === "invite",
+              autoComplete: "off",
+              spellCheck: false,
+            }}
+          />
         ) : null}
-        {signupMode === "closed" ? (
-          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
-            Sign-up is closed on this server. Ask an administrator for an account.
-          </p>
-        ) : null}
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <Field
-            label="Email"
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              required: true,
-              autoComplete: "email",
-              placeholder: "you@example.com",
-            }}
-          />
-          <Field
-            label="Password"
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              required: true,
-              autoComplete: "new-password",
-            }}
-          />
-          <Field
-            label="Confirm Password"
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              required: true,
-              autoComplete: "new-password",
-            }}
-          />
-          {signupMode === "invite" || inviteCode ? (
-            <Field
-              label="Invite code"
-              hint="Sign-up on this server is by invitation: use the code or link an administrator gave you."
-              inputProps={{
-                ...getInputProps(fields.inviteCode, { type: "text" }),
-                required: signupMode === "invite",
-                autoComplete: "off",
-                spellCheck: false,
-              }}
-            />
-          ) : null}
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Creating account..." : "Create Account"}
-          </Button>
-        </Form>
-      </CardContent>
-      <OtherAuthPage question="Already have an account?" to="/login" label="Sign in" />
-    </Card>
+        <SubmitButton className="w-full" pending={pending} pendingText="Creating account...">
+          Create Account
+        </SubmitButton>
+      </Form>
+    </AuthCard>
   );
 }

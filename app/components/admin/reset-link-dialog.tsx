@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { Copy, KeyRound } from "lucide-react";
 import { useState } from "react";
+import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { TitledDialog } from "~/components/titled-dialog";
@@ -86,9 +87,9 @@ export function ResetLinkDialog({ userId, email }: { userId: string; email: stri
         ) : (
           <fetcher.Form method="post" action="/admin/reset-link">
             <input type="hidden" name="userId" value={userId} />
-            <Button type="submit" disabled={creating}>
-              {creating ? "Creating..." : "Create Link"}
-            </Button>
+            <SubmitButton pending={creating} pendingText="Creating...">
+              Create Link
+            </SubmitButton>
           </fetcher.Form>
         )}
       </DialogFooter>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
-import { HiddenFields } from "~/components/forms";
+import { HiddenFields, SubmitButton } from "~/components/forms";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -287,9 +287,9 @@ export function UsersTable({
       >
         {pendingDelete ? (
           <DeleteUserForm fetcher={deletion} user={pendingDelete}>
-            <Button type="submit" variant="destructive" className="w-full" disabled={deleting}>
-              {deleting ? "Deleting..." : "Delete User"}
-            </Button>
+            <SubmitButton variant="destructive" className="w-full" pending={deleting} pendingText="Deleting...">
+              Delete User
+            </SubmitButton>
           </DeleteUserForm>
         ) : null}
       </ConfirmDialog>

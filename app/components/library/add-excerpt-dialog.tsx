@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Field, TextareaField } from "~/components/forms";
+import { Field, SubmitButton, TextareaField } from "~/components/forms";
 import { TitledDialog } from "~/components/titled-dialog";
 import { DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
@@ -219,9 +219,9 @@ export function AddExcerptDialog({ askHref }: { askHref: string }) {
         <input type="hidden" name="intent" value="add" />
         <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
         <DialogFooter>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving..." : "Save to Library"}
-          </Button>
+          <SubmitButton pending={saving} pendingText="Saving...">
+            Save to Library
+          </SubmitButton>
         </DialogFooter>
       </fetcher.Form>
     </TitledDialog>

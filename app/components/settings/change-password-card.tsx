@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { KeyRound } from "lucide-react";
-import { PasswordField } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { PasswordField, SubmitButton } from "~/components/forms";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
 import { NewPasswordFields } from "./new-password-fields";
@@ -27,10 +26,9 @@ export function ChangePasswordCard({ errors }: { errors: Record<string, string[]
             errors={errors.currentPassword}
           />
           <NewPasswordFields errors={errors} />
-          <Button type="submit" disabled={pending}>
-            <KeyRound aria-hidden="true" />
-            {pending ? "Changing..." : "Change Password"}
-          </Button>
+          <SubmitButton pending={pending} pendingText="Changing..." icon={<KeyRound aria-hidden="true" />}>
+            Change Password
+          </SubmitButton>
         </Form>
       </CardContent>
     </Card>

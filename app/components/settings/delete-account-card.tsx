@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
-import { PasswordField } from "~/components/forms";
+import { PasswordField, SubmitButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
@@ -31,9 +31,9 @@ function DeleteButton() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === settingsIntents.deleteAccount;
   return (
-    <Button type="submit" form={FORM_ID} variant="destructive" disabled={pending}>
-      {pending ? "Deleting..." : "Delete My Account"}
-    </Button>
+    <SubmitButton form={FORM_ID} variant="destructive" pending={pending} pendingText="Deleting...">
+      Delete My Account
+    </SubmitButton>
   );
 }
 
