@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookOpen, CalendarDays, ChevronRight, KeyRound, Plus, Users } from "lucide-react";
+import { BookOpen, CalendarDays, ChevronRight, Users } from "lucide-react";
 import { useEffect } from "react";
 import { Field, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -15,7 +15,7 @@ import { parseWith } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { IntentCard } from "./intent-card";
+import { GroupFormCard, groupForms } from "./group-form-card";
 
 export const meta: MetaFunction = () => [{ title: "Groups | Sagacity Bites" }];
 
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const form = Object.fromEntries(await request.formData());
-  const intent = form.intent === "join" ? "join" : "create";
+  const intent: keyof typeof groupForms = form.intent === "join" ? "join" : "create";
   try {
     if (intent === "join") {
       const { inviteCode } = parseWith(joinGroupSchema, { inviteCode: form.inviteCode });
@@ -87,7 +87,7 @@ export default function GroupsPage() {
     if (actionData?.error) {
       toast({
         id: actionData.id,
-        title: actionData.intent === "join" ? "Could not join the group" : "Could not create the group",
+        title: groupForms[actionData.intent].failed,
         description: actionData.error,
         variant: "destructive",
       });
@@ -95,7 +95,7 @@ export default function GroupsPage() {
   }, [actionData]);
 
   // Without scripts there is no toast: the card that posted says why instead.
-  const failureOf = (intent: string) =>
+  const failureOf = (intent: keyof typeof groupForms) =>
     !hydrated && actionData?.error && actionData.intent === intent ? actionData.error : null;
 
   return (
@@ -141,15 +141,7 @@ export default function GroupsPage() {
         </section>
 
         <div className="min-w-0 space-y-6">
-          <IntentCard
-            intent="create"
-            icon={Plus}
-            title="Create a group"
-            description="You lead it: share lesson plans, set a reading plan, invite members."
-            error={failureOf("create")}
-            pending={pendingIntent === "create"}
-            submit={{ label: "Create Group", pending: "Creating..." }}
-          >
+          <GroupFormCard intent="create" error={failureOf("create")} pending={pendingIntent === "create"}>
             <Field
               label="Name"
               inputProps={{
@@ -170,17 +162,8 @@ export default function GroupsPage() {
                 placeholder: "When and where you meet",
               }}
             />
-          </IntentCard>
-          <IntentCard
-            intent="join"
-            icon={KeyRound}
-            title="Join a group"
-            description="Enter the invite code your group leader shared."
-            error={failureOf("join")}
-            pending={pendingIntent === "join"}
-            submit={{ label: "Join Group", pending: "Joining..." }}
-            variant="secondary"
-          >
+          </GroupFormCard>
+          <GroupFormCard intent="join" error={failureOf("join")} pending={pendingIntent === "join"}>
             <Field
               label="Invite code"
               inputProps={{
@@ -194,7 +177,7 @@ export default function GroupsPage() {
                 className: "font-mono uppercase",
               }}
             />
-          </IntentCard>
+          </GroupFormCard>
         </div>
       </div>
     </div>
