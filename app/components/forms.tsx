@@ -29,28 +29,36 @@ interface FieldFrame {
   className?: string;
 }
 
+/** What a field's control gets from its frame: its id, and the ids of what describes it. */
+interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
 /**
  * A label, its control, a hint and the first error, tied together by ids: the control is named by
- * the label, and described by the hint and the error. Conform's `getInputProps` may set the
- * control's own aria attributes; an error given here adds to them.
+ * the label, and described by the hint and the error. `control` is the control's own props: its
+ * id (or one is made up) and aria attributes conform's `getInputProps` may have set, which an error
+ * given here adds to.
  */
 function FieldFrame({
-  id,
   label,
   labelAside,
   hint,
   errors,
   className,
-  describedBy,
+  control,
   children,
 }: FieldFrame & {
-  id: string;
-  describedBy: string | undefined;
-  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+  control: { id?: string; "aria-describedby"?: string };
+  children: (props: ControlProps) => React.ReactNode;
 }) {
+  const fallbackId = useId();
+  const id = control.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
-  const ids = [describedBy, hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [control["aria-describedby"], hintId, errorId].filter(Boolean).join(" ") || undefined;
   const labelElement = <Label htmlFor={id}>{label}</Label>;
   return (
     <div className={cn("space-y-1.5", className)}>
@@ -62,7 +70,7 @@ function FieldFrame({
       ) : (
         labelElement
       )}
-      {children({ ...(errorId ? { "aria-invalid": true } : {}), "aria-describedby": ids })}
+      {children({ id, ...(errorId ? { "aria-invalid": true } : {}), "aria-describedby": describedBy })}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -76,11 +84,9 @@ function FieldFrame({
 type InputProps = React.ComponentPropsWithRef<typeof Input>;
 
 export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: InputProps }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
   return (
-    <FieldFrame id={id} describedBy={inputProps["aria-describedby"]} {...frame}>
-      {(aria) => <Input {...inputProps} id={id} {...aria} />}
+    <FieldFrame control={inputProps} {...frame}>
+      {(control) => <Input {...inputProps} {...control} />}
     </FieldFrame>
   );
 }
@@ -89,11 +95,9 @@ export function TextareaField({
   textareaProps,
   ...frame
 }: FieldFrame & { textareaProps: React.ComponentPropsWithRef<typeof Textarea> }) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
   return (
-    <FieldFrame id={id} describedBy={textareaProps["aria-describedby"]} {...frame}>
-      {(aria) => <Textarea {...textareaProps} id={id} {...aria} />}
+    <FieldFrame control={textareaProps} {...frame}>
+      {(control) => <Textarea {...textareaProps} {...control} />}
     </FieldFrame>
   );
 }
