@@ -113,20 +113,8 @@ export default function Dashboard() {
       />
       <div className="mb-8 space-y-4">
         <div className="grid gap-4 md:grid-cols-2">
-          <RecentList
-            title="Recent lesson plans"
-            kind="lesson"
-            items={lessons}
-            empty={{ text: "No lesson plans yet.", link: "Create your first lesson plan", to: "/lesson-plans" }}
-            more={{ label: "All lesson plans", to: "/lesson-plans" }}
-          />
-          <RecentList
-            title="From your library"
-            kind="library"
-            items={library}
-            empty={{ text: "Nothing saved yet.", link: "Process a sermon or article", to: "/process-sermon" }}
-            more={{ label: "Open your library", to: "/library" }}
-          />
+          <RecentList kind="lesson" items={lessons} />
+          <RecentList kind="library" items={library} />
         </div>
       </div>
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">Go to</h2>

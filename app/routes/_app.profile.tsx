@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -343,9 +344,9 @@ export default function ProfilePage() {
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" name="intent" value="save" disabled={saving}>
-            {saving ? "Saving..." : "Save Changes"}
-          </Button>
+          <SubmitButton name="intent" value="save" pending={saving} pendingText="Saving...">
+            Save Changes
+          </SubmitButton>
         </div>
       </Form>
     </div>

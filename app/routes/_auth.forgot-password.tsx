@@ -2,17 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { publicOrigin } from "~/utils/public-origin.server";
+import { Field, SubmitButton } from "~/components/forms";
 import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
 import { forgotPasswordSchema } from "~/modules/account/schemas";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { keepRetryAfter } from "~/utils/page-headers";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Sagacity Bites" }];
@@ -56,38 +53,42 @@ export default function ForgotPasswordPage() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Forgot your password?</CardTitle>
-        <CardDescription>
-          {mailEnabled
-            ? "Enter your email and we will send you a link to choose a new one."
-            : "Reset by email is not available."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!mailEnabled ? (
-          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
-            {ASK_AN_ADMIN}
-          </p>
-        ) : answer?.sent ? (
-          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
-            {SENT}
-          </p>
-        ) : (
-          <Form method="post" className="space-y-4" noValidate>
-            <FormAlert message={answer?.error} />
-            <div className="space-y-2">
-              <Label htmlFor="forgot-email">Email</Label>
-              <Input type="email" id="forgot-email" name="email" required maxLength={254} autoComplete="email" />
-            </div>
-            <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? "Sending..." : "Send Reset Link"}
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-      <BackToSignIn />
-    </Card>
+    <AuthCard
+      title="Forgot your password?"
+      description={
+        mailEnabled
+          ? "Enter your email and we will send you a link to choose a new one."
+          : "Reset by email is not available."
+      }
+      footer="backToSignIn"
+    >
+      {!mailEnabled ? (
+        <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+          {ASK_AN_ADMIN}
+        </p>
+      ) : answer?.sent ? (
+        <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+          {SENT}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <FormAlert message={answer?.error} />
+          <Field
+            label="Email"
+            inputProps={{
+              type: "email",
+              id: "forgot-email",
+              name: "email",
+              required: true,
+              maxLength: 254,
+              autoComplete: "email",
+            }}
+          />
+          <SubmitButton className="w-full" pending={pending} pendingText="Sending...">
+            Send Reset Link
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

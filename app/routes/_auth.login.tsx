@@ -1,21 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field, SubmitButton } from "~/components/forms";
 import { toast } from "~/components/ui/use-toast";
-import { authenticateForm, redirectSignedIn } from "~/modules/auth/authenticator.server";
+import { authenticateForm } from "~/modules/auth/authenticator.server";
 import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/request.server";
 import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
-import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { returnPathFrom } from "~/utils/local-path";
+import { signInOrRefuse } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
@@ -28,28 +25,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { clientAddress } = context;
-  try {
-    const user = await authenticateForm(request, clientAddress);
-    return redirectSignedIn(
-      user.id,
-      { title: "Welcome back!", description: "You've successfully logged in" },
-      returnPathFrom(request),
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { error: error.message, id: crypto.randomUUID() },
-        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
-      );
-    }
-    throw error;
-  }
+  return signInOrRefuse(
+    request,
+    () => authenticateForm(request, context.clientAddress),
+    { title: "Welcome back!", description: "You've successfully logged in" },
+    (error) => ({ error: error.message, id: crypto.randomUUID() }),
+  );
+}
+
+/** A field of the login form, with the login schema's constraints (form-fields.ts). */
+function loginInput(name: keyof typeof loginConstraint) {
+  return { id: `login-${name}`, name, form: "login", required: loginConstraint[name].required };
 }
 
 export default function LoginPage() {
-  const location = useLocation();
   const { sessionExpired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -81,74 +70,41 @@ export default function LoginPage() {
   }, [actionData]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Sign in</CardTitle>
-        <CardDescription>Welcome back. Sign in to continue your study.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {expiredNotice ? (
-          <div
-            role="alert"
-            className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          >
-            <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">Session expired</p>
-              <p>Your session has expired. Please sign in again to continue.</p>
-            </div>
+    <AuthCard title="Sign in" description="Welcome back. Sign in to continue your study." footer="register">
+      {expiredNotice ? (
+        <div role="alert" className="flex gap-3 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">Session expired</p>
+            <p>Your session has expired. Please sign in again to continue.</p>
           </div>
-        ) : null}
-        {hydrated ? null : <FormAlert message={actionData?.error} />}
-        {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
-        <Form method="post" className="space-y-4" id="login" noValidate>
-          <div className="space-y-2">
-            <Label htmlFor="login-email">Email</Label>
-            <Input
-              type="email"
-              id="login-email"
-              name="email"
-              form="login"
-              required={loginConstraint.email.required}
-              autoComplete="email"
-              placeholder="you@example.com"
-            />
-          </div>
-          <div className="space-y-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor="login-password">Password</Label>
-              <Link
-                to="/forgot-password"
-                className="tap-target text-sm text-primary underline-offset-4 hover:underline"
-              >
-                Forgot password?
-              </Link>
-            </div>
-            <Input
-              type="password"
-              id="login-password"
-              name="password"
-              form="login"
-              required={loginConstraint.password.required}
-              autoComplete="current-password"
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Signing in..." : "Sign In"}
-          </Button>
-        </Form>
-      </CardContent>
-      <CardFooter className="justify-center text-sm text-muted-foreground">
-        <span>
-          Don&apos;t have an account?{" "}
-          <Link
-            to={`/register${location.search}`}
-            className="tap-target font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Create one
-          </Link>
-        </span>
-      </CardFooter>
-    </Card>
+        </div>
+      ) : null}
+      {hydrated ? null : <FormAlert message={actionData?.error} />}
+      {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
+      <Form method="post" className="space-y-4" id="login" noValidate>
+        <Field
+          label="Email"
+          inputProps={{
+            ...loginInput("email"),
+            type: "email",
+            autoComplete: "email",
+            placeholder: "you@example.com",
+          }}
+        />
+        <Field
+          label="Password"
+          labelAside={
+            <Link to="/forgot-password" className="tap-target text-sm text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          }
+          inputProps={{ ...loginInput("password"), type: "password", autoComplete: "current-password" }}
+        />
+        <SubmitButton className="w-full" pending={pending} pendingText="Signing in...">
+          Sign In
+        </SubmitButton>
+      </Form>
+    </AuthCard>
   );
 }

@@ -2,24 +2,20 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field, SubmitButton } from "~/components/forms";
 import { toast } from "~/components/ui/use-toast";
 import { registerUser } from "~/modules/auth/accounts.server";
-import { redirectSignedIn } from "~/modules/auth/authenticator.server";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
 import { getSignupSettings } from "~/modules/auth/signup.server";
-import { AppError } from "~/utils/errors";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { returnPathFrom } from "~/utils/local-path";
+import { signInOrRefuse } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
@@ -37,49 +33,30 @@ type Problem = { id: string; title: string; description: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerFormSchema });
+  // The passwords are not sent back into the form.
+  const answer = (problem: Omit<Problem, "id">) => ({
+    result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }),
+    problem: { id: crypto.randomUUID(), ...problem },
+  });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const field =
       ["confirmPassword", "password", "email"].find((name) => errors[name]?.length) ??
       Object.keys(errors)[0] ??
       "email";
-    const problem: Problem = {
-      id: crypto.randomUUID(),
-      title: registerErrorTitles[field] ?? "Registration failed",
-      description: errors[field]?.[0] ?? "Please try again",
-    };
-    return data(
-      { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
-      { status: 400 },
-    );
+    const title = registerErrorTitles[field] ?? "Registration failed";
+    return data(answer({ title, description: errors[field]?.[0] ?? "Please try again" }), { status: 400 });
   }
-  try {
-    const { email, password, inviteCode } = submission.value;
-    const user = await registerUser({ email, password, inviteCode }, context.clientAddress);
-    return redirectSignedIn(
-      user.id,
-      { title: "Account created!", description: "Welcome to Sagacity Bites" },
-      returnPathFrom(request),
-    );
-  } catch (error) {
-    if (error instanceof AppError) {
-      const problem: Problem = {
-        id: crypto.randomUUID(),
-        title: "Registration failed",
-        description: error.message || "Please try again",
-      };
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { result: replyWithoutEcho(submission, { hide: ["password", "confirmPassword"] }), problem },
-        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
-      );
-    }
-    throw error;
-  }
+  const { email, password, inviteCode } = submission.value;
+  return signInOrRefuse(
+    request,
+    () => registerUser({ email, password, inviteCode }, context.clientAddress),
+    { title: "Account created!", description: "Welcome to Sagacity Bites" },
+    (error) => answer({ title: "Registration failed", description: error.message || "Please try again" }),
+  );
 }
 
 export default function RegisterPage() {
-  const location = useLocation();
   const { signupMode, inviteCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -98,73 +75,61 @@ export default function RegisterPage() {
   }, [actionData]);
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create your account</CardTitle>
-        <CardDescription>Start building lesson plans and daily reading habits.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!hydrated && actionData?.problem ? (
-          <FormAlert message={`${actionData.problem.title} - ${actionData.problem.description}`} />
+    <AuthCard
+      title="Create your account"
+      description="Start building lesson plans and daily reading habits."
+      footer="signIn"
+    >
+      {!hydrated && actionData?.problem ? (
+        <FormAlert message={`${actionData.problem.title} - ${actionData.problem.description}`} />
+      ) : null}
+      {signupMode === "closed" ? (
+        <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
+          Sign-up is closed on this server. Ask an administrator for an account.
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Email"
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            required: true,
+            autoComplete: "email",
+            placeholder: "you@example.com",
+          }}
+        />
+        <Field
+          label="Password"
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            required: true,
+            autoComplete: "new-password",
+          }}
+        />
+        <Field
+          label="Confirm Password"
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            required: true,
+            autoComplete: "new-password",
+          }}
+        />
+        {signupMode === "invite" || inviteCode ? (
+          <Field
+            label="Invite code"
+            hint="Sign-up on this server is by invitation: use the code or link an administrator gave you."
+            inputProps={{
+              ...getInputProps(fields.inviteCode, { type: "text" }),
+              required: signupMode === "invite",
+              autoComplete: "off",
+              spellCheck: false,
+            }}
+          />
         ) : null}
-        {signupMode === "closed" ? (
-          <p role="status" className="rounded-md border bg-muted/60 p-3 text-sm">
-            Sign-up is closed on this server. Ask an administrator for an account.
-          </p>
-        ) : null}
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <div className="space-y-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
-            <Input
-              {...getInputProps(fields.email, { type: "email" })}
-              required
-              autoComplete="email"
-              placeholder="you@example.com"
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.password.id}>Password</Label>
-            <Input {...getInputProps(fields.password, { type: "password" })} required autoComplete="new-password" />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
-            <Input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              required
-              autoComplete="new-password"
-            />
-          </div>
-          {signupMode === "invite" || inviteCode ? (
-            <div className="space-y-2">
-              <Label htmlFor={fields.inviteCode.id}>Invite code</Label>
-              <Input
-                {...getInputProps(fields.inviteCode, { type: "text" })}
-                required={signupMode === "invite"}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby={`${fields.inviteCode.id}-hint`}
-              />
-              <p id={`${fields.inviteCode.id}-hint`} className="text-xs text-muted-foreground">
-                Sign-up on this server is by invitation: use the code or link an administrator gave you.
-              </p>
-            </div>
-          ) : null}
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Creating account..." : "Create Account"}
-          </Button>
-        </Form>
-      </CardContent>
-      <CardFooter className="justify-center text-sm text-muted-foreground">
-        <span>
-          Already have an account?{" "}
-          <Link
-            to={`/login${location.search}`}
-            className="tap-target font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Sign in
-          </Link>
-        </span>
-      </CardFooter>
-    </Card>
+        <SubmitButton className="w-full" pending={pending} pendingText="Creating account...">
+          Create Account
+        </SubmitButton>
+      </Form>
+    </AuthCard>
   );
 }

@@ -2,11 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PasswordField } from "~/components/settings/password-field";
-import { BackToSignIn } from "~/components/auth/back-to-sign-in";
+import { SubmitButton } from "~/components/forms";
+import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { NewPasswordFields } from "~/components/settings/new-password-fields";
 import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
 import { resetPasswordFormSchema } from "~/modules/account/schemas";
 import { clearSessionCookie } from "~/modules/auth/request.server";
@@ -56,43 +55,27 @@ export default function ResetPasswordPage() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Choose a new password</CardTitle>
-        <CardDescription>
-          {email ? `For ${email}. Every device signed in to this account will be signed out.` : "Password reset"}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!token ? (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            {RESET_LINK_INVALID}
-          </p>
-        ) : (
-          <Form method="post" className="space-y-4" noValidate>
-            <FormAlert message={answer?.error} />
-            <input type="hidden" name="token" value={token} />
-            <PasswordField
-              id="reset-new-password"
-              name="newPassword"
-              label="New password"
-              autoComplete="new-password"
-              errors={answer?.fieldErrors.newPassword}
-            />
-            <PasswordField
-              id="reset-confirm-password"
-              name="confirmPassword"
-              label="Confirm new password"
-              autoComplete="new-password"
-              errors={answer?.fieldErrors.confirmPassword}
-            />
-            <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? "Saving..." : "Set New Password"}
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-      <BackToSignIn />
-    </Card>
+    <AuthCard
+      title="Choose a new password"
+      description={
+        email ? `For ${email}. Every device signed in to this account will be signed out.` : "Password reset"
+      }
+      footer="backToSignIn"
+    >
+      {!token ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          {RESET_LINK_INVALID}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <FormAlert message={answer?.error} />
+          <input type="hidden" name="token" value={token} />
+          <NewPasswordFields idPrefix="reset-" errors={answer?.fieldErrors ?? {}} />
+          <SubmitButton className="w-full" pending={pending} pendingText="Saving...">
+            Set New Password
+          </SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

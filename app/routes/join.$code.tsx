@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Users } from "lucide-react";
+import { SubmitButton } from "~/components/forms";
 import { AuthFrame } from "~/components/auth/auth-frame";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -79,9 +80,9 @@ export default function JoinGroupPage() {
         <CardFooter className="flex flex-wrap gap-2">
           {group ? (
             <Form method="post">
-              <Button type="submit" disabled={navigation.state !== "idle"}>
-                {navigation.state !== "idle" ? "Joining..." : "Join Group"}
-              </Button>
+              <SubmitButton pending={navigation.state !== "idle"} pendingText="Joining...">
+                Join Group
+              </SubmitButton>
             </Form>
           ) : null}
           <Button asChild variant="outline">

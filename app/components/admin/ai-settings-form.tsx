@@ -1,5 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
+import { SubmitButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -192,9 +193,9 @@ export function AiSettingsForm({ settings }: { settings: AiSettingsInput }) {
           <RotateCcw aria-hidden="true" />
           Reset
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Settings"}
-        </Button>
+        <SubmitButton pending={saving} pendingText="Saving...">
+          Save Settings
+        </SubmitButton>
       </div>
     </fetcher.Form>
   );

@@ -1,16 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { Copy, KeyRound } from "lucide-react";
 import { useState } from "react";
+import { SubmitButton } from "~/components/forms";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/titled-dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -44,71 +39,60 @@ export function ResetLinkDialog({ userId, email }: { userId: string; email: stri
     }
   }
 
+  // Done closes it the same way as Escape or the close button: the next opening starts afresh.
+  function openOrClose(next: boolean) {
+    setOpen(next);
+    if (!next) setRound((value) => value + 1);
+  }
+
   if (!hydrated) return null;
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-9"
-        aria-label={label}
-        title={label}
-        onClick={() => setOpen(true)}
-      >
-        <KeyRound aria-hidden="true" />
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setRound((value) => value + 1);
-        }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Password reset link</DialogTitle>
-            <DialogDescription>
-              For {email}. Send it to them yourself: it lets whoever opens it choose a new password, works once and
-              expires in 24 hours. Making a new link cancels the previous one.
-            </DialogDescription>
-          </DialogHeader>
-          {link ? (
-            <div className="space-y-2">
-              <div className="flex gap-2">
-                <Input
-                  readOnly
-                  value={link.url}
-                  aria-label="Reset link"
-                  onFocus={(event) => event.currentTarget.select()}
-                />
-                <Button type="button" variant="outline" onClick={copy}>
-                  <Copy aria-hidden="true" />
-                  Copy
-                </Button>
-              </div>
-              <p className="text-xs text-muted-foreground">
-                Valid until {new Date(link.expiresAt).toLocaleString()}. It is shown only this once.
-              </p>
-            </div>
-          ) : error ? (
-            <FormAlert message={error} />
-          ) : null}
-          <DialogFooter>
-            {link ? (
-              <Button type="button" onClick={() => setOpen(false)}>
-                Done
-              </Button>
-            ) : (
-              <fetcher.Form method="post" action="/admin/reset-link">
-                <input type="hidden" name="userId" value={userId} />
-                <Button type="submit" disabled={creating}>
-                  {creating ? "Creating..." : "Create Link"}
-                </Button>
-              </fetcher.Form>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+    <TitledDialog
+      open={open}
+      onOpenChange={openOrClose}
+      trigger={
+        <Button variant="ghost" size="icon" className="size-9" aria-label={label} title={label}>
+          <KeyRound aria-hidden="true" />
+        </Button>
+      }
+      title="Password reset link"
+      description={`For ${email}. Send it to them yourself: it lets whoever opens it choose a new password, works once and expires in 24 hours. Making a new link cancels the previous one.`}
+    >
+      {link ? (
+        <div className="space-y-2">
+          <div className="flex gap-2">
+            <Input
+              readOnly
+              value={link.url}
+              aria-label="Reset link"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button type="button" variant="outline" onClick={copy}>
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Valid until {new Date(link.expiresAt).toLocaleString()}. It is shown only this once.
+          </p>
+        </div>
+      ) : error ? (
+        <FormAlert message={error} />
+      ) : null}
+      <DialogFooter>
+        {link ? (
+          <Button type="button" onClick={() => openOrClose(false)}>
+            Done
+          </Button>
+        ) : (
+          <fetcher.Form method="post" action="/admin/reset-link">
+            <input type="hidden" name="userId" value={userId} />
+            <SubmitButton pending={creating} pendingText="Creating...">
+              Create Link
+            </SubmitButton>
+          </fetcher.Form>
+        )}
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Copy, Plus, Trash2 } from "lucide-react";
+import { HiddenFields, SubmitButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -125,10 +126,14 @@ export function SignupSettingsPanel({
           </h3>
           <inviteFetcher.Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value={adminIntents.createInvite} />
-            <Button type="submit" variant="outline" disabled={creating}>
-              <Plus aria-hidden="true" />
-              {creating ? "Creating..." : "Create invite"}
-            </Button>
+            <SubmitButton
+              variant="outline"
+              pending={creating}
+              pendingText="Creating..."
+              icon={<Plus aria-hidden="true" />}
+            >
+              Create invite
+            </SubmitButton>
           </inviteFetcher.Form>
         </div>
         <p className="text-sm text-muted-foreground">
@@ -159,8 +164,7 @@ export function SignupSettingsPanel({
                   </span>
                 </span>
                 <revokeFetcher.Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value={adminIntents.revokeInvite} />
-                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <HiddenFields fields={{ intent: adminIntents.revokeInvite, inviteId: invite.id }} />
                   <Button
                     type="submit"
                     variant="ghost"

@@ -1,15 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields, SubmitButton } from "~/components/forms";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -29,46 +22,27 @@ const cell =
 /** A row action: an icon and a short visible word; more actions (a reset link) fit the same way. */
 const actionClass = "h-9 px-2 [&_svg]:size-4";
 
-const toggleFallbacks: Record<string, string> = {
-  [adminIntents.setActive]: "Failed to update user status",
-  [adminIntents.setAdmin]: "Failed to update admin status",
-};
-
-/** One of a row's two switches: a form that posts the new value to the console's action. */
-function ToggleForm({
-  fetcher,
-  intent,
-  field,
-  value,
-  userId,
-  label,
-  text,
-  disabled,
-  children,
-}: {
-  fetcher: ReturnType<typeof useAdminFetcher>;
-  intent: string;
-  field: "isActive" | "isAdmin";
-  value: boolean;
-  userId: string;
-  label: string;
-  /** The words on the button, part of its full label (which names the user). */
-  text: string;
-  disabled: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="userId" value={userId} />
-      <input type="hidden" name={field} value={String(value)} />
-      <Button type="submit" variant="ghost" size="sm" className={actionClass} aria-label={label} disabled={disabled}>
-        {children}
-        {text}
-      </Button>
-    </fetcher.Form>
-  );
-}
+/**
+ * A row's two switches, each a form posting the field's new value to the console's action: the
+ * button's words and icon, and the start of its full label (which names the user), for a field now
+ * true and now false; and the toast when the change fails.
+ */
+const toggles = [
+  {
+    field: "isActive",
+    intent: adminIntents.setActive,
+    fallback: "Failed to update user status",
+    whenTrue: { text: "Deactivate", label: "Deactivate user", Icon: UserX },
+    whenFalse: { text: "Activate", label: "Activate user", Icon: UserCheck },
+  },
+  {
+    field: "isAdmin",
+    intent: adminIntents.setAdmin,
+    fallback: "Failed to update admin status",
+    whenTrue: { text: "Revoke admin", label: "Revoke admin from", Icon: ShieldOff },
+    whenFalse: { text: "Grant admin", label: "Grant admin to", Icon: Shield },
+  },
+] as const;
 
 /** A row's actions; each row has its own fetcher, so one row's pending state leaves the others usable. */
 function UserActions({
@@ -82,40 +56,35 @@ function UserActions({
   onDelete: (user: AdminUserListItem) => void;
   deleteHref: string;
 }) {
-  const fetcher = useAdminFetcher({ fallback: (intent) => toggleFallbacks[intent] ?? "Failed to update user status" });
+  const fetcher = useAdminFetcher({
+    fallback: (intent) => toggles.find((toggle) => toggle.intent === intent)?.fallback ?? toggles[0].fallback,
+  });
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   const selfNote = isSelf ? " (not available for your own account)" : "";
-  const activeLabel = `${user.isActive ? "Deactivate" : "Activate"} user ${user.email}${selfNote}`;
-  const adminLabel = `${user.isAdmin ? "Revoke admin from" : "Grant admin to"} ${user.email}${selfNote}`;
   const deleteLabel = `Delete user ${user.email}${selfNote}`;
   const deleteClass = cn(actionClass, "text-destructive hover:bg-destructive/10 hover:text-destructive");
   return (
     <div className="flex flex-wrap justify-end gap-1">
-      <ToggleForm
-        fetcher={fetcher}
-        intent={adminIntents.setActive}
-        field="isActive"
-        value={!user.isActive}
-        userId={user.id}
-        label={activeLabel}
-        text={user.isActive ? "Deactivate" : "Activate"}
-        disabled={isSelf || busy}
-      >
-        {user.isActive ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-      </ToggleForm>
-      <ToggleForm
-        fetcher={fetcher}
-        intent={adminIntents.setAdmin}
-        field="isAdmin"
-        value={!user.isAdmin}
-        userId={user.id}
-        label={adminLabel}
-        text={user.isAdmin ? "Revoke admin" : "Grant admin"}
-        disabled={isSelf || busy}
-      >
-        {user.isAdmin ? <ShieldOff aria-hidden="true" /> : <Shield aria-hidden="true" />}
-      </ToggleForm>
+      {toggles.map(({ field, intent, whenTrue, whenFalse }) => {
+        const { text, label, Icon } = user[field] ? whenTrue : whenFalse;
+        return (
+          <fetcher.Form key={field} method="post" preventScrollReset>
+            <HiddenFields fields={{ intent, userId: user.id, [field]: String(!user[field]) }} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="sm"
+              className={actionClass}
+              aria-label={`${label} ${user.email}${selfNote}`}
+              disabled={isSelf || busy}
+            >
+              <Icon aria-hidden="true" />
+              {text}
+            </Button>
+          </fetcher.Form>
+        );
+      })}
       <ResetLinkDialog userId={user.id} email={user.email} />
       {hydrated || isSelf ? (
         <Button
@@ -153,8 +122,7 @@ function DeleteUserForm({
 }) {
   return (
     <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={adminIntents.deleteUser} />
-      <input type="hidden" name="userId" value={user.id} />
+      <HiddenFields fields={{ intent: adminIntents.deleteUser, userId: user.id }} />
       {children}
     </fetcher.Form>
   );
@@ -228,29 +196,18 @@ export function UsersTable({
   return (
     <>
       {askedWithoutScripts ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="confirm-delete-title"
-          aria-describedby="confirm-delete-text"
-          className="mb-4 space-y-3 rounded-md border border-destructive/50 p-4"
+        <ConfirmPanel
+          title="Are you sure?"
+          description={`${deleteWarning} (${askedWithoutScripts.email})`}
+          cancelHref={cancelHref}
+          className="mb-4"
         >
-          <h3 id="confirm-delete-title" className="text-lg font-semibold">
-            Are you sure?
-          </h3>
-          <p id="confirm-delete-text" className="text-sm text-muted-foreground">
-            {deleteWarning} ({askedWithoutScripts.email})
-          </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to={cancelHref}>Cancel</Link>
+          <DeleteUserForm fetcher={deletion} user={askedWithoutScripts}>
+            <Button type="submit" variant="destructive" className="w-full">
+              Delete User
             </Button>
-            <DeleteUserForm fetcher={deletion} user={askedWithoutScripts}>
-              <Button type="submit" variant="destructive" className="w-full">
-                Delete User
-              </Button>
-            </DeleteUserForm>
-          </div>
-        </div>
+          </DeleteUserForm>
+        </ConfirmPanel>
       ) : null}
       {/* One table for every width: below 768px each row is laid out as a card (labels come from
           data-label), so the actions stay in reach on a phone. Explicit roles keep the table
@@ -320,29 +277,23 @@ export function UsersTable({
         </table>
       </div>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pendingDelete !== null}
         onOpenChange={(open) => {
           if (!open && !deleting) setPendingDelete(null);
         }}
+        cancelDisabled={deleting}
+        title="Are you sure?"
+        description={deleteWarning}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-            <AlertDialogDescription>{deleteWarning}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            {pendingDelete ? (
-              <DeleteUserForm fetcher={deletion} user={pendingDelete}>
-                <Button type="submit" variant="destructive" className="w-full" disabled={deleting}>
-                  {deleting ? "Deleting..." : "Delete User"}
-                </Button>
-              </DeleteUserForm>
-            ) : null}
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        {pendingDelete ? (
+          <DeleteUserForm fetcher={deletion} user={pendingDelete}>
+            <SubmitButton variant="destructive" className="w-full" pending={deleting} pendingText="Deleting...">
+              Delete User
+            </SubmitButton>
+          </DeleteUserForm>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

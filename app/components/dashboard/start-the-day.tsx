@@ -62,28 +62,32 @@ interface RecentItem {
   to: string;
 }
 
+/** Each recent list's icon and words: its heading, what to do when it is empty, and the way to the rest. */
+const recentLists = {
+  lesson: {
+    Icon: FileText,
+    title: "Recent lesson plans",
+    empty: { text: "No lesson plans yet.", link: "Create your first lesson plan", to: "/lesson-plans" },
+    more: { label: "All lesson plans", to: "/lesson-plans" },
+  },
+  library: {
+    Icon: Library,
+    title: "From your library",
+    empty: { text: "Nothing saved yet.", link: "Process a sermon or article", to: "/process-sermon" },
+    more: { label: "Open your library", to: "/library" },
+  },
+} as const;
+
 /** A short list of the newest lessons or library items, each a link, with what to do when there are none. */
-export function RecentList({
-  title,
-  items,
-  kind,
-  empty,
-  more,
-}: {
-  title: string;
-  items: RecentItem[];
-  kind: "lesson" | "library";
-  empty: { text: string; link: string; to: string };
-  more: { label: string; to: string };
-}) {
-  const Icon = kind === "lesson" ? FileText : Library;
+export function RecentList({ kind, items }: { kind: keyof typeof recentLists; items: RecentItem[] }) {
+  const { Icon, title, empty, more } = recentLists[kind];
   return (
     <Card className="flex flex-col p-5">
       <h2 className="mb-3 text-base font-semibold">{title}</h2>
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           {empty.text}{" "}
-          <Link to={empty.to} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={empty.to} className="tap-target font-medium text-primary underline-offset-4 hover:underline">
             {empty.link}
           </Link>
         </p>
@@ -108,7 +112,10 @@ export function RecentList({
         </ul>
       )}
       {items.length > 0 ? (
-        <Link to={more.to} className="mt-3 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={more.to}
+          className="tap-target mt-3 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {more.label}
         </Link>
       ) : null}

@@ -1,14 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields } from "~/components/forms";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -60,27 +53,25 @@ export function ConfirmAction({
     );
   }
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button type="button" variant={variant} size={size} className="print:hidden" onClick={() => setOpen(true)}>
-        {icon}
-        {label}
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Form method="post" preventScrollReset onSubmit={() => setOpen(false)}>
-            <HiddenFields fields={{ ...fields, confirmId: id }} />
-            <Button type="submit" variant="destructive" className="w-full" disabled={pending}>
-              {confirmLabel}
-            </Button>
-          </Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button type="button" variant={variant} size={size} className="print:hidden">
+          {icon}
+          {label}
+        </Button>
+      }
+      title={title}
+      description={description}
+    >
+      <Form method="post" preventScrollReset onSubmit={() => setOpen(false)}>
+        <HiddenFields fields={{ ...fields, confirmId: id }} />
+        <Button type="submit" variant="destructive" className="w-full" disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </Form>
+    </ConfirmDialog>
   );
 }
 
@@ -101,39 +92,13 @@ export function ConfirmInPlace({
   search.delete(CONFIRM_PARAM);
   const cancel = `${location.pathname}${search.size > 0 ? `?${search}` : ""}`;
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby="confirm-in-place-title"
-      aria-describedby="confirm-in-place-text"
-      className="mb-6 space-y-3 rounded-md border border-destructive/50 p-4 print:hidden"
-    >
-      <h2 id="confirm-in-place-title" className="text-lg font-semibold">
-        {title}
-      </h2>
-      <p id="confirm-in-place-text" className="text-sm text-muted-foreground">
-        {description}
-      </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={cancel}>Cancel</Link>
+    <ConfirmPanel title={title} description={description} cancelHref={cancel} className="mb-6 print:hidden">
+      <Form method="post" action={cancel}>
+        <HiddenFields fields={fields} />
+        <Button type="submit" variant="destructive" className="w-full">
+          {confirmLabel}
         </Button>
-        <Form method="post" action={cancel}>
-          <HiddenFields fields={fields} />
-          <Button type="submit" variant="destructive" className="w-full">
-            {confirmLabel}
-          </Button>
-        </Form>
-      </div>
-    </div>
-  );
-}
-
-export function HiddenFields({ fields }: { fields: Record<string, string> }) {
-  return (
-    <>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
+      </Form>
+    </ConfirmPanel>
   );
 }

@@ -2,53 +2,22 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { Field, SubmitButton, TextareaField } from "~/components/forms";
+import { TitledDialog } from "~/components/titled-dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { BookLookup } from "./book-lookup";
 import type { LibraryActionResult } from "./types";
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {messages[0]}
-    </p>
-  );
-}
-
-function Field({
+/** One of the form's inputs: its id comes from its name, its error from the action's answer. */
+function ExcerptField({
   name,
   label,
   errors,
   ...props
 }: { name: string; label: string; errors: Record<string, string[]> } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `excerpt-${name}`;
-  const invalid = Boolean(errors[name]?.length);
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        {...props}
-      />
-      <FieldError id={`${id}-error`} messages={errors[name]} />
-    </div>
-  );
+  return <Field label={label} inputProps={{ id: `excerpt-${name}`, name, ...props }} errors={errors[name]} />;
 }
 
 /**
@@ -90,28 +59,26 @@ function ExcerptFields({
           ))}
         </div>
       </fieldset>
-      <div className="space-y-1.5">
-        <Label htmlFor="excerpt-text">{onKind ? (kind === "book" ? "Excerpt" : "Quote") : "Quote or excerpt"}</Label>
-        <Textarea
-          id="excerpt-text"
-          name="text"
-          rows={5}
-          maxLength={20000}
-          aria-invalid={errors.text?.length ? true : undefined}
-          aria-describedby={errors.text?.length ? "excerpt-text-error" : undefined}
-          placeholder={kind === "book" ? "Type or paste the passage" : "Type or paste the quote"}
-        />
-        <FieldError id="excerpt-text-error" messages={errors.text} />
-      </div>
-      <Field name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
-      <Field
+      <TextareaField
+        label={onKind ? (kind === "book" ? "Excerpt" : "Quote") : "Quote or excerpt"}
+        textareaProps={{
+          id: "excerpt-text",
+          name: "text",
+          rows: 5,
+          maxLength: 20000,
+          placeholder: kind === "book" ? "Type or paste the passage" : "Type or paste the quote",
+        }}
+        errors={errors.text}
+      />
+      <ExcerptField name="author" label="Author" errors={errors} maxLength={200} placeholder="e.g., C. S. Lewis" />
+      <ExcerptField
         name="source"
         label="Source"
         errors={errors}
         maxLength={500}
         placeholder="A sermon, a book, or a web address"
       />
-      <Field
+      <ExcerptField
         name="title"
         label="Title (optional)"
         errors={errors}
@@ -122,22 +89,28 @@ function ExcerptFields({
         <div className="space-y-4 rounded-md border p-3">
           <p className="text-sm font-medium">{onKind ? "Book" : "Book (for a book excerpt)"}</p>
           {onKind ? <BookLookup /> : null}
-          <Field name="bookTitle" label="Book title" errors={errors} maxLength={300} />
-          <Field
+          <ExcerptField name="bookTitle" label="Book title" errors={errors} maxLength={300} />
+          <ExcerptField
             name="coverUrl"
             label="Cover image URL (optional)"
             type="url"
             errors={errors}
             placeholder="https://..."
           />
-          <Field
+          <ExcerptField
             name="storeUrl"
             label="Store URL (optional)"
             type="url"
             errors={errors}
             placeholder="https://www.amazon.com/dp/..."
           />
-          <Field name="asin" label="ASIN (optional)" errors={errors} maxLength={10} placeholder="e.g., B00ABC1234" />
+          <ExcerptField
+            name="asin"
+            label="ASIN (optional)"
+            errors={errors}
+            maxLength={10}
+            placeholder="e.g., B00ABC1234"
+          />
         </div>
       ) : null}
     </>
@@ -223,7 +196,7 @@ export function AddExcerptDialog({ askHref }: { askHref: string }) {
     );
   }
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(next) => {
         setOpened(next);
@@ -232,28 +205,25 @@ export function AddExcerptDialog({ askHref }: { askHref: string }) {
           setDismissedId(fetcher.data?.id ?? null);
         }
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           <Plus aria-hidden="true" />
           Add Quote or Excerpt
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Add a quote or book excerpt</DialogTitle>
-          <DialogDescription>Keep words worth remembering in your library.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
-          <input type="hidden" name="intent" value="add" />
-          <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
-          <DialogFooter>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save to Library"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add a quote or book excerpt"
+      description="Keep words worth remembering in your library."
+      className="max-h-[90vh] overflow-y-auto"
+    >
+      <fetcher.Form method="post" action="/library" className="space-y-4" key={open ? "open" : "closed"}>
+        <input type="hidden" name="intent" value="add" />
+        <ExcerptFields kind={kind} onKind={setKind} errors={errors} />
+        <DialogFooter>
+          <SubmitButton pending={saving} pendingText="Saving...">
+            Save to Library
+          </SubmitButton>
+        </DialogFooter>
+      </fetcher.Form>
+    </TitledDialog>
   );
 }

@@ -2,17 +2,9 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { BookMarked, ExternalLink, Headphones, Newspaper, Quote, Sparkles, Trash2 } from "lucide-react";
 import { SpriteIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { HiddenFields } from "~/components/forms";
+import { AlertDialogAction } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -74,32 +66,25 @@ export interface DeleteLinks {
 /** Without scripts the dialog cannot open: the delete is a link, and the card asks on the page itself. */
 function DeleteQuestion({ item, cancelHref }: { item: LibraryItem; cancelHref: string }) {
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby={`delete-${item.id}-title`}
-      className="space-y-3 rounded-md border border-destructive/50 p-3"
+    <ConfirmPanel
+      title="Delete this item?"
+      description={<DeleteWarning title={item.title} />}
+      cancelHref={cancelHref}
+      size="sm"
+      className="p-3"
     >
-      <p id={`delete-${item.id}-title`} className="font-semibold">
-        Delete this item?
-      </p>
-      <p className="text-sm text-muted-foreground">
-        &ldquo;{item.title}&rdquo; will be removed from your library. This cannot be undone.
-      </p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to={cancelHref}>Cancel</Link>
+      <Form method="post" action="/library">
+        <HiddenFields fields={{ intent: "delete", id: item.id, redirectTo: cancelHref }} />
+        <Button type="submit" variant="destructive" size="sm">
+          Delete
         </Button>
-        <Form method="post" action="/library">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={item.id} />
-          <input type="hidden" name="redirectTo" value={cancelHref} />
-          <Button type="submit" variant="destructive" size="sm">
-            Delete
-          </Button>
-        </Form>
-      </div>
-    </div>
+      </Form>
+    </ConfirmPanel>
   );
+}
+
+function DeleteWarning({ title }: { title: string }) {
+  return <>&ldquo;{title}&rdquo; will be removed from your library. This cannot be undone.</>;
 }
 
 function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }) {
@@ -129,8 +114,8 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -140,25 +125,17 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
         >
           <SpriteIcon icon={Trash2} />
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this item?</AlertDialogTitle>
-          <AlertDialogDescription>
-            &ldquo;{item.title}&rdquo; will be removed from your library. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post", action: "/library" })}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this item?"
+      description={<DeleteWarning title={item.title} />}
+    >
+      <AlertDialogAction
+        className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+        onClick={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post", action: "/library" })}
+      >
+        Delete
+      </AlertDialogAction>
+    </ConfirmDialog>
   );
 }
 

@@ -1,14 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { TitledDialog } from "~/components/titled-dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
 import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList, WelcomeNameField } from "./welcome-content";
 
@@ -71,38 +65,34 @@ export function WelcomeDialog({ show }: { show: boolean }) {
       {open ? (
         <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-50 bg-black/40 animate-in fade-in-0" />
       ) : null}
-      <Dialog
+      <TitledDialog
         open={open}
         modal={false}
         onOpenChange={(open) => {
           if (!open) finish("skip");
         }}
+        title={WELCOME_TITLE}
+        titleClassName="text-xl"
+        description={WELCOME_DESCRIPTION}
+        className="shadow-2xl"
+        onInteractOutside={(event) => {
+          if (closing || isKeptOpenBy(event.target)) event.preventDefault();
+        }}
+        onEscapeKeyDown={(event) => {
+          if (closing) event.preventDefault();
+        }}
       >
-        <DialogContent
-          className="shadow-2xl"
-          onInteractOutside={(event) => {
-            if (closing || isKeptOpenBy(event.target)) event.preventDefault();
-          }}
-          onEscapeKeyDown={(event) => {
-            if (closing) event.preventDefault();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle className="text-xl">{WELCOME_TITLE}</DialogTitle>
-            <DialogDescription>{WELCOME_DESCRIPTION}</DialogDescription>
-          </DialogHeader>
-          <WelcomeList />
-          <WelcomeNameField id="welcome-name" inputRef={nameRef} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => finish("skip")} disabled={closing !== null}>
-              {closing === "skip" ? "Closing..." : "Skip for Now"}
-            </Button>
-            <Button onClick={() => finish("start")} disabled={closing !== null}>
-              {closing === "start" ? "Closing..." : "Get Started"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        <WelcomeList />
+        <WelcomeNameField id="welcome-name" inputRef={nameRef} />
+        <DialogFooter>
+          <Button variant="outline" onClick={() => finish("skip")} disabled={closing !== null}>
+            {closing === "skip" ? "Closing..." : "Skip for Now"}
+          </Button>
+          <Button onClick={() => finish("start")} disabled={closing !== null}>
+            {closing === "start" ? "Closing..." : "Get Started"}
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
     </>
   );
 }

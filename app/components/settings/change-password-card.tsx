@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { KeyRound } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { PasswordField, SubmitButton } from "~/components/forms";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
-import { PasswordField } from "./password-field";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** Current, new and confirmed password; other devices are signed out, this one stays. */
 export function ChangePasswordCard({ errors }: { errors: Record<string, string[]> }) {
@@ -21,30 +21,14 @@ export function ChangePasswordCard({ errors }: { errors: Record<string, string[]
         <Form method="post" className="max-w-sm space-y-4" noValidate>
           <input type="hidden" name="intent" value={settingsIntents.changePassword} />
           <PasswordField
-            id="current-password"
-            name="currentPassword"
             label="Current password"
-            autoComplete="current-password"
+            inputProps={{ id: "current-password", name: "currentPassword", autoComplete: "current-password" }}
             errors={errors.currentPassword}
           />
-          <PasswordField
-            id="new-password"
-            name="newPassword"
-            label="New password"
-            autoComplete="new-password"
-            errors={errors.newPassword}
-          />
-          <PasswordField
-            id="confirm-password"
-            name="confirmPassword"
-            label="Confirm new password"
-            autoComplete="new-password"
-            errors={errors.confirmPassword}
-          />
-          <Button type="submit" disabled={pending}>
-            <KeyRound aria-hidden="true" />
-            {pending ? "Changing..." : "Change Password"}
-          </Button>
+          <NewPasswordFields errors={errors} />
+          <SubmitButton pending={pending} pendingText="Changing..." icon={<KeyRound aria-hidden="true" />}>
+            Change Password
+          </SubmitButton>
         </Form>
       </CardContent>
     </Card>

@@ -1,44 +1,39 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
+import { PasswordField, SubmitButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { settingsIntents } from "~/modules/account/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PasswordField } from "./password-field";
 
 const WARNING =
   "This permanently deletes your account and everything in it: your library, lesson plans, reading plans and profile. Export your data first if you want to keep it.";
 
-function DeleteForm({ errors, onCancel }: { errors: Record<string, string[]>; onCancel: React.ReactNode }) {
+const FORM_ID = "delete-account";
+
+/** The password field's form; its submit button stands with Cancel, outside it (`form=`). */
+function DeleteForm({ errors }: { errors: Record<string, string[]> }) {
+  return (
+    <Form method="post" id={FORM_ID} noValidate>
+      <input type="hidden" name="intent" value={settingsIntents.deleteAccount} />
+      <PasswordField
+        label="Your password"
+        inputProps={{ id: "delete-password", name: "password", autoComplete: "current-password" }}
+        errors={errors.password}
+      />
+    </Form>
+  );
+}
+
+function DeleteButton() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === settingsIntents.deleteAccount;
   return (
-    <Form method="post" className="space-y-4" noValidate>
-      <input type="hidden" name="intent" value={settingsIntents.deleteAccount} />
-      <PasswordField
-        id="delete-password"
-        name="password"
-        label="Your password"
-        autoComplete="current-password"
-        errors={errors.password}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel}
-        <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? "Deleting..." : "Delete My Account"}
-        </Button>
-      </div>
-    </Form>
+    <SubmitButton form={FORM_ID} variant="destructive" pending={pending} pendingText="Deleting...">
+      Delete My Account
+    </SubmitButton>
   );
 }
 
@@ -58,38 +53,30 @@ export function DeleteAccountCard({ asking, errors }: { asking: boolean; errors:
       </CardHeader>
       <CardContent>
         {!hydrated && asking ? (
-          <div role="alertdialog" aria-labelledby="delete-account-question" className="max-w-sm space-y-3">
-            <p id="delete-account-question" className="font-semibold">
-              Delete your account? This cannot be undone.
-            </p>
-            <DeleteForm
-              errors={errors}
-              onCancel={
-                <Button asChild variant="outline">
-                  <Link to="/settings">Cancel</Link>
-                </Button>
-              }
-            />
-          </div>
+          <ConfirmPanel
+            title="Delete your account? This cannot be undone."
+            cancelHref="/settings"
+            className="max-w-sm"
+            body={<DeleteForm errors={errors} />}
+          >
+            <DeleteButton />
+          </ConfirmPanel>
         ) : hydrated ? (
-          <>
-            <Button variant="destructive" onClick={() => setOpen(true)}>
-              <Trash2 aria-hidden="true" />
-              Delete My Account
-            </Button>
-            <AlertDialog open={open} onOpenChange={setOpen}>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    This cannot be undone. {WARNING} Enter your password to confirm.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <DeleteForm errors={errors} onCancel={<AlertDialogCancel>Cancel</AlertDialogCancel>} />
-                <AlertDialogFooter />
-              </AlertDialogContent>
-            </AlertDialog>
-          </>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            trigger={
+              <Button variant="destructive">
+                <Trash2 aria-hidden="true" />
+                Delete My Account
+              </Button>
+            }
+            title="Delete your account?"
+            description={`This cannot be undone. ${WARNING} Enter your password to confirm.`}
+            body={<DeleteForm errors={errors} />}
+          >
+            <DeleteButton />
+          </ConfirmDialog>
         ) : (
           <Button asChild variant="destructive">
             <Link to="/settings?delete-account">

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Download, Upload } from "lucide-react";
+import { SubmitButton } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -45,10 +46,14 @@ export function YourDataCard() {
           <p className="text-xs text-muted-foreground">
             Adds what is not here yet; importing the same file again adds nothing.
           </p>
-          <Button type="submit" variant="outline" disabled={importing}>
-            <Upload aria-hidden="true" />
-            {importing ? "Importing..." : "Import"}
-          </Button>
+          <SubmitButton
+            variant="outline"
+            pending={importing}
+            pendingText="Importing..."
+            icon={<Upload aria-hidden="true" />}
+          >
+            Import
+          </SubmitButton>
         </Form>
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { BookOpen, Lightbulb } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/forms";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -95,9 +95,9 @@ export function CreateStudyCard({
                       {form.hint}
                     </p>
                   </div>
-                  <Button type="submit" className="w-full" disabled={pending}>
-                    {pending ? "Generating..." : "Generate Study"}
-                  </Button>
+                  <SubmitButton className="w-full" pending={pending} pendingText="Generating...">
+                    Generate Study
+                  </SubmitButton>
                 </Form>
               </TabsContent>
             );

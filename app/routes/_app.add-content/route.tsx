@@ -3,11 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { AlertCircle, Loader2, Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { processUrl } from "~/modules/content/process.server";
@@ -145,32 +144,32 @@ export default function AddContentPage() {
                 className="space-y-4"
                 aria-busy={pending}
               >
-                <div className="space-y-2">
-                  <Label htmlFor="content-url">URL</Label>
-                  <Input
-                    ref={urlRef}
-                    id="content-url"
-                    name="url"
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    placeholder="https://www.youtube.com/watch?v=... or https://example.com/article"
-                    defaultValue={failure?.values.url}
-                    readOnly={pending}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="content-title">Title (optional)</Label>
-                  <Input
-                    id="content-title"
-                    name="title"
-                    type="text"
-                    maxLength={200}
-                    placeholder="Leave blank to use the page's own title"
-                    defaultValue={failure?.values.title}
-                    readOnly={pending}
-                  />
-                </div>
+                <Field
+                  label="URL"
+                  inputProps={{
+                    ref: urlRef,
+                    id: "content-url",
+                    name: "url",
+                    type: "url",
+                    inputMode: "url",
+                    autoComplete: "url",
+                    placeholder: "https://www.youtube.com/watch?v=... or https://example.com/article",
+                    defaultValue: failure?.values.url,
+                    readOnly: pending,
+                  }}
+                />
+                <Field
+                  label="Title (optional)"
+                  inputProps={{
+                    id: "content-title",
+                    name: "title",
+                    type: "text",
+                    maxLength: 200,
+                    placeholder: "Leave blank to use the page's own title",
+                    defaultValue: failure?.values.title,
+                    readOnly: pending,
+                  }}
+                />
                 {!hydrated && failure ? (
                   <div
                     role="alert"

@@ -1,16 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookOpen, CalendarDays, ChevronRight, KeyRound, Plus, Users } from "lucide-react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BookOpen, CalendarDays, ChevronRight, Users } from "lucide-react";
 import { useEffect } from "react";
+import { Field, TextareaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { IconCardTitle } from "~/components/groups/icon-card-title";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
@@ -19,6 +15,7 @@ import { parseWith } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { GroupFormCard, groupForms } from "./group-form-card";
 
 export const meta: MetaFunction = () => [{ title: "Groups | Sagacity Bites" }];
 
@@ -31,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const form = Object.fromEntries(await request.formData());
-  const intent = form.intent === "join" ? "join" : "create";
+  const intent: keyof typeof groupForms = form.intent === "join" ? "join" : "create";
   try {
     if (intent === "join") {
       const { inviteCode } = parseWith(joinGroupSchema, { inviteCode: form.inviteCode });
@@ -90,14 +87,16 @@ export default function GroupsPage() {
     if (actionData?.error) {
       toast({
         id: actionData.id,
-        title: actionData.intent === "join" ? "Could not join the group" : "Could not create the group",
+        title: groupForms[actionData.intent].failed,
         description: actionData.error,
         variant: "destructive",
       });
     }
   }, [actionData]);
 
-  const failure = !hydrated && actionData?.error ? actionData : null;
+  // Without scripts there is no toast: the card that posted says why instead.
+  const failureOf = (intent: keyof typeof groupForms) =>
+    !hydrated && actionData?.error && actionData.intent === intent ? actionData.error : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -142,78 +141,43 @@ export default function GroupsPage() {
         </section>
 
         <div className="min-w-0 space-y-6">
-          <Card>
-            <CardHeader>
-              <IconCardTitle icon={Plus}>Create a group</IconCardTitle>
-              <CardDescription>You lead it: share lesson plans, set a reading plan, invite members.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="create" />
-                <div className="space-y-1.5">
-                  <Label htmlFor="group-name">Name</Label>
-                  <Input
-                    id="group-name"
-                    name="name"
-                    required
-                    maxLength={GROUP_NAME_MAX}
-                    placeholder="e.g., Thursday Night Group"
-                  />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="group-description">Description (optional)</Label>
-                  <Textarea
-                    id="group-description"
-                    name="description"
-                    maxLength={GROUP_DESCRIPTION_MAX}
-                    rows={2}
-                    placeholder="When and where you meet"
-                  />
-                </div>
-                {failure?.intent === "create" ? (
-                  <p role="alert" className="text-sm text-destructive">
-                    {failure.error}
-                  </p>
-                ) : null}
-                <Button type="submit" className="w-full" disabled={pendingIntent === "create"}>
-                  {pendingIntent === "create" ? "Creating..." : "Create Group"}
-                </Button>
-              </Form>
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <IconCardTitle icon={KeyRound}>Join a group</IconCardTitle>
-              <CardDescription>Enter the invite code your group leader shared.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="join" />
-                <div className="space-y-1.5">
-                  <Label htmlFor="invite-code">Invite code</Label>
-                  <Input
-                    id="invite-code"
-                    name="inviteCode"
-                    required
-                    maxLength={100}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    placeholder="e.g., K7QM-2XPD-9HRT"
-                    className="font-mono uppercase"
-                  />
-                </div>
-                {failure?.intent === "join" ? (
-                  <p role="alert" className="text-sm text-destructive">
-                    {failure.error}
-                  </p>
-                ) : null}
-                <Button type="submit" variant="secondary" className="w-full" disabled={pendingIntent === "join"}>
-                  {pendingIntent === "join" ? "Joining..." : "Join Group"}
-                </Button>
-              </Form>
-            </CardContent>
-          </Card>
+          <GroupFormCard intent="create" error={failureOf("create")} pending={pendingIntent === "create"}>
+            <Field
+              label="Name"
+              inputProps={{
+                id: "group-name",
+                name: "name",
+                required: true,
+                maxLength: GROUP_NAME_MAX,
+                placeholder: "e.g., Thursday Night Group",
+              }}
+            />
+            <TextareaField
+              label="Description (optional)"
+              textareaProps={{
+                id: "group-description",
+                name: "description",
+                maxLength: GROUP_DESCRIPTION_MAX,
+                rows: 2,
+                placeholder: "When and where you meet",
+              }}
+            />
+          </GroupFormCard>
+          <GroupFormCard intent="join" error={failureOf("join")} pending={pendingIntent === "join"}>
+            <Field
+              label="Invite code"
+              inputProps={{
+                id: "invite-code",
+                name: "inviteCode",
+                required: true,
+                maxLength: 100,
+                autoComplete: "off",
+                autoCapitalize: "characters",
+                placeholder: "e.g., K7QM-2XPD-9HRT",
+                className: "font-mono uppercase",
+              }}
+            />
+          </GroupFormCard>
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { BookOpenText, FileText, Share2 } from "lucide-react";
+import { Share2 } from "lucide-react";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
+import { StudyListItem } from "~/components/studies/study-list-item";
 import { Button } from "~/components/ui/button";
 import { IconCardTitle } from "~/components/groups/icon-card-title";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -37,22 +38,13 @@ export function SharedLessonsCard({
           <ul className="space-y-2">
             {studies.map((study) => (
               <li key={study.id} className="flex items-center gap-2">
-                <Link
+                <StudyListItem
                   to={`/groups/${groupId}/studies/${study.id}`}
-                  className="flex min-w-0 flex-1 items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  {study.studyType === "passage" ? (
-                    <BookOpenText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  ) : (
-                    <FileText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  )}
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium">{study.title}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {studyTypeLabel(study.studyType)} · shared {formatStudyDate(study.sharedAt)}
-                    </span>
-                  </span>
-                </Link>
+                  className="min-w-0 flex-1"
+                  studyType={study.studyType}
+                  title={study.title}
+                  detail={`${studyTypeLabel(study.studyType)} · shared ${formatStudyDate(study.sharedAt)}`}
+                />
                 {isLeader ? (
                   <Form method="post" preventScrollReset className="print:hidden">
                     <input type="hidden" name="intent" value="unshare" />

@@ -30,7 +30,7 @@ function Progress({ member, hasPlan, daysCount }: { member: GroupMemberView; has
       )}
       <span className="flex items-center gap-1" title="Day streak">
         <Flame className="size-4 text-primary" aria-hidden="true" />
-        {member.streak} day streak
+        {member.streak ? `${member.streak} day streak` : "No streak yet"}
       </span>
       {hasPlan && member.completedDays !== null ? (
         <span className="text-muted-foreground">

@@ -2,13 +2,14 @@ import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { BookOpenText, FileText, Plus } from "lucide-react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { FileText, Plus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
+import { StudyListItem } from "~/components/studies/study-list-item";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
 import { LessonActions } from "~/components/studies/lesson-actions";
@@ -206,30 +207,18 @@ export default function LessonPlansPage() {
                     const current = selected?.id === study.id;
                     return (
                       <li key={study.id}>
-                        <Link
+                        <StudyListItem
                           to={`/lesson-plans?study=${study.id}`}
                           preventScrollReset
                           aria-current={current ? "true" : undefined}
                           onClick={() => {
                             scrollToPreview.current = true;
                           }}
-                          className={cn(
-                            "flex items-start gap-3 rounded-md border p-3 transition-colors hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                            current && "border-primary bg-primary/5",
-                          )}
-                        >
-                          {study.studyType === "passage" ? (
-                            <BookOpenText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                          ) : (
-                            <FileText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                          )}
-                          <span className="min-w-0">
-                            <span className="block truncate text-sm font-medium">{study.title}</span>
-                            <span className="block text-xs text-muted-foreground">
-                              {studyTypeLabel(study.studyType)} · {formatStudyDate(study.createdAt)}
-                            </span>
-                          </span>
-                        </Link>
+                          className={cn(current && "border-primary bg-primary/5")}
+                          studyType={study.studyType}
+                          title={study.title}
+                          detail={`${studyTypeLabel(study.studyType)} · ${formatStudyDate(study.createdAt)}`}
+                        />
                       </li>
                     );
                   })}
