@@ -757,6 +757,35 @@ describe("pages and their forms (no JavaScript needed)", () => {
     assert.notEqual((await call(`/api/groups/${group.id}`, leader.token)).body.inviteCode, group.inviteCode);
   });
 
+  test("the leader edits the group's name and description on its page; members cannot; a blank name is refused", async () => {
+    const { leader, first, group } = await groupOfThree();
+    const form = (fields: Record<string, string>) => ({ intent: "rename", ...fields });
+    const leaderPage = (await page(`/groups/${group.id}`, leader.token)).html;
+    assert.match(leaderPage, /Group details/);
+    assert.ok(
+      !(await page(`/groups/${group.id}`, first.token)).html.includes("Group details"),
+      "the form is the leader's",
+    );
+    const refused = await postForm(`/groups/${group.id}`, first.token, form({ name: "Taken over" }));
+    assert.equal(refused.status, 403);
+    const blank = await postForm(`/groups/${group.id}`, leader.token, form({ name: "   " }));
+    assert.equal(blank.status, 400);
+    assert.match(blank.html, /Name is required/);
+    const saved = await postForm(
+      `/groups/${group.id}`,
+      leader.token,
+      form({ name: "Tuesday Breakfast", description: "7am at the diner" }),
+    );
+    assert.equal(saved.status, 302);
+    assert.equal(saved.location, `/groups/${group.id}`);
+    const detail = (await call(`/api/groups/${group.id}`, first.token)).body;
+    assert.equal(detail.name, "Tuesday Breakfast");
+    assert.equal(detail.description, "7am at the diner");
+    // The form sends both fields: a blank description removes it.
+    await postForm(`/groups/${group.id}`, leader.token, form({ name: "Tuesday Breakfast", description: "" }));
+    assert.equal((await call(`/api/groups/${group.id}`, first.token)).body.description, null);
+  });
+
   test("a shared lesson's page: members read it and save it; the print extras quote the passages in full", async () => {
     const { leader, first, group } = await groupOfThree();
     const study = await createStudy(leader, "Hope");

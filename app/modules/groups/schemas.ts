@@ -100,6 +100,8 @@ export const groupPageFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("hand-over"), userId: id("Member") }),
     z.object({ intent: z.literal("leave") }),
     z.object({ intent: z.literal("delete-group") }),
+    // The details form sends both fields; a blank description removes it.
+    createGroupSchema.extend({ intent: z.literal("rename") }),
     z.object({
       intent: z.literal("hide-progress"),
       // A checkbox: present ("on") when ticked, absent when not.

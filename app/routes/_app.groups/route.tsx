@@ -3,14 +3,15 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, CalendarDays, ChevronRight, Users } from "lucide-react";
 import { useEffect } from "react";
-import { Field, TextareaField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { GroupDetailsFields } from "~/components/groups/group-details-fields";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
-import { createGroupSchema, GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, joinGroupSchema } from "~/modules/groups/schemas";
+import { createGroupSchema, joinGroupSchema } from "~/modules/groups/schemas";
 import { parseWith } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -142,26 +143,7 @@ export default function GroupsPage() {
 
         <div className="min-w-0 space-y-6">
           <GroupFormCard intent="create" error={failureOf("create")} pending={pendingIntent === "create"}>
-            <Field
-              label="Name"
-              inputProps={{
-                id: "group-name",
-                name: "name",
-                required: true,
-                maxLength: GROUP_NAME_MAX,
-                placeholder: "e.g., Thursday Night Group",
-              }}
-            />
-            <TextareaField
-              label="Description (optional)"
-              textareaProps={{
-                id: "group-description",
-                name: "description",
-                maxLength: GROUP_DESCRIPTION_MAX,
-                rows: 2,
-                placeholder: "When and where you meet",
-              }}
-            />
+            <GroupDetailsFields idPrefix="group" />
           </GroupFormCard>
           <GroupFormCard intent="join" error={failureOf("join")} pending={pendingIntent === "join"}>
             <Field

@@ -19,6 +19,7 @@ import {
   regenerateInviteCode,
   removeMember,
   setGroupPlan,
+  updateGroup,
   updateMemberSettings,
   type GroupDetail,
 } from "~/modules/groups/groups.server";
@@ -32,6 +33,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { InviteCard } from "./invite-card";
 import { isLoopbackOrigin, publicOrigin } from "~/utils/public-origin.server";
+import { GroupDetailsCard } from "./details-card";
 import { SharedLessonsCard } from "./lessons-card";
 import { MembersCard } from "./members-card";
 import { GroupPlanCard } from "./plan-card";
@@ -113,6 +115,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
           title: result.groupDeleted ? "You left, and the group was removed" : "You left the group",
         });
       }
+      case "rename":
+        updateGroup(user.id, groupId, { name: form.name, description: form.description });
+        return redirectWithToast(here, { title: "Group details saved" });
       case "delete-group":
         deleteGroup(user.id, groupId);
         return redirectWithToast("/groups", { title: "Group deleted" });
@@ -251,6 +256,7 @@ export default function GroupPage() {
           {isLeader && group.inviteCode && inviteLink ? (
             <InviteCard code={group.inviteCode} link={inviteLink} onThisComputerOnly={onLoopback} />
           ) : null}
+          {isLeader ? <GroupDetailsCard name={group.name} description={group.description} /> : null}
           {isLeader ? (
             <Card className="print:hidden">
               <CardHeader>

@@ -1,0 +1,40 @@
+import { Field, TextareaField } from "~/components/forms";
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from "~/modules/groups/schemas";
+
+/** A group's name and description: blank when creating one, its current words when the leader edits them. */
+export function GroupDetailsFields({
+  idPrefix,
+  name,
+  description,
+}: {
+  idPrefix: string;
+  name?: string;
+  description?: string | null;
+}) {
+  return (
+    <>
+      <Field
+        label="Name"
+        inputProps={{
+          id: `${idPrefix}-name`,
+          name: "name",
+          required: true,
+          maxLength: GROUP_NAME_MAX,
+          defaultValue: name,
+          placeholder: "e.g., Thursday Night Group",
+        }}
+      />
+      <TextareaField
+        label="Description (optional)"
+        textareaProps={{
+          id: `${idPrefix}-description`,
+          name: "description",
+          maxLength: GROUP_DESCRIPTION_MAX,
+          rows: 2,
+          defaultValue: description ?? undefined,
+          placeholder: "When and where you meet",
+        }}
+      />
+    </>
+  );
+}
