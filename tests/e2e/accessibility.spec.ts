@@ -79,6 +79,29 @@ test.describe("accessibility panel", () => {
     await expect(panel(page).getByRole("switch", { name: "High Contrast" })).toBeVisible();
   });
 
+  test("on a short phone screen the sign-in pages' button stays at the top and never covers the card", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 560 });
+    await page.goto("/register");
+    const card = page.getByText("Create your account").locator("xpath=ancestor::div[contains(@class, 'border')][1]");
+    const overlaps = async () => {
+      const [button, title] = [await panelButton(page).boundingBox(), await card.boundingBox()];
+      return (
+        button!.y < title!.y + title!.height &&
+        button!.y + button!.height > title!.y &&
+        button!.x < title!.x + title!.width
+      );
+    };
+    for (const y of [0, 60, 120, 200]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      expect(await overlaps(), `scrolled ${y}px`).toBe(false);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await panelButton(page).click();
+    await expect(panel(page)).toBeVisible();
+  });
+
   test("font and contrast persist across reloads and apply before the first paint", async ({ signedInPage: page }) => {
     await recordFirstFrame(page);
     await page.goto("/profile");

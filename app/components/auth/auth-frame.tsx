@@ -5,7 +5,9 @@ import { AccessibilityPanel } from "~/components/accessibility/accessibility-pan
 /** The centred, branded frame of the pages a visitor sees outside the app (sign-in pages, invite links). */
 export function AuthFrame({ children }: { children: ReactNode }) {
   return (
-    <>
+    // Outside the app there is no top bar to hold the accessibility button on phones: there it sits
+    // at the top of the page and scrolls away with it, rather than floating over the card (tailwind.css).
+    <div data-auth-frame="" className="relative">
       <main
         id="main-content"
         className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-secondary/60 to-background px-4 py-10"
@@ -22,6 +24,6 @@ export function AuthFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <AccessibilityPanel />
-    </>
+    </div>
   );
 }
