@@ -19,10 +19,17 @@ async function status(page: Page, account: Account) {
 
 const welcome = (page: Page) => page.getByRole("dialog", { name: "Welcome to your study space" });
 
+/** The dialog has finished opening (it zooms in): a click during the animation can miss on a busy machine. */
+async function welcomeOpened(page: Page) {
+  await expect(welcome(page)).toBeVisible();
+  await welcome(page).evaluate((dialog) => Promise.all(dialog.getAnimations().map((animation) => animation.finished)));
+}
+
 test.describe("welcome dialog", () => {
   test("shows on the first visit only; Skip for Now records it", async ({ signedInPage: page, account }) => {
     await page.goto("/");
     await expect(welcome(page)).toBeVisible();
+    await welcomeOpened(page);
     await expect(page.getByRole("button", { name: "Get Started" })).toBeVisible();
     await page.getByRole("button", { name: "Skip for Now" }).click();
     await expect(welcome(page)).toHaveCount(0);
@@ -38,6 +45,7 @@ test.describe("welcome dialog", () => {
       await route.continue();
     });
     await page.goto("/");
+    await welcomeOpened(page);
     await page.getByRole("button", { name: "Get Started" }).click();
     await expect(page.getByRole("button", { name: "Closing..." })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Skip for Now" })).toBeDisabled();
@@ -153,6 +161,7 @@ test.describe("Quick Start checklist", () => {
     await page.goto("/");
     const checklist = page.getByRole("region", { name: "Quick Start" });
     await expect(checklist.getByText("3/4")).toBeVisible();
+    await welcomeOpened(page);
     await page.getByRole("button", { name: "Get Started" }).click();
     await expect(checklist.getByText("4/4")).toBeVisible();
     await expect(checklist.getByText("Congratulations! You've completed the Quick Start.")).toBeVisible();

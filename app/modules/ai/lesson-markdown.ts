@@ -5,6 +5,8 @@
  * lookup is passed in.
  */
 
+import { SECTION } from "~/modules/studies/sections";
+
 export interface ScriptureLookup {
   /** The canonical label and the verses, or null when the reference does not exist. */
   (reference: string): { label: string; verses: Array<{ chapter: number; verse: number; text: string }> } | null;
@@ -87,10 +89,12 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
     .filter(Boolean);
   if (scriptures.length > 0) {
     parts.push(
-      ["## Key Scriptures", `Quotations are from the ${options.translationLabel}.`, ...scriptures].join("\n\n"),
+      [`## ${SECTION.keyScriptures}`, `Quotations are from the ${options.translationLabel}.`, ...scriptures].join(
+        "\n\n",
+      ),
     );
   }
-  if (outline.length > 0) parts.push(["## Outline", outline.join("\n")].join("\n\n"));
+  if (outline.length > 0) parts.push([`## ${SECTION.outline}`, outline.join("\n")].join("\n\n"));
 
   const keyWords = list(record.keyWords)
     .map((item) => {
@@ -99,20 +103,20 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
       return word ? `- **${word}**${meaning ? `: ${meaning}` : ""}` : "";
     })
     .filter(Boolean);
-  if (keyWords.length > 0) parts.push(["## Key Words", keyWords.join("\n")].join("\n\n"));
+  if (keyWords.length > 0) parts.push([`## ${SECTION.keyWords}`, keyWords.join("\n")].join("\n\n"));
 
   const numbered = (title: string, items: unknown[]) => {
     const rows = items.map((item) => clean(str(item))).filter(Boolean);
     if (rows.length > 0)
       parts.push([`## ${title}`, rows.map((row, index) => `${index + 1}. ${row}`).join("\n")].join("\n\n"));
   };
-  numbered("Discussion Questions", list(record.discussionQuestions));
+  numbered(SECTION.discussionQuestions, list(record.discussionQuestions));
 
   const applications = list(record.applicationPoints)
     .map((item) => clean(str(item)))
     .filter(Boolean);
   if (applications.length > 0)
-    parts.push(["## Application Points", applications.map((item) => `- ${item}`).join("\n")].join("\n\n"));
+    parts.push([`## ${SECTION.applicationPoints}`, applications.map((item) => `- ${item}`).join("\n")].join("\n\n"));
 
   const crossReferences = list(record.crossReferences)
     .map((item) => {
@@ -122,12 +126,13 @@ export function lessonMarkdown(lesson: unknown, options: LessonMarkdownOptions):
       return `- ${cited(reference, options.lookup).text}${note ? ` ${note}` : ""}`;
     })
     .filter(Boolean);
-  if (crossReferences.length > 0) parts.push(["## Cross-References", crossReferences.join("\n")].join("\n\n"));
+  if (crossReferences.length > 0)
+    parts.push([`## ${SECTION.crossReferences}`, crossReferences.join("\n")].join("\n\n"));
 
   const activity = clean(str(record.groupActivity));
-  if (activity) parts.push(["## Group Activity", activity].join("\n\n"));
+  if (activity) parts.push([`## ${SECTION.groupActivity}`, activity].join("\n\n"));
   const prayer = clean(str(record.closingPrayer));
-  if (prayer) parts.push(["## Closing Prayer", prayer].join("\n\n"));
+  if (prayer) parts.push([`## ${SECTION.closingPrayer}`, prayer].join("\n\n"));
 
   if (options.listCitations) {
     const seen: string[] = [];

@@ -1,6 +1,7 @@
 import { joinList, keyPhrase, type VerseKind } from "./text";
 import { content } from "./content";
 import { fill, type Voice } from "./voice";
+import { SECTION } from "~/modules/studies/sections";
 
 /** A passage as the shared lesson parts see it. */
 export interface LessonVerse {
@@ -92,9 +93,10 @@ function citationList(content: string, voice: Voice): string {
  * one, Closing Prayer, then the citation list when asked), appended to `sections`; the lesson's text.
  */
 export function finishLesson(sections: string[], focus: Focus, verses: LessonVerse[], voice: Voice): string {
-  sections.push(`## Group Activity\n\n${activityFor(focus, verses, voice)}`);
-  if (voice.explain || voice.studious) sections.push(`## Session Plan\n\n${sessionPlan(focus, verses, voice)}`);
-  sections.push(`## Closing Prayer\n\n${closingPrayer(focus, verses, voice)}`);
+  sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(focus, verses, voice)}`);
+  if (voice.explain || voice.studious)
+    sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, verses, voice)}`);
+  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(focus, verses, voice)}`);
   if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
   return sections.join("\n\n");
 }

@@ -8,6 +8,7 @@ import { findTopics } from "~/modules/bible/topics.server";
 import { splitStudySections } from "~/modules/studies/markdown";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { lessonFromPassage, lessonFromTopic } from "./lessons.server";
+import { PASSAGE_LESSON_SECTIONS, TOPIC_LESSON_SECTIONS } from "~/modules/studies/sections";
 
 const settings = defaultAiSettings;
 
@@ -76,14 +77,7 @@ describe("built-in lesson from a topic", () => {
     const { overview } = splitStudySections(study.content);
     assert.ok(overview.length > 200, "the overview introduces the lesson");
     const titles = sectionTitles(study.content);
-    for (const title of [
-      "Key Scriptures",
-      "Discussion Questions",
-      "Application Points",
-      "Cross-References",
-      "Group Activity",
-      "Closing Prayer",
-    ]) {
+    for (const title of TOPIC_LESSON_SECTIONS) {
       assert.ok(titles.includes(title), `${title} in ${titles.join(", ")}`);
     }
   });
@@ -217,15 +211,7 @@ describe("built-in lesson from a passage", () => {
   test("quotes the passage, outlines it and explains its key words", () => {
     assert.match(study.title, /^Romans 8:28-39: /);
     const titles = sectionTitles(study.content);
-    for (const title of [
-      "Key Scriptures",
-      "Outline",
-      "Key Words",
-      "Cross-References",
-      "Discussion Questions",
-      "Application Points",
-      "Group Activity",
-    ]) {
+    for (const title of PASSAGE_LESSON_SECTIONS) {
       assert.ok(titles.includes(title), `${title} in ${titles.join(", ")}`);
     }
     assert.match(study.content, /\*\*28\*\* And we know that God works all things together for the good/);

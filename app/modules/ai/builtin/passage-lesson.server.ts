@@ -34,6 +34,7 @@ import {
 } from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
+import { SECTION } from "~/modules/studies/sections";
 
 const wording = content.lessonLines.passage;
 
@@ -434,11 +435,11 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
 
   const quoted = new Set<string>();
   const sections: string[] = [overview(passage, verses, movements, keys, themes, voice)];
-  sections.push(`## Key Scriptures\n\n${scriptureSection(passage, verses, weights, voice)}`);
+  sections.push(`## ${SECTION.keyScriptures}\n\n${scriptureSection(passage, verses, weights, voice)}`);
   if (movements.length > 1) {
     sections.push(
       [
-        "## Outline",
+        `## ${SECTION.outline}`,
         "",
         ...(movements.length === henry.sections.length
           ? [`The outline follows Matthew Henry's sections of ${passage.reference}, each with his own words on it.`, ""]
@@ -451,13 +452,13 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
     );
   }
   const commentary = commentarySection(passage, henry, voice, quoted);
-  if (commentary) sections.push(`## Commentary\n\n${commentary}`);
+  if (commentary) sections.push(`## ${SECTION.commentary}\n\n${commentary}`);
   const keyWordText = keyWordSection(keys, passage, voice);
-  if (keyWordText) sections.push(`## Key Words\n\n${keyWordText}`);
+  if (keyWordText) sections.push(`## ${SECTION.keyWords}\n\n${keyWordText}`);
   const crossReferences = crossReferenceSection(passage, voice);
-  if (crossReferences) sections.push(`## Cross-References\n\n${crossReferences}`);
-  sections.push(`## Discussion Questions\n\n${questionSection(passage, verses, movements, keys, voice)}`);
-  sections.push(`## Application Points\n\n${applicationSection(passage, verses, weights, voice)}`);
+  if (crossReferences) sections.push(`## ${SECTION.crossReferences}\n\n${crossReferences}`);
+  sections.push(`## ${SECTION.discussionQuestions}\n\n${questionSection(passage, verses, movements, keys, voice)}`);
+  sections.push(`## ${SECTION.applicationPoints}\n\n${applicationSection(passage, verses, weights, voice)}`);
 
   const focus: Focus = { kind: "passage", reference: passage.reference };
   const lessonVerses: LessonVerse[] = movements.map((movement) => ({

@@ -36,6 +36,7 @@ import {
 } from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
+import { SECTION } from "~/modules/studies/sections";
 
 const wording = content.lessonLines.topic;
 
@@ -548,7 +549,7 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
   );
   sections.push(
     [
-      `## Key Scriptures`,
+      `## ${SECTION.keyScriptures}`,
       "",
       `Quotations are from the ${translation.shownName} (${translation.shown}).`,
       "",
@@ -557,21 +558,21 @@ export function topicLesson(topic: string, settings: AiSettingsInput): Generated
   );
 
   const themes = themesSection(gathered, voice);
-  if (themes && !voice.plain) sections.push(`## What Scripture Says\n\n${themes}`);
+  if (themes && !voice.plain) sections.push(`## ${SECTION.whatScriptureSays}\n\n${themes}`);
 
   const questionList = questions(subject, gathered, voice);
   sections.push(
-    `## Discussion Questions\n\n${questionList.map((question, index) => `${index + 1}. ${question}`).join("\n")}`,
+    `## ${SECTION.discussionQuestions}\n\n${questionList.map((question, index) => `${index + 1}. ${question}`).join("\n")}`,
   );
 
   sections.push(
-    `## Application Points\n\n${applications(subject, gathered, voice)
+    `## ${SECTION.applicationPoints}\n\n${applications(subject, gathered, voice)
       .map((point) => `- ${point}`)
       .join("\n")}`,
   );
 
   const crossReferences = topicCrossReferences(gathered, voice, translation.shown);
-  if (crossReferences) sections.push(`## Cross-References\n\n${crossReferences}`);
+  if (crossReferences) sections.push(`## ${SECTION.crossReferences}\n\n${crossReferences}`);
 
   const focus: Focus = { kind: "topic", subject };
   const lessonVerses: LessonVerse[] = gathered.picks.map((pick) => ({

@@ -10,6 +10,7 @@ import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { AiError } from "~/utils/errors";
 import { defaultAiSettings } from "../settings";
 import { openAiProvider } from "./provider.server";
+import { TOPIC_LESSON_SECTIONS } from "~/modules/studies/sections";
 
 let fake: FakeOpenAi;
 
@@ -59,14 +60,7 @@ describe("OpenAI lesson plans through the real SDK", () => {
     assert.match(overview, /^James insists/);
     assert.deepEqual(
       sections.map((section) => section.title),
-      [
-        "Key Scriptures",
-        "Discussion Questions",
-        "Application Points",
-        "Cross-References",
-        "Group Activity",
-        "Closing Prayer",
-      ],
+      [...TOPIC_LESSON_SECTIONS],
     );
     assert.match(
       study.content,
