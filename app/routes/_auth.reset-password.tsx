@@ -14,9 +14,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Sagacity Bites" },
-  // The address holds a one-time secret: keep it out of search engines and other sites' logs.
+  // The address holds a one-time secret: keep it out of search engines and every Referer (the origin
+  // alone is sent). Not "no-referrer": a form posted without scripts would then say `Origin: null`,
+  // which the cross-site check refuses.
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "origin" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
