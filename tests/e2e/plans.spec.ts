@@ -78,14 +78,11 @@ test.describe("reading plans and Today", () => {
   test("a failed start shows the server's error", async ({ signedInPage: page }) => {
     await page.goto("/bible-plans");
     await waitForHydration(page);
-    const button = page.getByRole("button", { name: /Start Plan Romans in 16 Days/ });
-    await button
-      .locator("xpath=ancestor::form")
-      .locator('input[name="planId"]')
-      .evaluate((input: HTMLInputElement) => {
-        input.value = "a-plan-that-does-not-exist";
-      });
-    await button.click();
+    // Changed and clicked in one task: a re-render in between would put React's value back.
+    await page.getByRole("button", { name: /Start Plan Romans in 16 Days/ }).evaluate((button: HTMLButtonElement) => {
+      button.form!.querySelector<HTMLInputElement>('input[name="planId"]')!.value = "a-plan-that-does-not-exist";
+      button.click();
+    });
     await expect(page.getByText("Failed to start plan").first()).toBeVisible();
     await expect(page.getByText("Reading plan not found").first()).toBeVisible();
     await expect(page).toHaveURL(/\/bible-plans$/);
@@ -96,14 +93,11 @@ test.describe("reading plans and Today", () => {
     await page.getByRole("button", { name: /Start Plan Proverbs in 31 Days/ }).click();
     await expect(page).toHaveURL(/\/today$/);
     await waitForHydration(page);
-    const button = page.getByRole("button", { name: "Mark Complete" });
-    await button
-      .locator("xpath=ancestor::form")
-      .locator('input[name="dayNumber"]')
-      .evaluate((input: HTMLInputElement) => {
-        input.value = "5";
-      });
-    await button.click();
+    // Changed and clicked in one task: a re-render in between would put React's value back.
+    await page.getByRole("button", { name: "Mark Complete" }).evaluate((button: HTMLButtonElement) => {
+      button.form!.querySelector<HTMLInputElement>('input[name="dayNumber"]')!.value = "5";
+      button.click();
+    });
     await expect(page.getByText("Failed to mark complete").first()).toBeVisible();
     await expect(page.getByText("Day 5 is not open yet: today's reading is day 1.").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
