@@ -27,6 +27,11 @@ test("Today, a lesson and the dashboard at 390 and 1280", async ({ signedInPage:
   const study = await api(page, account, "POST", "/api/studies/topic", { topic: "Forgiveness" });
   const dates = (page: Page) => [page.locator("time"), page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)];
 
+  // Scripture's regular face is font-display: optional (app/styles/fonts.css): a page paints with it
+  // only when it is there in time. Loaded once here, every screenshot below is taken with it.
+  await page.goto("/today");
+  await page.evaluate(() => document.fonts.load("400 1em Literata"));
+
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     for (const [name, path] of [
