@@ -110,6 +110,40 @@ test.describe("Lesson Plans", () => {
     expect(copied).not.toContain("**");
   });
 
+  for (const [label, width, height] of [
+    ["a phone", 390, 844],
+    ["a desktop with the sidebar collapsed", 1280, 800],
+  ] as const) {
+    test(`on ${label}, the page's end scrolls clear of a toast`, async ({ signedInPage: page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/lesson-plans");
+      if (width >= 768) {
+        await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+        await expect(page.getByRole("complementary", { name: "Main navigation" })).toHaveAttribute(
+          "data-state",
+          "collapsed",
+        );
+      }
+      await createStudy(page, "Topic", "Hope");
+      const toast = page.getByRole("listitem").filter({ hasText: "Lesson plan created!" });
+      await expect(toast).toBeVisible();
+      // Scrolled to the end, the last of the page's content ends above the toast (and so above the
+      // accessibility button). Polled: the navigation's own scroll restoration may come after.
+      const clearance = async () => {
+        const contentBottom = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const main = document.getElementById("main-content")!;
+          const bottoms = [...main.querySelectorAll("*")]
+            .filter((element) => element.getClientRects().length > 0)
+            .map((element) => element.getBoundingClientRect().bottom);
+          return Math.max(...bottoms);
+        });
+        return (await toast.boundingBox())!.y - contentBottom;
+      };
+      await expect.poll(clearance).toBeGreaterThanOrEqual(0);
+    });
+  }
+
   test("a passage study quotes the passage and outlines it", async ({ signedInPage: page }) => {
     await page.goto("/lesson-plans");
     await createStudy(page, "Passage", "John 3:16-21");

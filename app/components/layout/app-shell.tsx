@@ -139,12 +139,14 @@ export function AppShell({
           </span>
           <span className="truncate font-semibold">{pageTitle(location.pathname)}</span>
         </header>
-        {/* Right padding on wide screens keeps text clear of the floating accessibility button; on
-            phones the bottom padding keeps the page's end clear of a toast (ui/toast.tsx). */}
+        {/* Right padding on wide screens keeps text clear of the floating accessibility button. A
+            toast sits bottom left (ui/toast.tsx): over the open sidebar's empty lower part, which
+            covers nothing; on phones and beside the collapsed sidebar it reaches into the page, so
+            the bottom padding there lets the page's end scroll clear of it. */}
         <main
           id="main-content"
           tabIndex={-1}
-          className="flex-1 px-4 pb-16 pt-6 outline-none sm:px-6 md:pb-6 md:pr-20 lg:pl-10"
+          className={cn("flex-1 px-4 pb-24 pt-6 outline-none sm:px-6 md:pr-20 lg:pl-10", open ? "md:pb-6" : "md:pb-28")}
         >
           {children}
         </main>
