@@ -21,6 +21,7 @@ import tailwindStyles from "~/tailwind.css";
 import { readToast, type FlashToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useNonce } from "~/utils/nonce";
+import { useScriptureFont } from "~/utils/scripture-font";
 
 export const links: LinksFunction = () => [
   // The body text's face comes with the page, so nothing reflows when it arrives (layout shift).
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { toast: flashToast } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  useScriptureFont();
   useEffect(() => {
     if (flashToast) toast(flashToast);
   }, [flashToast]);
