@@ -47,7 +47,17 @@ try {
       },
       formFactor === "desktop" ? desktopConfig : undefined,
     );
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (process.env.LIGHTHOUSE_TRACE) {
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(
+        `${process.env.LIGHTHOUSE_TRACE}-${formFactor}-${path.replace(/\W/g, "") || "root"}.json`,
+        JSON.stringify(result.artifacts.Trace ?? result.artifacts.traces?.defaultPass),
+      );
+    }
+    if (runtimeError)
+      console.log(`${formFactor} ${path}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);
+    for (const warning of runWarnings ?? []) console.log(`  warning: ${warning}`);
     const score = (id) => Math.round(categories[id].score * 100);
     const failing = Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
@@ -57,6 +67,26 @@ try {
         ` (LCP ${Math.round(audits["largest-contentful-paint"].numericValue ?? NaN)} ms, CLS ${(audits["cumulative-layout-shift"].numericValue ?? NaN).toFixed(3)}, TBT ${Math.round(audits["total-blocking-time"].numericValue)} ms)` +
         (failing.length ? `; failing: ${failing.join(", ")}` : ""),
     );
+    // What the largest paint was, and where its time went, when LCP is the score's weak part.
+    if (process.env.LIGHTHOUSE_DETAIL) {
+      const observed = audits.metrics?.details?.items?.[0] ?? {};
+      console.log(
+        `  observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, DOMContentLoaded ${observed.observedDomContentLoaded} ms, load ${observed.observedLoad} ms`,
+      );
+      for (const table of audits["largest-contentful-paint-element"]?.details?.items ?? []) {
+        for (const item of table.items ?? []) {
+          console.log(
+            `  lcp ${item.node?.selector ?? item.phase ?? ""} ${item.node?.snippet?.slice(0, 120) ?? ""} ${item.timing ? Math.round(item.timing) + " ms" : ""}`,
+          );
+        }
+      }
+      const requests = audits["network-requests"]?.details?.items ?? [];
+      for (const request of requests) {
+        console.log(
+          `  ${Math.round(request.networkRequestTime ?? request.startTime)}-${Math.round(request.networkEndTime ?? request.endTime)} ms ${request.resourceType} ${request.priority} ${request.url.replace(baseURL, "")} ${request.transferSize} B`,
+        );
+      }
+    }
     // What moved, when something did: the first thing to look at when CLS is not 0.
     for (const item of audits["layout-shifts"]?.details?.items ?? []) {
       console.log(`  shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.snippet ?? "?"}`);

@@ -234,7 +234,7 @@ export function DevotionBody({
 }) {
   const { devotion, failure } = state;
   return (
-    <article aria-labelledby="devotional-heading" className="space-y-3">
+    <article aria-labelledby="devotional-heading" className="render-when-near space-y-3">
       <h2 id="devotional-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         Devotional · {devotionLevelLabels[level]} · about {wordLimit} words
       </h2>

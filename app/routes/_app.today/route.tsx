@@ -249,7 +249,7 @@ export default function TodayPage() {
             <PassageView key={passage.reference} passage={passage} />
           ))}
           {commentary.map((panel) => (
-            <CommentaryPanel key={panel.reference} commentary={panel} />
+            <CommentaryPanel key={panel.reference} commentary={panel} className="render-when-near" />
           ))}
         </section>
 
