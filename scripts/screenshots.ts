@@ -48,6 +48,9 @@ for (const width of [390, 1280]) {
   for (const [name, pathname] of pages.filter(([name]) => !only || only.split(",").includes(name))) {
     await page.goto(`${baseURL}${pathname}`, { waitUntil: "networkidle" });
     await page.waitForTimeout(800);
+    // A whole-page capture is not a screen: parts the browser renders only when near the screen
+    // (content-visibility: auto, `.render-when-near`) would be blank in it.
+    await page.addStyleTag({ content: ".render-when-near { content-visibility: visible !important; }" });
     const file = path.join(folder, `${prefix}-${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
