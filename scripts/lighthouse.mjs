@@ -4,6 +4,7 @@
  *   node scripts/lighthouse.mjs http://127.0.0.1:PORT [mobile|desktop]
  * It registers a reader, starts a plan and writes a lesson through the API first.
  */
+import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -49,7 +50,6 @@ try {
     );
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (process.env.LIGHTHOUSE_TRACE) {
-      const { writeFileSync } = await import("node:fs");
       writeFileSync(
         `${process.env.LIGHTHOUSE_TRACE}-${formFactor}-${path.replace(/\W/g, "") || "root"}.json`,
         JSON.stringify(result.artifacts.Trace ?? result.artifacts.traces?.defaultPass),

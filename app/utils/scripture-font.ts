@@ -1,4 +1,5 @@
 import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
+import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { whenIdle } from "./lazy";
 
@@ -16,6 +17,7 @@ let requested = false;
  * where it was not, Scripture takes Literata then, and every page after keeps it.
  */
 export function useScriptureFont() {
+  const { pathname } = useLocation();
   useEffect(
     () =>
       whenIdle(() => {
@@ -34,6 +36,6 @@ export function useScriptureFont() {
           },
         );
       }),
-    [],
+    [pathname],
   );
 }

@@ -38,6 +38,17 @@ export async function createAccount(baseURL: string, prefix?: string): Promise<A
   return { email, password, token };
 }
 
+/** Calls the JSON API as `account`: a GET without a body, a POST with one; anything but 2xx throws. */
+export async function apiAs<T>(baseURL: string, account: Account, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /** Signs in through the login page's form, as a reader would (the outcome is the caller's to check). */
 export async function submitLoginForm(page: Page, email: string, password: string) {
   await page.goto("/login");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { createAccount, expect, submitLoginForm, test } from "./fixtures";
+import { apiAs, createAccount, expect, submitLoginForm, test } from "./fixtures";
 
 /** WCAG 2.1 A and AA: no serious or critical violation (as tests/e2e/axe.spec.ts checks the other pages). */
 async function expectAccessible(page: Page) {
@@ -25,11 +25,9 @@ test("a leader creates a group, a member joins from the invite link, reads the s
   browser,
   baseURL,
 }) => {
-  const lesson = await fetch(`${baseURL}/api/studies/topic`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${leader.token}` },
-    body: JSON.stringify({ topic: "Forgiveness" }),
-  }).then((response) => response.json() as Promise<{ id: string; title: string }>);
+  const lesson = await apiAs<{ id: string; title: string }>(baseURL!, leader, "/api/studies/topic", {
+    topic: "Forgiveness",
+  });
 
   // Create.
   await leaderPage.goto("/groups");
@@ -103,11 +101,7 @@ test("a leader creates a group, a member joins from the invite link, reads the s
 
 test("without JavaScript: join by code on /groups, and a wrong code says why", async ({ browser, baseURL }) => {
   const leader = await createAccount(baseURL!, "leader");
-  const group = await fetch(`${baseURL}/api/groups`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${leader.token}` },
-    body: JSON.stringify({ name: "Men's Breakfast" }),
-  }).then((response) => response.json() as Promise<{ inviteCode: string }>);
+  const group = await apiAs<{ inviteCode: string }>(baseURL!, leader, "/api/groups", { name: "Men's Breakfast" });
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   const member = await createAccount(baseURL!, "member");

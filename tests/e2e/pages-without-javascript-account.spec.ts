@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createAccount, expect, test, type Account } from "./fixtures";
+import { apiAs, createAccount, expect, test, type Account } from "./fixtures";
 
 /**
  * The account and group pages of issues 18 and 19 with scripts off: each main action is a plain
@@ -20,23 +20,15 @@ async function signInStatus(baseURL: string, email: string, password: string) {
   return response.status;
 }
 
-async function api<T>(baseURL: string, account: Account, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 type Group = { id: string; name: string; inviteCode: string };
 type GroupDetail = { name: string; role: string; plan: { planId: string } | null; studies: Array<{ id: string }> };
 
 /** A group led by `leader`, with one of the leader's lesson plans (made through the API). */
 async function groupWithLesson(baseURL: string, leader: Account, name: string) {
-  const lesson = await api<{ id: string; title: string }>(baseURL, leader, "/api/studies/topic", { topic: "Patience" });
-  const group = await api<Group>(baseURL, leader, "/api/groups", { name });
+  const lesson = await apiAs<{ id: string; title: string }>(baseURL, leader, "/api/studies/topic", {
+    topic: "Patience",
+  });
+  const group = await apiAs<Group>(baseURL, leader, "/api/groups", { name });
   return { lesson, group };
 }
 
@@ -96,8 +88,8 @@ test.describe("signed out", () => {
     baseURL,
   }) => {
     const account = await createAccount(baseURL!, "nojs-reset");
-    const { id } = await api<{ id: string }>(baseURL!, account, "/api/me");
-    const { url } = await api<{ url: string }>(baseURL!, admin, `/api/admin/users/${id}/reset-link`, {});
+    const { id } = await apiAs<{ id: string }>(baseURL!, account, "/api/me");
+    const { url } = await apiAs<{ url: string }>(baseURL!, admin, `/api/admin/users/${id}/reset-link`, {});
     const link = new URL(url);
     expect(link.pathname).toBe("/reset-password");
 
@@ -141,13 +133,13 @@ test.describe("groups", () => {
     baseURL,
   }) => {
     const leader = await createAccount(baseURL!, "nojs-leader");
-    const group = await api<Group>(baseURL!, leader, "/api/groups", { name: "Tuesday Psalms" });
+    const group = await apiAs<Group>(baseURL!, leader, "/api/groups", { name: "Tuesday Psalms" });
     await page.goto(`/join/${group.inviteCode}`);
     await expect(page.getByText("Join Tuesday Psalms")).toBeVisible();
     await page.getByRole("button", { name: "Join Group" }).click();
     await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
     await expect(page.getByRole("heading", { name: "Tuesday Psalms", level: 1 })).toBeVisible();
-    expect((await api<GroupDetail>(baseURL!, member, `/api/groups/${group.id}`)).role).toBe("member");
+    expect((await apiAs<GroupDetail>(baseURL!, member, `/api/groups/${group.id}`)).role).toBe("member");
   });
 
   test("the leader sets the reading plan, shares a lesson plan and renames the group through the page's forms", async ({
@@ -156,10 +148,10 @@ test.describe("groups", () => {
     baseURL,
   }) => {
     const { lesson, group } = await groupWithLesson(baseURL!, leader, "Friday Romans");
-    const plans = await api<Array<{ id: string; name: string }>>(baseURL!, leader, "/api/plans");
+    const plans = await apiAs<Array<{ id: string; name: string }>>(baseURL!, leader, "/api/plans");
     // Not the list's first plan, which the select shows before any choice.
     const plan = plans[1]!;
-    const groupNow = () => api<GroupDetail>(baseURL!, leader, `/api/groups/${group.id}`);
+    const groupNow = () => apiAs<GroupDetail>(baseURL!, leader, `/api/groups/${group.id}`);
 
     await page.goto(`/groups/${group.id}`);
     await page.getByLabel("Reading plan").selectOption(plan.id);
@@ -185,18 +177,18 @@ test.describe("groups", () => {
   }) => {
     const leader = await createAccount(baseURL!, "nojs-leader");
     const { lesson, group } = await groupWithLesson(baseURL!, leader, "Sunday Class");
-    await api(baseURL!, leader, `/api/groups/${group.id}/studies`, { studyId: lesson.id });
-    await api(baseURL!, member, "/api/groups/join", { inviteCode: group.inviteCode });
+    await apiAs(baseURL!, leader, `/api/groups/${group.id}/studies`, { studyId: lesson.id });
+    await apiAs(baseURL!, member, "/api/groups/join", { inviteCode: group.inviteCode });
 
     await page.goto(`/groups/${group.id}`);
     await page.getByRole("link", { name: new RegExp(lesson.title) }).click();
     await expect(page.getByRole("heading", { name: lesson.title, level: 1 })).toBeVisible();
     await expect(page.locator("[data-section-title]").first()).toBeVisible();
-    expect(await api<unknown[]>(baseURL!, member, "/api/library")).toEqual([]);
+    expect(await apiAs<unknown[]>(baseURL!, member, "/api/library")).toEqual([]);
 
     await page.getByRole("button", { name: "Save to My Library" }).click();
     await expect(page.getByRole("link", { name: "In My Library" })).toBeVisible();
-    const library = await api<Array<{ study: { title: string } }>>(baseURL!, member, "/api/library");
+    const library = await apiAs<Array<{ study: { title: string } }>>(baseURL!, member, "/api/library");
     expect(library.map((save) => save.study.title)).toEqual([lesson.title]);
   });
 });

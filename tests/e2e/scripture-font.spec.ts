@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { apiAs, expect, test } from "./fixtures";
 
 /** The faces Chromium actually drew an element's text with (not the CSS asked for). */
 async function fontsDrawn(page: Page, selector: string) {
@@ -20,14 +20,12 @@ async function fontsDrawn(page: Page, selector: string) {
 // Scripture's regular face is font-display: optional (painted once on Today). On a slow first visit
 // it misses its 100 ms, and a document that lives for the whole visit would keep the fallback
 // serif: the app adds the same file as a swap face once the page is idle (utils/scripture-font.ts).
-test("Scripture is set in Literata even when its face arrives late", async ({ account, page, baseURL }) => {
-  const response = await fetch(`${baseURL}/api/studies/topic`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${account.token}` },
-    body: JSON.stringify({ topic: "Patience" }),
-  });
-  expect(response.status).toBe(201);
-  const study = (await response.json()) as { id: string };
+test("Scripture is set in Literata even when its face arrives late", async ({
+  account,
+  signedInPage: page,
+  baseURL,
+}) => {
+  const study = await apiAs<{ id: string }>(baseURL!, account, "/api/studies/topic", { topic: "Patience" });
 
   let delayed = 0;
   await page.route(/literata-latin-400-normal-[^/]*\.woff2$/, async (route) => {
@@ -35,9 +33,6 @@ test("Scripture is set in Literata even when its face arrives late", async ({ ac
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page
-    .context()
-    .addCookies([{ name: "sb_session", value: account.token, domain: "127.0.0.1", path: "/", httpOnly: true }]);
   await page.goto(`/lesson-plans?study=${study.id}`);
   const quote = "main blockquote p";
   await expect(page.locator(quote).first()).toBeVisible();
