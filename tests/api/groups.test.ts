@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { calendarDay, previousDay } from "../../app/modules/plans/calendar";
+import { probeMeUntil } from "../support/isolation";
 import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -784,6 +785,49 @@ describe("pages and their forms (no JavaScript needed)", () => {
     // The form sends both fields: a blank description removes it.
     await postForm(`/groups/${group.id}`, leader.token, form({ name: "Tuesday Breakfast", description: "" }));
     assert.equal((await call(`/api/groups/${group.id}`, first.token)).body.description, null);
+  });
+
+  test("hostile names and descriptions on a real group: refused at once, nothing changed, another user unaffected", async () => {
+    const { leader, group } = await groupOfThree();
+    const other = await registerAccount(server.url);
+    const before = (await call(`/api/groups/${group.id}`, leader.token)).body;
+    assert.equal(before.description, null);
+    const answers: Array<{ via: string; status: number; expected: number[]; ms: number }> = [];
+    const work = (async () => {
+      for (const character of [".", ",", " ", "@"]) {
+        const long = character.repeat(300_000);
+        for (const field of ["name", "description"] as const) {
+          const fields: Record<string, string> =
+            field === "name" ? { name: long } : { name: before.name as string, description: long };
+          // 300,000 spaces are a blank description once trimmed: accepted, and the description stays empty.
+          const blank = character === " " && field === "description";
+          let started = performance.now();
+          const form = await postForm(`/groups/${group.id}`, leader.token, { intent: "rename", ...fields });
+          answers.push({
+            via: `page ${field} of ${JSON.stringify(character)}`,
+            status: form.status,
+            expected: blank ? [302] : [400],
+            ms: performance.now() - started,
+          });
+          started = performance.now();
+          const patch = await call(`/api/groups/${group.id}`, leader.token, "PATCH", fields);
+          answers.push({
+            via: `api ${field} of ${JSON.stringify(character)}`,
+            status: patch.status,
+            expected: blank ? [200] : [400],
+            ms: performance.now() - started,
+          });
+        }
+      }
+    })();
+    const me = await probeMeUntil(server.url, other.token, work);
+    await work;
+    for (const answer of answers) {
+      assert.ok(answer.expected.includes(answer.status), `${answer.via}: ${answer.status}`);
+      assert.ok(answer.ms < 1000, `${answer.via}: ${Math.round(answer.ms)} ms`);
+    }
+    assert.deepEqual((await call(`/api/groups/${group.id}`, leader.token)).body, before);
+    assert.ok(me.p95 < 250, `another user's /api/me p95 ${me.p95} ms`);
   });
 
   test("a shared lesson's page: members read it and save it; the print extras quote the passages in full", async () => {

@@ -462,6 +462,10 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     base: { intent: "set-plan", planId: "romans-16-days", startDate: "2025-09-01" },
     fields: [text("intent"), text("planId"), text("startDate"), text("timeZone")],
   }),
+  page("page-group-rename", "_app.groups_.$groupId/route.tsx", "/groups/:groupId", "user", {
+    base: { intent: "rename", name: "Renamed", description: "" },
+    fields: [text("name"), text("description")],
+  }),
   page(
     "page-group-study-save",
     "_app.groups_.$groupId_.studies.$studyId.tsx",
