@@ -29,18 +29,24 @@ const CLOSEST_COUNT = 5;
 const stopWords = new Set(
   (
     "a an and or the of in on at to for with without from about into by as is are be being my our your " +
-    "their his her its me us we i you how what why when where who does do can should bible biblical " +
-    "christian christians scripture scriptures says say saying teach teaches teaching study lesson lessons " +
-    "topic dealing deal handling handle coping cope overcoming overcome struggling struggle with"
+    "their his her its me us we i you how what why when where who does do can should christian christians " +
+    "say says saying teach teaches teaching study lesson lessons topic dealing deal handling handle coping " +
+    "cope overcoming overcome struggling struggle"
   ).split(" "),
 );
+/** Ways of asking that name the Bible without being about it: "Bible verses on grief" is "grief". */
+const askingAboutScripture =
+  /\b(what (does|do) (the )?(bible|scriptures?|god|jesus) (say|says|teach|teaches)|(bible|scripture|scriptures) (verses?|passages?|study|studies|lessons?|teaching) (about|on|for)|biblical|verses? (about|on|for))\b/g;
 
 /** The stems a phrase is made of, without the words that carry no topic. */
 function stems(phrase: string): string[] {
   const tokens = phrase
     .toLowerCase()
     .replace(/[’']s\b/g, "")
-    .split(/[^a-z]+/)
+    .replace(askingAboutScripture, " ")
+    .split(/[^a-z-]+/)
+    // "in-laws" is one word, not "in" and "laws" (God's law).
+    .map((token) => token.replace(/-/g, ""))
     .filter((token) => token && !stopWords.has(token));
   return [...new Set(tokens.map(stem))].sort();
 }
