@@ -137,6 +137,10 @@ const byId = new Map(topicAnchors.map((entry) => [entry.id, entry]));
 const phrases = topicAnchors.flatMap((entry) =>
   [entry.name, ...entry.aliases].map((phrase) => ({ topic: entry, stems: stems(phrase) })),
 );
+/** Every word a topic is named with, across its name and aliases. */
+const vocabularies = new Map(
+  topicAnchors.map((entry) => [entry, new Set([entry.name, ...entry.aliases].flatMap((phrase) => stems(phrase)))]),
+);
 
 /**
  * How well the query's stems fit a phrase: 1 when they are the same words; otherwise the share of
@@ -151,6 +155,15 @@ function fit(query: string[], phrase: string[]) {
   return (shared / query.length) * Math.sqrt(shared / phrase.length) * 0.99;
 }
 
+/**
+ * Words spread over one topic's names count too ("loneliness and isolation" names two aliases of
+ * loneliness), a little below a single phrase, and only when at least two of them agree.
+ */
+function spread(query: string[], vocabulary: Set<string>) {
+  const shared = query.filter((word) => vocabulary.has(word)).length;
+  return shared >= 2 ? (shared / query.length) * 0.9 : 0;
+}
+
 export function topicById(topicId: string): TopicAnchor | undefined {
   return byId.get(topicId);
 }
@@ -159,11 +172,16 @@ export function topicById(topicId: string): TopicAnchor | undefined {
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
   const words = stems(query);
   const best = new Map<TopicAnchor, number>();
-  if (words.length > 0)
+  if (words.length > 0) {
     for (const phrase of phrases) {
       const score = fit(words, phrase.stems);
       if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
     }
+    for (const [topic, vocabulary] of vocabularies) {
+      const score = spread(words, vocabulary);
+      if (score > (best.get(topic) ?? 0)) best.set(topic, score);
+    }
+  }
   const ranked = [...best].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
   if (top && top[1] >= TOPIC_MATCH_THRESHOLD) return { topic: top[0], score: top[1] };
