@@ -66,6 +66,9 @@ describe("topic anchors (content/topic-anchors.json)", () => {
       worries: "anxiety",
       "What does the Bible say about anger?": "anger",
       "being single": "singleness",
+      "loneliness and isolation": "loneliness",
+      "Generosity and giving": "generosity",
+      "in-laws": "in-laws",
     };
     for (const [query, id] of Object.entries(expected)) assert.equal(topicOf(query), id, query);
     const exact = matchTopic("Church conflict");
