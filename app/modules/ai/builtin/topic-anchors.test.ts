@@ -96,9 +96,10 @@ describe("topic anchors (content/topic-anchors.json)", () => {
     assert.ok(TOPIC_MATCH_THRESHOLD > 0 && TOPIC_MATCH_THRESHOLD < 1);
   });
 
-  test("related topics exist, and an alias naming two topics is refused", () => {
+  test("related topics exist and match by their id, and an alias naming two topics is refused", () => {
     const ids = new Set(topicAnchors.map((topic) => topic.id));
     for (const topic of topicAnchors) for (const id of topic.related) assert.ok(ids.has(id), `${topic.id} -> ${id}`);
+    for (const id of ids) assert.equal(topicOf(id), id);
     const file = JSON.parse(readFileSync(new URL("./content/topic-anchors.json", import.meta.url), "utf8")) as {
       topics: Array<{ aliases: string[] }>;
     };

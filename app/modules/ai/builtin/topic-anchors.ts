@@ -170,6 +170,9 @@ export function topicById(topicId: string): TopicAnchor | undefined {
 
 /** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
+  // A topic's own id ("in-laws", "aging-parents"), as related topics and links name it.
+  const byOwnId = byId.get(query.trim().toLowerCase());
+  if (byOwnId) return { topic: byOwnId, score: 1 };
   const words = stems(query);
   const best = new Map<TopicAnchor, number>();
   if (words.length > 0) {
