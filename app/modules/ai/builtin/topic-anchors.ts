@@ -170,8 +170,8 @@ export function topicById(topicId: string): TopicAnchor | undefined {
 
 /** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
-  // A topic's own id ("in-laws", "aging-parents"), as related topics and links name it.
-  const byOwnId = byId.get(query.trim().toLowerCase());
+  // A topic's own id ("in-laws", "aging-parents", or "in laws"), as related topics and links name it.
+  const byOwnId = byId.get(query.trim().toLowerCase().replace(/\s+/g, "-"));
   if (byOwnId) return { topic: byOwnId, score: 1 };
   const words = stems(query);
   const best = new Map<TopicAnchor, number>();
