@@ -3,7 +3,7 @@ import animate from "tailwindcss-animate";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
-  darkMode: ["class"],
+  darkMode: "media",
   theme: {
     container: { center: true, padding: "1rem" },
     extend: {

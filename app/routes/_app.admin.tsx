@@ -10,6 +10,7 @@ import { Settings2, Users } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
+import { WriterInUseNote } from "~/components/admin/writer-in-use";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersSearch, UsersTable } from "~/components/admin/users-table";
 import { PageHeader } from "~/components/page-header";
@@ -22,6 +23,7 @@ import { deleteUser, listUsers, updateUser } from "~/modules/admin/users.server"
 import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { getAiSettings, updateAiSettings } from "~/modules/ai/settings.server";
+import { writerInUse } from "~/modules/ai/writer-in-use.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
 import {
   createInvite,
@@ -52,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     users: page.items,
     hasMoreUsers: page.nextCursor !== null,
     settings: getAiSettings(),
+    writerInUse: writerInUse(),
     signup: getSignupSettings(),
     invites: listPendingInvites(),
   };
@@ -136,7 +139,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
-  const { currentUserId, users, hasMoreUsers, settings, signup, invites } = useLoaderData<typeof loader>();
+  const { currentUserId, users, hasMoreUsers, settings, writerInUse, signup, invites } = useLoaderData<typeof loader>();
   // Only a form posted without scripts answers here; the page's fetchers keep their own answers.
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -231,6 +234,7 @@ export default function AdminPage() {
               <CardDescription>How lesson plans and devotionals are written for every user</CardDescription>
             </CardHeader>
             <CardContent>
+              <WriterInUseNote inUse={writerInUse} />
               <AiSettingsForm settings={settings} />
               <AiConnectionCheck />
             </CardContent>

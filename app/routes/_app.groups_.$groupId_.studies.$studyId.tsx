@@ -8,6 +8,7 @@ import { PrintCredits, PrintScripture } from "~/components/groups/printable-extr
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
+import { WriterCredit } from "~/components/studies/writer-credit";
 import { Badge } from "~/components/ui/badge";
 import { GroupNotFound } from "~/components/groups/group-not-found";
 import { Button } from "~/components/ui/button";
@@ -126,6 +127,7 @@ export default function SharedLessonPage() {
         </CardHeader>
         <CardContent className="space-y-6">
           <StudyContent content={study.content} texts={texts} />
+          <WriterCredit writer={study} />
           <PrintScripture quotes={printQuotes} />
           <PrintCredits quotes={printQuotes} source={`Shared with ${group.name}`} />
         </CardContent>

@@ -48,6 +48,12 @@ test("with OpenAI configured, devotionals come from the model, are cached, and f
 
   const second = await api(server.url, "/api/plans/user-plans/today", { token });
   assert.deepEqual(second.body.devotionErrors, []);
+  for (const devotion of second.body.devotions)
+    assert.deepEqual(
+      devotion.writer,
+      { aiProvider: "openai", aiModel: "gpt-4o" },
+      "a cached devotional names its model",
+    );
   assert.deepEqual(
     second.body.devotions.map((devotion: { level: string; content: string }) => [
       devotion.level,

@@ -129,6 +129,7 @@ describe("the Today flow", () => {
       ["beginner", "intermediate", "deep"],
     );
     for (const devotion of body.devotions) {
+      assert.deepEqual(devotion.writer, { aiProvider: "builtin", aiModel: "builtin" }, "each says who wrote it");
       assert.match(devotion.content, /^## John 1/);
       assert.match(devotion.content, /\(BSB\)|BSB/);
     }

@@ -111,3 +111,28 @@ for (const mode of ["normal", "high contrast"] as const) {
     });
   });
 }
+
+// The dark palette follows the reader's system; one pass over the screens checks its contrast.
+test.describe("axe in dark mode", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("sign-in, every signed-in screen and the admin console", async ({ page, admin }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/login");
+    await settle(page);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    expect(Math.max(...channels), `a dark page, not ${background}`).toBeLessThan(48);
+    await expectNoSeriousViolations(page, "dark /login");
+    await signInAs(page, admin);
+    await markWelcomeDone(page, admin);
+    for (const path of [...signedInPaths, "/admin"]) {
+      await page.goto(path);
+      await settle(page);
+      await expectNoSeriousViolations(page, `dark ${path}`);
+    }
+    await page.getByRole("tab", { name: "AI Settings" }).click();
+    await settle(page);
+    await expectNoSeriousViolations(page, "dark /admin AI settings");
+  });
+});

@@ -6,6 +6,7 @@ import { getDb, preparedQuery } from "~/db.server";
 import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
 import { leaseState, tryLease } from "~/modules/jobs/leases.server";
 import type { AiSettings } from "~/modules/ai/settings.server";
+import type { WriterOfText } from "~/modules/ai/writer";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import type { Passage } from "~/modules/bible/passages.server";
 import { AiError, AppError, ReplicaWriteError } from "~/utils/errors";
@@ -18,6 +19,8 @@ export interface Devotion {
   level: DevotionLevel;
   content: string;
   wordLimit: number;
+  /** Who wrote it: the settings key names the provider and model, so a cached row's writer is the provider's. */
+  writer: WriterOfText;
 }
 
 export interface DevotionFailure {
@@ -111,7 +114,8 @@ export async function getDevotion({
   const settingsKey = devotionalSettingsKey(provider, settings, level);
   const wordLimit = wordLimitFor(level, settings);
   const hit = cached(planDayId, level, translation, settingsKey);
-  if (hit) return { level, content: hit.content, wordLimit };
+  const writer = { aiProvider: provider.name, aiModel: provider.model };
+  if (hit) return { level, content: hit.content, wordLimit, writer };
   requirePrimary();
 
   const key = `${planDayId}|${level}|${translation}|${settingsKey}`;
@@ -144,7 +148,7 @@ export async function getDevotion({
     ).finally(() => inflight.delete(key));
     inflight.set(key, generation);
   }
-  return { level, content: await generation, wordLimit };
+  return { level, content: await generation, wordLimit, writer };
 }
 
 /**

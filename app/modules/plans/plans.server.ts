@@ -2,6 +2,7 @@ import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import { planDays, readingPlans, userPlanProgress, userPlans } from "#db/schema";
 import { getDb, preparedQuery } from "~/db.server";
 import type { AiProvider } from "~/modules/ai/index.server";
+import type { WriterOfText } from "~/modules/ai/writer";
 import type { LaidOutVerse } from "~/modules/bible/layout";
 import { layOutVerses } from "~/modules/bible/layout.server";
 import { passageFromRanges, type Passage } from "~/modules/bible/passages.server";
@@ -51,7 +52,7 @@ export interface TodayResponse {
   currentDay: number | null;
   /** The day whose reading is shown: the current day, or an earlier one the reader went back to. */
   shownDay: number | null;
-  devotions: Array<{ level: DevotionLevel; content: string; wordLimit: number }>;
+  devotions: Array<{ level: DevotionLevel; content: string; wordLimit: number; writer: WriterOfText }>;
   /** Levels that could not be generated just now (the AI provider failed); they are retried next time. */
   devotionErrors: DevotionFailure[];
   passages: TodayPassage[];
@@ -398,6 +399,7 @@ export function getTodayOverview(
       level: devotion.level,
       content: devotion.content,
       wordLimit: devotion.wordLimit,
+      writer: devotion.writer,
     })),
     devotionErrors: failures,
   }));

@@ -15,6 +15,7 @@ import { PrintCredits, PrintScripture } from "~/components/groups/printable-extr
 import { LessonActions } from "~/components/studies/lesson-actions";
 import { lessonPlainText } from "~/components/studies/plain-text";
 import { StudyContent } from "~/components/studies/study-content";
+import { WriterCredit } from "~/components/studies/writer-credit";
 import { LessonSections } from "~/components/studies/lesson-sections";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { lessonTranslation } from "~/modules/studies/lesson-translation.server";
@@ -255,11 +256,6 @@ export default function LessonPlansPage() {
                       {translation ? (
                         <TranslationBadge name={translation.name} code={translation.code} note={translation.note} />
                       ) : null}
-                      <span>
-                        {selected.aiProvider === "builtin"
-                          ? "Written by the built-in study writer"
-                          : `Written with ${selected.aiModel}`}
-                      </span>
                     </div>
                     <LessonActions
                       title={selected.title}
@@ -274,6 +270,7 @@ export default function LessonPlansPage() {
                   <div className="max-w-[40rem]">
                     <StudyContent content={selected.content} texts={texts} />
                     {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
+                    <WriterCredit writer={selected} />
                   </div>
                   {printQuotes ? (
                     <>

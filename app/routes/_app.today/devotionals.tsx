@@ -4,7 +4,9 @@ import { useEffect, useRef } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { WriterCredit } from "~/components/studies/writer-credit";
 import { devotionExcerpt } from "~/components/today/excerpt";
+import type { WriterOfText } from "~/modules/ai/writer";
 import type { DevotionFailure } from "~/modules/plans/devotionals.server";
 import type { LateDevotions, TodayOverview } from "~/modules/plans/plans.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
@@ -17,7 +19,9 @@ type Excerpt = ReturnType<typeof devotionExcerpt>;
  * A devotional as the page shows it: rendered by the server (cached with the page), or as
  * markdown from the API when it was still being written as the page was sent.
  */
-type ShownDevotion = { level: DevotionLevel; excerpt?: Excerpt } & ({ html: string } | { content: string });
+type ShownDevotion = { level: DevotionLevel; excerpt?: Excerpt; writer: WriterOfText } & (
+  { html: string } | { content: string }
+);
 export interface ShownDevotions {
   devotions: ShownDevotion[];
   devotionErrors: DevotionFailure[];
@@ -250,6 +254,7 @@ export function DevotionBody({
       ) : (
         <Pending />
       )}
+      {devotion ? <WriterCredit writer={devotion.writer} /> : null}
     </article>
   );
 }

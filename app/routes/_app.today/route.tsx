@@ -66,9 +66,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The page shows the verses; the passage's text in one piece is for API clients.
     today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
     devotions: ready && {
-      devotions: ready.devotions.map(({ level, wordLimit, content }) => ({
+      devotions: ready.devotions.map(({ level, wordLimit, content, writer }) => ({
         level,
         wordLimit,
+        writer,
         html: devotionalHtml(content),
         excerpt: devotionExcerpt(content),
       })),

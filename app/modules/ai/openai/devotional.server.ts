@@ -1,5 +1,6 @@
 import { groundReferences } from "~/modules/bible/grounding.server";
 import { henryExcerpts } from "../builtin/commentary.server";
+import { scriptureUseFor } from "../guidance.server";
 import { completeStructured } from "../openai-client.server";
 import { drewOnNote } from "../prompts/commentary";
 import { devotionalMessages, devotionalSchema, devotionalWire } from "../prompts/devotional";
@@ -24,6 +25,7 @@ export async function devotional(
     level: input.level,
     wordLimit: input.wordLimit,
     settings: input.settings,
+    use: scriptureUseFor(input.passages.flatMap((passage) => passage.ranges)),
     commentary,
   });
   const result = await completeStructured({

@@ -1,12 +1,11 @@
 import { groundReferences } from "~/modules/bible/grounding.server";
 import { versesFor } from "~/modules/bible/passages.server";
-import { formatRanges, parseReference } from "~/modules/bible/references.server";
-import { searchVerses } from "~/modules/bible/search.server";
-import { findTopics } from "~/modules/bible/topics.server";
+import { parseReference } from "~/modules/bible/references.server";
 import { resolveTranslation, type TranslationChoice } from "~/modules/bible/translations";
 import { AiError } from "~/utils/errors";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
 import { henryExcerpts } from "../builtin/commentary.server";
+import { scriptureUseFor, topicGuidanceFor } from "../guidance.server";
 import { completeStructured } from "../openai-client.server";
 import { drewOnNote, type CommentaryContext } from "../prompts/commentary";
 import {
@@ -36,16 +35,6 @@ function scriptureLookup(translation: TranslationChoice): ScriptureLookup {
   };
 }
 
-/** Passages the topical index and the full-text search link to a topic, to steer the model. */
-function suggestedScriptures(topic: string): string[] {
-  const found = new Set<string>();
-  for (const entry of findTopics(topic, 2)) {
-    for (const range of entry.ranges.slice(0, 6)) found.add(formatRanges([range]));
-  }
-  for (const hit of searchVerses(topic, { limit: 6 })) found.add(hit.reference);
-  return [...found].slice(0, 10);
-}
-
 function render(lesson: unknown, settings: AiSettingsInput, translation: TranslationChoice, lookup: ScriptureLookup) {
   const markdown = lessonMarkdown(lesson, {
     lookup,
@@ -69,15 +58,6 @@ function finish(title: string, content: string, drewOn: string): GeneratedStudy 
   return { title: title.trim().slice(0, 200), content: `${content}\n\n${drewOn}` };
 }
 
-/** Henry on the topic's first suggested passages: the context a topic lesson draws on. */
-function topicCommentary(suggestions: string[]): CommentaryContext {
-  const ranges = suggestions.slice(0, 3).flatMap((reference) => {
-    const parsed = parseReference(reference);
-    return parsed.ok ? parsed.ranges : [];
-  });
-  return henryExcerpts(ranges, [], 6);
-}
-
 export async function lessonFromTopic(
   model: string,
   input: Parameters<AiProvider["lessonFromTopic"]>[0],
@@ -85,8 +65,10 @@ export async function lessonFromTopic(
 ): Promise<GeneratedStudy> {
   const translation = resolveTranslation(input.settings.translation);
   const lookup = scriptureLookup(translation);
-  const suggestions = suggestedScriptures(input.topic);
-  const commentary = topicCommentary(suggestions);
+  const { guidance, anchorRanges } = topicGuidanceFor(input.topic);
+  // Henry on the first anchor passages; a topic with no reviewed anchors gets none rather than a guess.
+  const commentary: CommentaryContext | undefined =
+    anchorRanges.length > 0 ? henryExcerpts(anchorRanges, [], 6) : undefined;
   const lesson = await completeStructured({
     schema: topicLessonSchema,
     wireSchema: topicLessonWire,
@@ -97,12 +79,18 @@ export async function lessonFromTopic(
       topic: input.topic,
       settings: input.settings,
       translation,
-      suggestions,
+      guidance,
+      use: scriptureUseFor(anchorRanges),
       commentary,
     }),
     onPartial: progressReporter(options, (partial) => render(partial, input.settings, translation, lookup)),
   });
-  const drewOn = drewOnNote(commentary, `Scripture (${translation.shown}) and Nave's Topical Bible`);
+  const drewOn = drewOnNote(
+    commentary,
+    guidance.topic
+      ? `Scripture (${translation.shown}), the app's reviewed passages on ${guidance.topic.name.toLowerCase()} and Nave's Topical Bible`
+      : `Scripture (${translation.shown})`,
+  );
   return finish(lesson.title, render(lesson, input.settings, translation, lookup), drewOn);
 }
 
@@ -125,6 +113,7 @@ export async function lessonFromPassage(
       verses: passage.verses,
       settings,
       translation: passage.translation,
+      use: scriptureUseFor(passage.ranges),
       commentary,
     }),
     onPartial: progressReporter(options, (partial) => render(partial, settings, passage.translation, lookup)),

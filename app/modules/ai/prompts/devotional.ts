@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
 import type { DevotionalLevel } from "../provider";
 import { commentaryPromptBlock, type CommentaryContext } from "./commentary";
+import { scriptureUseBlock, type ScriptureUse } from "./guidance";
 
 /** A usable devotional (checked after the answer; see ../structured-output.ts). */
 export const devotionalSchema = z.object({
@@ -68,13 +69,16 @@ export function devotionalMessages({
   level,
   wordLimit,
   settings,
+  use,
   commentary,
 }: {
   passages: DevotionalPromptPassage[];
   level: DevotionalLevel;
   wordLimit: number;
   settings: AiSettingsInput;
-  /** Matthew Henry on the passage, to draw on and quote. */
+  /** How the passage's verses may be used (reviewed roles, verses never to be applied so). */
+  use?: ScriptureUse;
+  /** Commentators on the passage, to draw on and quote. */
   commentary?: CommentaryContext;
 }) {
   const translation = passages[0];
@@ -96,6 +100,7 @@ export function devotionalMessages({
     "",
     "Today's passage:",
     passageBlock(passages),
+    use ? scriptureUseBlock(use) : "",
     commentaryPromptBlock(commentary),
   ].join("\n");
   return [

@@ -47,19 +47,70 @@ describe("lesson prompts", () => {
     assert.match(prompt, /Cite Scripture inline, in parentheses/);
   });
 
-  test("the topic request names the topic and the index's suggestions", () => {
+  test("the topic request names the topic, its reviewed anchors and how their verses may be used", () => {
     const messages = topicLessonMessages({
-      topic: "Faith and Works",
+      topic: "church fights",
       settings: defaultAiSettings,
       translation: bsb,
-      suggestions: ["James 2:14-26", "Ephesians 2:8-10"],
+      guidance: {
+        asked: "church fights",
+        topic: {
+          name: "Church conflict",
+          anchors: [
+            { reference: "Matthew 18:15-20", why: "Go to the one who sinned against you, first alone." },
+            { reference: "Philippians 4:2-3", why: "Paul pleads with two women to agree in the Lord." },
+          ],
+        },
+        closest: [],
+        widening: ["Acts 15:36-41"],
+      },
+      use: {
+        roles: [{ kind: "command", reference: "Matthew 18:15", speaker: "Jesus", addressee: "his disciples" }],
+        never: [],
+      },
     });
     assert.equal(messages.length, 2);
     assert.equal(messages[0]!.role, "system");
-    assert.match(String(messages[1]!.content), /topic "Faith and Works"/);
-    assert.match(String(messages[1]!.content), /James 2:14-26; Ephesians 2:8-10/);
-    const none = topicLessonMessages({ topic: "Joy", settings: defaultAiSettings, translation: bsb, suggestions: [] });
-    assert.doesNotMatch(String(none[1]!.content), /topical index/);
+    const user = String(messages[1]!.content);
+    assert.match(user, /topic "church fights"/);
+    assert.match(user, /Anchor passages a pastor chose for "Church conflict"/);
+    assert.match(user, /- Matthew 18:15-20: Go to the one who sinned against you, first alone\./);
+    assert.match(user, /topical index lists under it \(use the ones that fit\): Acts 15:36-41\./);
+    assert.match(user, /- Command for believers: Matthew 18:15 \(Jesus, to his disciples\)/);
+    assert.match(user, /When unsure, ask the reader/);
+  });
+
+  test("a topic with no reviewed passages says so, names the closest, and forbids word coincidences", () => {
+    const user = String(
+      topicLessonMessages({
+        topic: "xylophone care",
+        settings: defaultAiSettings,
+        translation: bsb,
+        guidance: { asked: "xylophone care", topic: null, closest: ["Music and worship", "Stewardship"], widening: [] },
+      })[1]!.content,
+    );
+    assert.match(
+      user,
+      /"xylophone care" is not one of the topics the app has reviewed passages for \(the closest are Music and worship, Stewardship\)/,
+    );
+    assert.match(user, /Never build on a passage that merely shares a word with the topic/);
+    assert.doesNotMatch(user, /Anchor passages/);
+  });
+
+  test("verses never to be applied are named with the reason", () => {
+    const user = String(
+      passageLessonMessages({
+        reference: "Jonah 4",
+        verses: [{ chapter: 4, verse: 3, text: "Now, O LORD, please take my life from me" }],
+        settings: defaultAiSettings,
+        translation: bsb,
+        use: { roles: [], never: [{ reference: "Jonah 4:3", why: "Jonah's wish to die, rebuked by God" }] },
+      })[1]!.content,
+    );
+    assert.match(
+      user,
+      /- Never present as a promise, a command, a memory verse or a prayer to pray: Jonah 4:3 \(Jonah's wish to die, rebuked by God\)/,
+    );
   });
 
   test("the passage request carries the numbered text", () => {

@@ -2,6 +2,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import { z } from "zod";
 import type { AiSettingsInput } from "../settings";
 import { commentaryPromptBlock, type CommentaryContext } from "./commentary";
+import { scriptureUseBlock, topicGuidanceBlock, type ScriptureUse, type TopicGuidance } from "./guidance";
 
 /**
  * What a model must return for a lesson plan, and the prompts that ask for it. Pure: no I/O,
@@ -153,18 +154,18 @@ export function lessonSystemPrompt(settings: AiSettingsInput, translation: Trans
   ].join("\n");
 }
 
-/** The request for a lesson on a topic, with passages the shipped Bible index links to it. */
+/**
+ * The request for a lesson on a topic, with the reviewed anchor passages for it (or the closest
+ * reviewed topics when none fits) and how their verses may be used.
+ */
 export function topicLessonMessages(input: {
   topic: string;
   settings: AiSettingsInput;
   translation: TranslationInfo;
-  suggestions: string[];
+  guidance: TopicGuidance;
+  use?: ScriptureUse;
   commentary?: CommentaryContext;
 }): ChatCompletionMessageParam[] {
-  const suggestions =
-    input.suggestions.length > 0
-      ? `\nPassages a topical index links to this topic (use the ones that fit, add others you are sure of): ${input.suggestions.join("; ")}.`
-      : "";
   return [
     { role: "system", content: lessonSystemPrompt(input.settings, input.translation) },
     {
@@ -173,7 +174,8 @@ export function topicLessonMessages(input: {
         `Write a small-group lesson plan on the topic "${input.topic}".\n` +
         "Include: a title; an overview; 4 to 6 key scriptures with an insight for each; discussion questions; " +
         "application points; cross-references with a note each; one group activity; and a closing prayer." +
-        suggestions +
+        topicGuidanceBlock(input.guidance) +
+        (input.use ? scriptureUseBlock(input.use) : "") +
         commentaryPromptBlock(input.commentary),
     },
   ];
@@ -185,6 +187,7 @@ export function passageLessonMessages(input: {
   verses: Array<{ chapter: number; verse: number; text: string }>;
   settings: AiSettingsInput;
   translation: TranslationInfo;
+  use?: ScriptureUse;
   commentary?: CommentaryContext;
 }): ChatCompletionMessageParam[] {
   let chapter = -1;
@@ -207,6 +210,7 @@ export function passageLessonMessages(input: {
         "the key words of the passage with their meaning in context; the key scriptures (the passage's key verses) " +
         "with an insight for each; cross-references with a note each; discussion questions (observation, " +
         "interpretation, application); application points; one group activity; and a closing prayer." +
+        (input.use ? scriptureUseBlock(input.use) : "") +
         commentaryPromptBlock(input.commentary),
     },
   ];
