@@ -245,7 +245,8 @@ export function listHeldLimits(now: number, limit: number): HeldLimit[] {
   });
 }
 
-/** Lifts a limit: its count starts again from nothing. False when there was none. */
+/** Lifts a limit: its count starts again from nothing. False when there was none (or it has expired). */
 export function liftLimit(kind: HeldLimitKind, key: string, now = Date.now()) {
-  return inLimitTransaction(() => clearLimit(heldBuckets[kind], key), now);
+  const bucket = heldBuckets[kind];
+  return inLimitTransaction(() => readLimit(bucket, key, now) !== undefined && clearLimit(bucket, key), now);
 }

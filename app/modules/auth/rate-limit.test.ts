@@ -192,6 +192,8 @@ describe("held limits, for the Admin Console", () => {
     assert.equal(liftLimit("sign-in-email", "held@example.com", T0 + 22), true);
     assert.equal(attempt("held@example.com", "198.51.100.30", T0 + 23, "succeeded"), 0);
     assert.equal(liftLimit("sign-in", "nobody@example.com 198.51.100.30", T0 + 24), false);
+    for (let index = 0; index < 5; index++) attempt("late@example.com", "198.51.100.31", T0 + index);
+    assert.equal(liftLimit("sign-in", "late@example.com 198.51.100.31", T0 + 15 * MINUTE), false, "it had ended");
   });
 });
 
