@@ -58,7 +58,8 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(5),
+  // Sign-ups per address: a bucket of 40 (a room signing up at once) that refills over an hour.
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(40),
   REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   // Sign-ins waiting for a password-hash slot; at ~75 ms a hash and two slots, 128 is ~5 s of work.
   HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(128),

@@ -10,14 +10,16 @@ import { Settings2, Users } from "lucide-react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AiConnectionCheck } from "~/components/admin/ai-connection-check";
 import { AiSettingsForm } from "~/components/admin/ai-settings-form";
-import { WriterInUseNote } from "~/components/admin/writer-in-use";
+import { LimitsPanel } from "~/components/admin/limits-panel";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersSearch, UsersTable } from "~/components/admin/users-table";
+import { WriterInUseNote } from "~/components/admin/writer-in-use";
 import { PageHeader } from "~/components/page-header";
 import { ShowMoreLink } from "~/components/show-more-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { clearLimit, listLimits } from "~/modules/admin/limits.server";
 import { adminFormSchema, adminIntents } from "~/modules/admin/schemas";
 import { deleteUser, listUsers, updateUser } from "~/modules/admin/users.server";
 import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
@@ -57,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     writerInUse: writerInUse(),
     signup: getSignupSettings(),
     invites: listPendingInvites(),
+    limits: listLimits(),
+    limitsCheckedAt: new Date().toISOString(),
   };
 }
 
@@ -108,6 +112,9 @@ export async function action({ request }: ActionFunctionArgs) {
       case adminIntents.revokeInvite:
         revokeInvite(form.inviteId);
         return done(request, "Invite revoked");
+      case adminIntents.clearLimit:
+        clearLimit(form.kind, form.key);
+        return done(request, "Limit cleared");
     }
   } catch (error) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
@@ -139,7 +146,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const tabs = ["users", "settings"] as const;
 
 export default function AdminPage() {
-  const { currentUserId, users, hasMoreUsers, settings, writerInUse, signup, invites } = useLoaderData<typeof loader>();
+  const { currentUserId, users, hasMoreUsers, settings, writerInUse, signup, invites, limits, limitsCheckedAt } =
+    useLoaderData<typeof loader>();
   // Only a form posted without scripts answers here; the page's fetchers keep their own answers.
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -221,6 +229,17 @@ export default function AdminPage() {
                 invites={invites}
                 createdInvitePath={actionData && "invitePath" in actionData ? actionData.invitePath : undefined}
               />
+            </CardContent>
+          </Card>
+          <Card className="mt-6">
+            <CardHeader>
+              <CardTitle>Limits</CardTitle>
+              <CardDescription>
+                Networks and emails held back by the sign-up and sign-in limits. Clear one to let them try again now.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LimitsPanel limits={limits} checkedAt={limitsCheckedAt} />
             </CardContent>
           </Card>
         </TabsContent>

@@ -13,7 +13,9 @@ import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
 import { getSignupSettings } from "~/modules/auth/signup.server";
+import { joinCodeFromPath } from "~/modules/groups/invite-codes";
 import { replyWithoutEcho } from "~/utils/form-reply";
+import { returnPathFrom } from "~/utils/local-path";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { signInOrRefuse } from "~/utils/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -48,9 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(answer({ title, description: errors[field]?.[0] ?? "Please try again" }), { status: 400 });
   }
   const { email, password, inviteCode } = submission.value;
+  // Sent here from a group's join link (/join/CODE, through sign-in): its code admits the sign-up.
+  const groupCode = joinCodeFromPath(returnPathFrom(request));
   return signInOrRefuse(
     request,
-    () => registerUser({ email, password, inviteCode }, context.clientAddress),
+    () => registerUser({ email, password, inviteCode, groupCode }, context.clientAddress),
     { title: "Account created!", description: "Welcome to Sagacity Bites" },
     (error) => answer({ title: "Registration failed", description: error.message || "Please try again" }),
   );

@@ -30,6 +30,13 @@ export function limiterKeyOf(address: string) {
   return `${prefix.join(":")}::/64`;
 }
 
+/** A limiter key as people read it: an IPv6 /64 in its shortest spelling ("2001:db8::/64"). */
+export function networkLabel(key: string) {
+  if (!key.endsWith("::/64")) return key;
+  const prefix = normalizeAddress(key.slice(0, -"/64".length));
+  return prefix ? `${prefix}/64` : key;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address without a zone (a trailing dotted IPv4 part included). */
 function expandIpv6(address: string): number[] {
   let text = address.toLowerCase();

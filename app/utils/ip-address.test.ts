@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { limiterKeyOf, normalizeAddress } from "./ip-address.server";
+import { limiterKeyOf, networkLabel, normalizeAddress } from "./ip-address.server";
 
 test("normalizeAddress accepts IPs only and writes each in one spelling", () => {
   assert.equal(normalizeAddress("203.0.113.7"), "203.0.113.7");
@@ -29,4 +29,12 @@ test("limiterKeyOf counts IPv4 addresses singly and IPv6 addresses by their /64"
   assert.notEqual(limiterKeyOf("2001:db8:1:3::1"), limiterKeyOf("2001:db8:1:2::1"));
   assert.equal(limiterKeyOf("::1"), "0:0:0:0::/64");
   assert.equal(limiterKeyOf("64:ff9b::192.0.2.1"), "64:ff9b:0:0::/64");
+});
+
+test("networkLabel writes an IPv6 /64 in its shortest spelling and leaves other keys alone", () => {
+  assert.equal(networkLabel(limiterKeyOf("2001:db8::1")), "2001:db8::/64");
+  assert.equal(networkLabel(limiterKeyOf("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
+  assert.equal(networkLabel(limiterKeyOf("::1")), "::/64");
+  assert.equal(networkLabel("198.51.100.1"), "198.51.100.1");
+  assert.equal(networkLabel("unknown"), "unknown");
 });

@@ -207,6 +207,12 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   }),
   api("admin-signup-get", "api.admin.signup.ts", "GET /api/admin/signup", "admin"),
   api("admin-users", "api.admin.users._index.ts", "GET /api/admin/users", "admin"),
+  // No such limit: the base answers 404, a hostile kind or key 400.
+  api("admin-limits", "api.admin.limits.ts", "DELETE /api/admin/limits", "admin", {
+    base: { kind: "sign-up", key: "192.0.2.1" },
+    fields: [text("kind"), text("key")],
+  }),
+  api("admin-limits-get", "api.admin.limits.ts", "GET /api/admin/limits", "admin"),
   // Issue 19: the account, export and import, book look-ups.
   api("api-change-password", "api.auth.change-password.ts", "POST /api/auth/change-password", "user", {
     base: PASSWORD_CHANGE,
@@ -231,7 +237,7 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   }),
   api("api-register", "api.auth.register.ts", "POST /api/auth/register", "none", {
     base: { email: "fuzz-never@example.com", password: "correct horse" },
-    fields: [text("email"), text("password"), text("inviteCode")],
+    fields: [text("email"), text("password"), text("inviteCode"), text("groupCode")],
   }),
   api("library-remove", "api.library.remove.$studyId.ts", "DELETE /api/library/remove/:studyId", "user"),
   api("library-save", "api.library.save.$studyId.ts", "POST /api/library/save/:studyId", "user"),
@@ -449,6 +455,10 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   page("page-admin-revoke", "_app.admin.tsx", "/admin", "admin", {
     base: { intent: "revoke-invite", inviteId: SOME_ID },
     fields: [text("inviteId")],
+  }),
+  page("page-admin-clear-limit", "_app.admin.tsx", "/admin", "admin", {
+    base: { intent: "clear-limit", kind: "sign-up", key: "192.0.2.1" },
+    fields: [text("kind"), text("key")],
   }),
   page("page-groups-create", "_app.groups/route.tsx", "/groups", "user", {
     base: { intent: "create", name: "Fuzz group" },

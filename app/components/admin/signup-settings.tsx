@@ -137,8 +137,8 @@ export function SignupSettingsPanel({
           </inviteFetcher.Form>
         </div>
         <p className="text-sm text-muted-foreground">
-          Each invite makes one account and expires after {INVITE_DEFAULT_DAYS} days. It is needed only while sign-up is
-          invite only.
+          Each invite makes one account and expires after {INVITE_DEFAULT_DAYS} days. It is needed while sign-up is
+          invite only, and it is never held back by the limit of sign-ups per network.
         </p>
         {newLink ? (
           <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3">

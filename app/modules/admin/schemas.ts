@@ -64,6 +64,37 @@ export interface InviteListItem {
   expiresAt: string;
 }
 
+/**
+ * What holds an address or email back: too many sign-ups from an address, too many failed
+ * sign-ins for an email at an address, from an address, or for an email from anywhere.
+ */
+export const heldLimitKinds = ["sign-up", "sign-in", "sign-in-address", "sign-in-email"] as const;
+export type HeldLimitKind = (typeof heldLimitKinds)[number];
+
+export interface HeldLimitListItem {
+  kind: HeldLimitKind;
+  /** The limit's key as counted: send it back with `kind` to clear the limit. */
+  key: string;
+  email: string | null;
+  /** An IPv4 address or an IPv6 network ("2001:db8:1:2::/64"). */
+  address: string | null;
+  /** Sign-ups, or failed sign-ins, counted. */
+  count: number;
+  /** When the limit ends by itself. */
+  until: string;
+}
+
+/** The most held limits listed (the longest-held first). */
+export const HELD_LIMITS_LISTED = 100;
+
+const limitFields = {
+  kind: z.enum(heldLimitKinds, { error: `kind must be one of ${heldLimitKinds.join(", ")}` }),
+  key: z.string({ error: "key is required" }).min(1, "key is required").max(400, "key is too long"),
+};
+
+/** DELETE /api/admin/limits: lifts one limit. */
+export const limitClearSchema = z.strictObject(limitFields);
+
 /** The Admin Console's forms: each posts to the admin route's action with one of these intents. */
 export const adminIntents = {
   setActive: "set-active",
@@ -73,6 +104,7 @@ export const adminIntents = {
   signupMode: "signup-mode",
   createInvite: "create-invite",
   revokeInvite: "revoke-invite",
+  clearLimit: "clear-limit",
 } as const;
 
 const userId = z.string({ error: "userId is required" }).min(1, "userId is required").max(100, "userId is too long");
@@ -98,6 +130,7 @@ export const adminFormSchema = z.discriminatedUnion(
         .min(1, "inviteId is required")
         .max(100, "inviteId is too long"),
     }),
+    z.object({ intent: z.literal(adminIntents.clearLimit), ...limitFields }),
     z.object({ intent: z.literal(AI_CHECK_INTENT) }),
   ],
   { error: "Unknown action" },

@@ -3,9 +3,9 @@ import { userOnboarding, userProfiles, users } from "#db/schema";
 import { getDb } from "~/db.server";
 import { ConflictError, ForbiddenError, NotFoundError, ServiceBusyError, UnauthorizedError } from "~/utils/errors";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { beginLoginAttempt, chargeSignUp, refundSignUp, rememberSignInAddress } from "./rate-limit.server";
+import { beginLoginAttempt, rememberSignInAddress } from "./rate-limit.server";
 import type { SessionUser } from "./sessions.server";
-import { assertSignUpPermitted, claimSignUp } from "./signup.server";
+import { admitSignUp, chargeTakenEmail, claimSignUp, releaseSignUp } from "./signup.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Please contact your administrator.";
@@ -17,28 +17,28 @@ function isUniqueViolation(error: unknown) {
 /**
  * Creates an account with its profile and onboarding rows. The first account on an empty
  * database becomes an admin; the check and the insert share one transaction. Sign-ups from the
- * network (`clientAddress` given) must pass the sign-up mode and the per-address limit, both
- * before the password is hashed; `null` is for the server's own setup (tests, command line).
+ * network (`clientAddress` given) must pass the sign-up mode and the per-address limit (which a
+ * valid invite or group join code skips), both before the password is hashed; `null` is for the
+ * server's own setup (tests, command line).
  */
 export async function registerUser(
-  input: { email: string; password: string; inviteCode?: string },
+  input: { email: string; password: string; inviteCode?: string; groupCode?: string },
   clientAddress: string | null,
 ): Promise<SessionUser> {
   const db = getDb();
-  if (clientAddress !== null) {
-    assertSignUpPermitted(input.inviteCode);
-    // Counted before the email is looked up, so the limit also slows probing for taken emails.
-    chargeSignUp(clientAddress);
-  }
+  const admission = clientAddress === null ? null : admitSignUp(input, clientAddress);
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) throw new ConflictError("An account with this email already exists");
+  if (existing) {
+    if (admission) chargeTakenEmail(admission);
+    throw new ConflictError("An account with this email already exists");
+  }
 
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(input.password);
   } catch (error) {
-    // A sign-up the busy server turned away does not use up the address's allowance.
-    if (error instanceof ServiceBusyError && clientAddress !== null) refundSignUp(clientAddress);
+    // A sign-up the busy server turned away does not use up any allowance.
+    if (error instanceof ServiceBusyError && admission) releaseSignUp(admission);
     throw error;
   }
   let user: SessionUser;
@@ -54,7 +54,7 @@ export async function registerUser(
           .values({ email: input.email, passwordHash, isAdmin: count === 0 })
           .returning({ id: users.id, email: users.email, isAdmin: users.isAdmin })
           .get();
-        if (clientAddress !== null) claimSignUp(tx, created.id, input.inviteCode, count === 0);
+        if (admission) claimSignUp(tx, created.id, admission, count === 0);
         tx.insert(userProfiles).values({ userId: created.id }).run();
         tx.insert(userOnboarding).values({ userId: created.id }).run();
         return created;
@@ -63,6 +63,7 @@ export async function registerUser(
     );
   } catch (error) {
     if (isUniqueViolation(error)) {
+      if (admission) chargeTakenEmail(admission);
       throw new ConflictError("An account with this email already exists");
     }
     throw error;

@@ -26,6 +26,9 @@ const statements = preparedStatements({
             window_start = excluded.window_start, blocked_until = excluded.blocked_until,
             expires_at = excluded.expires_at`,
   clear: "delete from rate_limits where bucket = ? and key = ?",
+  held: `select bucket, key, count, blocked_until as blockedUntil from rate_limits
+           where bucket in (select value from json_each(?)) and blocked_until > ?
+           order by blocked_until desc limit ?`,
   sweep: "delete from rate_limits where expires_at <= ?",
 });
 
@@ -41,8 +44,21 @@ export function writeLimit(bucket: string, key: string, row: LimitRow) {
   writesSinceSweep += 1;
 }
 
+/** Whether a row was there to delete. */
 export function clearLimit(bucket: string, key: string) {
-  statements().clear.run(bucket, key);
+  return statements().clear.run(bucket, key).changes > 0;
+}
+
+export interface HeldRow {
+  bucket: string;
+  key: string;
+  count: number;
+  blockedUntil: number;
+}
+
+/** Keys of these buckets held at `now`, the longest-held first, at most `limit` of them. */
+export function listHeld(buckets: readonly string[], now: number, limit: number): HeldRow[] {
+  return statements().held.all(JSON.stringify(buckets), now, limit) as HeldRow[];
 }
 
 export function sweepExpiredLimits(now = Date.now()) {
@@ -69,4 +85,35 @@ export function countInWindow(row: LimitRow | undefined, now: number, windowMs: 
   const count = (row?.count ?? 0) + 1;
   const windowEnd = windowStart + windowMs;
   return { count, windowStart, blockedUntil: count >= max ? windowEnd : null, expiresAt: windowEnd };
+}
+
+/**
+ * A token bucket of `size` events that refills completely in `refillMs` (one event back every
+ * refillMs / size), kept as a generic cell rate: `expiresAt` is the moment the bucket is full
+ * again, so a full bucket needs no row at all. `blockedUntil` is when the next event may come,
+ * set only while the bucket is empty. `count` is the events since the bucket was last full.
+ */
+export function takeFromBucket(row: LimitRow | undefined, now: number, size: number, refillMs: number): LimitRow {
+  const perEvent = Math.ceil(refillMs / size);
+  const fullAt = Math.max(row?.expiresAt ?? now, now) + perEvent;
+  return {
+    count: (row?.count ?? 0) + 1,
+    windowStart: row?.windowStart ?? now,
+    blockedUntil: nextEventAt(fullAt, now, perEvent, size),
+    expiresAt: fullAt,
+  };
+}
+
+/** Puts one event back into a bucket; undefined when it is full again (its row can go). */
+export function returnToBucket(row: LimitRow, now: number, size: number, refillMs: number): LimitRow | undefined {
+  const perEvent = Math.ceil(refillMs / size);
+  const fullAt = row.expiresAt - perEvent;
+  if (fullAt <= now || row.count <= 1) return undefined;
+  return { ...row, count: row.count - 1, blockedUntil: nextEventAt(fullAt, now, perEvent, size), expiresAt: fullAt };
+}
+
+/** The bucket holds one event again once it is `size - 1` events short of full. */
+function nextEventAt(fullAt: number, now: number, perEvent: number, size: number) {
+  const at = fullAt - (size - 1) * perEvent;
+  return at > now ? at : null;
 }

@@ -1,11 +1,15 @@
 import { getConfig } from "~/config.server";
+import type { HeldLimitKind } from "~/modules/admin/schemas";
 import { TooManyRequestsError } from "~/utils/errors";
 import { limiterKeyOf } from "~/utils/ip-address.server";
 import {
   clearLimit,
   countInWindow,
   inLimitTransaction,
+  listHeld,
   readLimit,
+  returnToBucket,
+  takeFromBucket,
   writeLimit,
   type LimitRow,
 } from "./rate-limit-store.server";
@@ -19,7 +23,9 @@ import {
  * - per email, from any address: past LOGIN_MAX_FAILURES_PER_EMAIL failures each further attempt
  *   waits 1, 2, 4, ... seconds, at most the window. A delay rather than a lock, and addresses
  *   this account signed in from before (within the session lifetime) do not wait at all.
- * - sign-ups per address: REGISTER_MAX_PER_IP accounts per REGISTER_WINDOW_MINUTES.
+ * - sign-ups per address: a bucket of REGISTER_MAX_PER_IP accounts that refills over
+ *   REGISTER_WINDOW_MINUTES. A valid invite skips it; so does a group's join code, up to
+ *   GROUP_SIGN_UPS_PER_WINDOW sign-ups a window for each group.
  *
  * Addresses are counted by limiterKeyOf: an IPv4 address or an IPv6 /64.
  */
@@ -28,6 +34,14 @@ const ADDRESS = "login-address";
 const EMAIL = "login-email";
 const KNOWN = "login-known";
 const SIGN_UP = "sign-up-address";
+const GROUP_SIGN_UP = "sign-up-group";
+
+/**
+ * Sign-ups one group's join code lets past the address limit per REGISTER_WINDOW_MINUTES (a
+ * bucket, like the address's). A join code is shared with the whole group and may leak; past
+ * this, its sign-ups count against their address like any other.
+ */
+export const GROUP_SIGN_UPS_PER_WINDOW = 100;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -136,31 +150,103 @@ export function beginLoginAttempt(email: string, clientAddress: string, now = Da
   };
 }
 
+function signUpWindowMs() {
+  return getConfig().REGISTER_WINDOW_MINUTES * MINUTE_MS;
+}
+
+export const SIGN_UP_REASON = "Too many accounts have been created from your network.";
+
 /**
- * Counts one sign-up from this address, or refuses it past REGISTER_MAX_PER_IP in the window.
- * Called before the password is hashed, so refused sign-ups cost no hashing.
+ * Counts one sign-up from this address, or refuses it while the address's bucket is empty: it
+ * holds REGISTER_MAX_PER_IP sign-ups and refills completely in REGISTER_WINDOW_MINUTES. Called
+ * before the password is hashed, so refused sign-ups cost no hashing.
  */
 export function chargeSignUp(clientAddress: string, now = Date.now()) {
-  const config = getConfig();
+  const size = getConfig().REGISTER_MAX_PER_IP;
   const key = limiterKeyOf(clientAddress);
   inLimitTransaction(() => {
     const row = readLimit(SIGN_UP, key, now);
-    if (row?.blockedUntil && row.blockedUntil > now) {
-      throw tooMany("Too many accounts have been created from your network.", row.blockedUntil - now);
-    }
-    writeLimit(
-      SIGN_UP,
-      key,
-      countInWindow(row, now, config.REGISTER_WINDOW_MINUTES * MINUTE_MS, config.REGISTER_MAX_PER_IP),
-    );
+    if (row?.blockedUntil && row.blockedUntil > now) throw tooMany(SIGN_UP_REASON, row.blockedUntil - now);
+    writeLimit(SIGN_UP, key, takeFromBucket(row, now, size, signUpWindowMs()));
+  }, now);
+}
+
+/**
+ * Counts one sign-up through this group's join code; false (and nothing counted) once the group's
+ * bucket of GROUP_SIGN_UPS_PER_WINDOW is empty.
+ */
+export function chargeGroupSignUp(groupId: string, now = Date.now()) {
+  return inLimitTransaction(() => {
+    const row = readLimit(GROUP_SIGN_UP, groupId, now);
+    if (row?.blockedUntil && row.blockedUntil > now) return false;
+    writeLimit(GROUP_SIGN_UP, groupId, takeFromBucket(row, now, GROUP_SIGN_UPS_PER_WINDOW, signUpWindowMs()));
+    return true;
+  }, now);
+}
+
+function giveBack(bucket: string, key: string, size: number, now: number) {
+  inLimitTransaction(() => {
+    const row = readLimit(bucket, key, now);
+    if (!row) return;
+    const returned = returnToBucket(row, now, size, signUpWindowMs());
+    if (returned) writeLimit(bucket, key, returned);
+    else clearLimit(bucket, key);
   }, now);
 }
 
 export function refundSignUp(clientAddress: string, now = Date.now()) {
-  inLimitTransaction(() => refund(SIGN_UP, limiterKeyOf(clientAddress), getConfig().REGISTER_MAX_PER_IP, now), now);
+  giveBack(SIGN_UP, limiterKeyOf(clientAddress), getConfig().REGISTER_MAX_PER_IP, now);
+}
+
+export function refundGroupSignUp(groupId: string, now = Date.now()) {
+  giveBack(GROUP_SIGN_UP, groupId, GROUP_SIGN_UPS_PER_WINDOW, now);
 }
 
 /** After a sign-up: the new account's address counts as one it has signed in from. */
 export function rememberSignInAddress(email: string, clientAddress: string, now = Date.now()) {
   inLimitTransaction(() => remember(pairKeyOf(email, clientAddress), now), now);
+}
+
+/** The limits an admin can see and lift (app/modules/admin/limits.server.ts), by what they hold. */
+const heldBuckets = {
+  "sign-up": SIGN_UP,
+  "sign-in": PAIR,
+  "sign-in-address": ADDRESS,
+  "sign-in-email": EMAIL,
+} as const satisfies Record<HeldLimitKind, string>;
+
+const kindOfBucket = new Map<string, HeldLimitKind>(
+  Object.entries(heldBuckets).map(([kind, bucket]) => [bucket, kind as HeldLimitKind]),
+);
+
+export interface HeldLimit {
+  kind: HeldLimitKind;
+  key: string;
+  email: string | null;
+  /** The limiter key: an IPv4 address or an IPv6 /64. */
+  address: string | null;
+  count: number;
+  until: number;
+}
+
+/** Addresses and emails held by a sign-up or sign-in limit at `now`, the longest-held first. */
+export function listHeldLimits(now: number, limit: number): HeldLimit[] {
+  return listHeld(Object.values(heldBuckets), now, limit).map(({ bucket, key, count, blockedUntil }) => {
+    const kind = kindOfBucket.get(bucket)!;
+    // A pair's key is "email address", and an email never holds a space.
+    const space = key.lastIndexOf(" ");
+    const [email, address] =
+      kind === "sign-in"
+        ? [key.slice(0, space), key.slice(space + 1)]
+        : kind === "sign-in-email"
+          ? [key, null]
+          : [null, key];
+    return { kind, key, email, address, count, until: blockedUntil };
+  });
+}
+
+/** Lifts a limit: its count starts again from nothing. False when there was none (or it has expired). */
+export function liftLimit(kind: HeldLimitKind, key: string, now = Date.now()) {
+  const bucket = heldBuckets[kind];
+  return inLimitTransaction(() => readLimit(bucket, key, now) !== undefined && clearLimit(bucket, key), now);
 }

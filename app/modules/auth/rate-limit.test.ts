@@ -4,7 +4,18 @@ import { resetConfig } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import { TooManyRequestsError } from "~/utils/errors";
 import { SWEEP_EVERY_WRITES, readLimit, sweepExpiredLimits, writeLimit } from "./rate-limit-store.server";
-import { beginLoginAttempt, chargeSignUp, emailDelayMs, rememberSignInAddress } from "./rate-limit.server";
+import {
+  GROUP_SIGN_UPS_PER_WINDOW,
+  beginLoginAttempt,
+  chargeGroupSignUp,
+  chargeSignUp,
+  emailDelayMs,
+  liftLimit,
+  listHeldLimits,
+  refundGroupSignUp,
+  refundSignUp,
+  rememberSignInAddress,
+} from "./rate-limit.server";
 
 let db: Db;
 const MINUTE = 60_000;
@@ -103,22 +114,86 @@ describe("sign-in limits", () => {
 });
 
 describe("sign-up limit", () => {
-  test("five accounts per address per hour; the sixth waits for the window", () => {
-    for (let index = 0; index < 5; index++) chargeSignUp("203.0.113.77", T0 + index);
-    assert.throws(
-      () => chargeSignUp("203.0.113.77", T0 + 10),
-      (error) => {
-        assert.ok(error instanceof TooManyRequestsError);
-        assert.match(
-          error.message,
-          /^Too many accounts have been created from your network\. Please try again in 60 minutes\.$/,
-        );
-        assert.equal(error.details?.retryAfterSeconds, 3600);
-        return true;
-      },
+  function refusal(run: () => void) {
+    try {
+      run();
+    } catch (error) {
+      assert.ok(error instanceof TooManyRequestsError, String(error));
+      return { message: error.message, seconds: error.details!.retryAfterSeconds! };
+    }
+    return undefined;
+  }
+
+  test("a room of forty signs up at once; the 41st waits one refill (90 s), and the bucket refills over the hour", () => {
+    for (let index = 0; index < 40; index++) chargeSignUp("203.0.113.77", T0 + index);
+    const held = refusal(() => chargeSignUp("203.0.113.77", T0 + 100));
+    assert.deepEqual(held, {
+      message: "Too many accounts have been created from your network. Please try again in 2 minutes.",
+      seconds: 90,
+    });
+    chargeSignUp("203.0.113.78", T0 + 100);
+    // One sign-up back every 90 s: a steady 40 an hour, never more.
+    chargeSignUp("203.0.113.77", T0 + 90_000 + 39);
+    assert.ok(refusal(() => chargeSignUp("203.0.113.77", T0 + 90_000 + 40)));
+    let allowed = 0;
+    for (let at = T0 + 91_000; at < T0 + 60 * MINUTE; at += 10_000) {
+      if (!refusal(() => chargeSignUp("203.0.113.77", at))) allowed++;
+    }
+    assert.equal(allowed, 38, "38 more within the first hour (one each 90 s)");
+    // Left alone for an hour, the bucket is full again: another room of forty.
+    const later = T0 + 3 * 60 * MINUTE;
+    for (let index = 0; index < 40; index++) chargeSignUp("203.0.113.77", later + index);
+    assert.ok(refusal(() => chargeSignUp("203.0.113.77", later + 40)));
+  });
+
+  test("a sign-up given back (the server was busy) frees its place", () => {
+    for (let index = 0; index < 40; index++) chargeSignUp("203.0.113.79", T0);
+    refundSignUp("203.0.113.79", T0 + 1);
+    chargeSignUp("203.0.113.79", T0 + 2);
+    assert.ok(refusal(() => chargeSignUp("203.0.113.79", T0 + 3)));
+    for (let index = 0; index < 40; index++) refundSignUp("203.0.113.79", T0 + 4);
+    assert.equal(readLimit("sign-up-address", "203.0.113.79", T0 + 5), undefined, "a full bucket keeps no row");
+  });
+
+  test(`a group's join code admits ${GROUP_SIGN_UPS_PER_WINDOW} sign-ups a window, then says no`, () => {
+    for (let index = 0; index < GROUP_SIGN_UPS_PER_WINDOW; index++) {
+      assert.equal(chargeGroupSignUp("group-1", T0 + index), true);
+    }
+    assert.equal(chargeGroupSignUp("group-1", T0 + 200), false);
+    assert.equal(chargeGroupSignUp("group-2", T0 + 200), true);
+    refundGroupSignUp("group-1", T0 + 201);
+    assert.equal(chargeGroupSignUp("group-1", T0 + 202), true);
+    assert.equal(chargeGroupSignUp("group-1", T0 + 60 * MINUTE), true, "refilled over the window");
+  });
+});
+
+describe("held limits, for the Admin Console", () => {
+  test("lists who is held, by kind, the longest-held first; lifting one frees it at once", () => {
+    for (let index = 0; index < 40; index++) chargeSignUp("2001:db8:7:8::1", T0);
+    for (let index = 0; index < 5; index++) attempt("held@example.com", "198.51.100.30", T0 + index);
+    for (let index = 0; index < 3; index++) chargeSignUp("192.0.2.99", T0);
+    const held = listHeldLimits(T0 + 10, 100);
+    assert.deepEqual(
+      held.map(({ kind, email, address, count }) => ({ kind, email, address, count })),
+      [
+        { kind: "sign-in", email: "held@example.com", address: "198.51.100.30", count: 5 },
+        { kind: "sign-up", email: null, address: "2001:db8:7:8::/64", count: 40 },
+        // The fifth failure also starts the per-email delay (1 s) for new addresses.
+        { kind: "sign-in-email", email: "held@example.com", address: null, count: 5 },
+      ],
+      "a sign-up bucket that is not empty holds nobody",
     );
-    chargeSignUp("203.0.113.78", T0 + 10);
-    chargeSignUp("203.0.113.77", T0 + 60 * MINUTE);
+    assert.equal(held[0]!.until, T0 + 15 * MINUTE);
+    assert.equal(listHeldLimits(T0 + 10, 1).length, 1);
+
+    assert.equal(liftLimit("sign-up", "2001:db8:7:8::/64", T0 + 20), true);
+    chargeSignUp("2001:db8:7:8::2", T0 + 21);
+    assert.equal(liftLimit("sign-in", "held@example.com 198.51.100.30", T0 + 22), true);
+    assert.equal(liftLimit("sign-in-email", "held@example.com", T0 + 22), true);
+    assert.equal(attempt("held@example.com", "198.51.100.30", T0 + 23, "succeeded"), 0);
+    assert.equal(liftLimit("sign-in", "nobody@example.com 198.51.100.30", T0 + 24), false);
+    for (let index = 0; index < 5; index++) attempt("late@example.com", "198.51.100.31", T0 + index);
+    assert.equal(liftLimit("sign-in", "late@example.com 198.51.100.31", T0 + 15 * MINUTE), false, "it had ended");
   });
 });
 

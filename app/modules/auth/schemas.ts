@@ -46,6 +46,13 @@ const inviteCode = z
 export const registerApiSchema = z.object({
   email,
   inviteCode,
+  // A group's join code (as in /join/CODE): a valid one lets the sign-up past the address's limit.
+  groupCode: z
+    .string({ error: "Group code must be text" })
+    .trim()
+    .max(100, "Group code is too long")
+    .optional()
+    .transform((value) => value || undefined),
   password: z
     .string({ error: "Password is required" })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -4,7 +4,9 @@ import { appSettings, invites, users } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, type Db } from "~/db.server";
 import { signupModes, type InviteListItem, type SignupMode, type SignupSettings } from "~/modules/admin/schemas";
+import { lookupGroupByInviteCode } from "~/modules/groups/groups.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/utils/errors";
+import { chargeGroupSignUp, chargeSignUp, refundGroupSignUp, refundSignUp } from "./rate-limit.server";
 import { hashToken } from "./sessions.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -56,43 +58,89 @@ function pendingInviteByCode(db: Db | Tx, code: string, now: number) {
 }
 
 /**
- * Whether this sign-up may go ahead, checked before any hashing. The very first account (the
- * admin of a new install) is always allowed, whatever the mode.
+ * What let a sign-up from the network in, decided before the password is hashed: a valid admin
+ * invite (claimed with the account), a group's join code (counted against the group), or the
+ * address's own allowance (counted against the address).
  */
-export function assertSignUpPermitted(inviteCode: string | undefined, now = Date.now()) {
+export type SignUpAdmission =
+  | { by: "invite"; clientAddress: string; inviteCode: string }
+  | { by: "group"; clientAddress: string; groupId: string }
+  | { by: "address"; clientAddress: string };
+
+/**
+ * Whether this sign-up may go ahead and what it is counted against, checked before any hashing.
+ * The very first account (the admin of a new install) is always allowed, whatever the mode. Only
+ * a code that is valid now skips the address's limit: a wrong, used or revoked one counts against
+ * the address like any sign-up, so codes cannot be tried faster than accounts can be made.
+ */
+export function admitSignUp(
+  input: { inviteCode?: string; groupCode?: string },
+  clientAddress: string,
+  now = Date.now(),
+): SignUpAdmission {
   const { mode } = getSignupSettings();
-  if (mode === "open") return;
   const db = getDb();
-  if (!hasUsers(db)) return;
-  if (mode === "closed") throw new ForbiddenError(SIGNUP_CLOSED);
-  if (!inviteCode) throw new ForbiddenError(INVITE_REQUIRED);
-  if (!pendingInviteByCode(db, inviteCode, now)) throw new ForbiddenError(INVITE_INVALID);
+  if (hasUsers(db)) {
+    if (mode === "closed") throw new ForbiddenError(SIGNUP_CLOSED);
+    if (input.inviteCode && pendingInviteByCode(db, input.inviteCode, now)) {
+      return { by: "invite", clientAddress, inviteCode: input.inviteCode };
+    }
+    if (mode === "invite") throw new ForbiddenError(input.inviteCode ? INVITE_INVALID : INVITE_REQUIRED);
+    const group = input.groupCode ? lookupGroupByInviteCode(input.groupCode) : undefined;
+    if (group && chargeGroupSignUp(group.id, now)) return { by: "group", clientAddress, groupId: group.id };
+  }
+  // Counted before the email is looked up, so the limit also slows probing for taken emails.
+  chargeSignUp(clientAddress, now);
+  return { by: "address", clientAddress };
+}
+
+/** The busy server turned the sign-up away before hashing: it uses up nothing. */
+export function releaseSignUp(admission: SignUpAdmission) {
+  if (admission.by === "address") refundSignUp(admission.clientAddress);
+  if (admission.by === "group") refundGroupSignUp(admission.groupId);
+}
+
+/**
+ * The email is taken. Telling so reveals an account, so it costs the address's allowance even
+ * with a code: a valid code must not make probing for accounts free.
+ */
+export function chargeTakenEmail(admission: SignUpAdmission) {
+  if (admission.by === "address") return;
+  releaseSignUp(admission);
+  chargeSignUp(admission.clientAddress);
 }
 
 /**
  * The same rules inside the transaction that creates the account, where they cannot race: two
- * "first" accounts or two uses of one invite. An invite is marked used by the new account here.
+ * "first" accounts or two uses of one invite. An invite that let the sign-up in is marked used by
+ * the new account here, whatever the mode: without it the sign-up would have been counted.
  */
 export function claimSignUp(
   tx: Tx,
   userId: string,
-  inviteCode: string | undefined,
+  admission: SignUpAdmission,
   isFirstAccount: boolean,
   now = Date.now(),
 ) {
   if (isFirstAccount) return;
   const { mode } = getSignupSettings();
-  if (mode === "open") return;
   if (mode === "closed") throw new ForbiddenError(SIGNUP_CLOSED);
-  if (!inviteCode) throw new ForbiddenError(INVITE_REQUIRED);
-  const claimed = tx
-    .update(invites)
-    .set({ usedAt: new Date(now), usedBy: userId })
-    .where(
-      and(eq(invites.codeHash, hashToken(inviteCode)), isNull(invites.usedAt), gt(invites.expiresAt, new Date(now))),
-    )
-    .run();
-  if (claimed.changes !== 1) throw new ForbiddenError(INVITE_INVALID);
+  if (admission.by === "invite") {
+    const claimed = tx
+      .update(invites)
+      .set({ usedAt: new Date(now), usedBy: userId })
+      .where(
+        and(
+          eq(invites.codeHash, hashToken(admission.inviteCode)),
+          isNull(invites.usedAt),
+          gt(invites.expiresAt, new Date(now)),
+        ),
+      )
+      .run();
+    if (claimed.changes !== 1) throw new ForbiddenError(INVITE_INVALID);
+    return;
+  }
+  if (mode === "invite") throw new ForbiddenError(INVITE_REQUIRED);
 }
 
 function toListItem(row: { id: string; hint: string; createdAt: Date; expiresAt: Date }): InviteListItem {

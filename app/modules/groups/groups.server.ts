@@ -407,16 +407,23 @@ export function regenerateInviteCode(userId: string, groupId: string): { inviteC
 export const INVALID_INVITE_MESSAGE =
   "This invite code does not match any group. Check it for typos; if the leader has made a new code, the old one no longer works: ask them for the current link.";
 
-/** The group an invite code opens (for the join page), without joining it. */
-export function findGroupByInviteCode(code: string): { id: string; name: string; description: string | null } {
+/** The group an invite code opens, if any. */
+export function lookupGroupByInviteCode(
+  code: string,
+): { id: string; name: string; description: string | null } | undefined {
   const normalized = normalizeInviteCode(code);
-  const group = normalized
+  return normalized
     ? getDb()
         .select({ id: groups.id, name: groups.name, description: groups.description })
         .from(groups)
         .where(eq(groups.inviteCode, normalized))
         .get()
     : undefined;
+}
+
+/** The group an invite code opens (for the join page), without joining it. */
+export function findGroupByInviteCode(code: string): { id: string; name: string; description: string | null } {
+  const group = lookupGroupByInviteCode(code);
   if (!group) throw new NotFoundError(INVALID_INVITE_MESSAGE);
   return group;
 }

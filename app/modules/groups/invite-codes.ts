@@ -25,3 +25,9 @@ export function normalizeInviteCode(input: string): string {
 export function formatInviteCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
+
+/** The code of a group's join link ("/join/K7QM-2XPD-9HRT"), or undefined for any other path. */
+export function joinCodeFromPath(path: string): string | undefined {
+  const match = /^\/join\/([0-9A-Za-z-]{1,100})\/?$/.exec(path);
+  return match?.[1];
+}
