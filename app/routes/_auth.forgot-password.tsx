@@ -9,7 +9,6 @@ import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail
 import { forgotPasswordSchema } from "~/modules/account/schemas";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
-import { publicOrigin } from "~/utils/public-origin.server";
 import { keepRetryAfter } from "~/utils/page-headers";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Sagacity Bites" }];
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     // Not awaited: the answer must not wait for (and so reveal) a mail that is sent only to accounts.
-    void requestResetMail(submission.value.email, context.clientAddress, publicOrigin(request, context));
+    void requestResetMail(submission.value.email, context.clientAddress);
   } catch (error) {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfterSeconds;

@@ -16,6 +16,7 @@ before(async () => {
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(smtp.port),
     SMTP_FROM: "Sagacity Bites <no-reply@church.example>",
+    PUBLIC_URL: "https://study.church.example",
   });
 });
 after(async () => {
@@ -64,7 +65,8 @@ test("the page offers the form; a known email gets a working one-time link; an u
   const mail = await mailTo(account.email);
   assert.ok(mail, "the mail arrived");
   assert.equal(mail.from, "no-reply@church.example");
-  const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/.exec(quotedPrintable(mail.data))?.[0];
+  // PUBLIC_URL, never the request's host (tests/api/link-poisoning.test.ts tries to poison it).
+  const link = /https:\/\/study\.church\.example\/reset-password\?token=[\w-]+/.exec(quotedPrintable(mail.data))?.[0];
   assert.ok(link, mail.data);
   const token = new URL(link).searchParams.get("token")!;
   const reset = await api(server.url, "/api/auth/reset", {

@@ -81,16 +81,19 @@ async function sendResetMail(to: string, url: string) {
 /**
  * "Forgot password?": mails a reset link when the email belongs to an active account. The answer
  * is the same either way and comes before the mail is sent, so neither its words nor its timing
- * tell whether an account exists. Returns the sending (for tests and the server's log).
+ * tell whether an account exists. The link starts with PUBLIC_URL (required with SMTP_HOST),
+ * never with what the request says its host is. Returns the sending (for tests and the log).
  */
-export function requestResetMail(email: string, clientAddress: string, base: string): Promise<void> {
+export function requestResetMail(email: string, clientAddress: string): Promise<void> {
   chargeResetRequest(email, clientAddress);
+  const base = getConfig().PUBLIC_URL;
+  if (!base || !resetMailEnabled()) return Promise.resolve();
   const user = getDb()
     .select({ id: users.id, email: users.email, isActive: users.isActive })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  if (!user || !user.isActive || !resetMailEnabled()) return Promise.resolve();
+  if (!user || !user.isActive) return Promise.resolve();
   const { url } = createResetLink(user.id, base);
   return sendResetMail(user.email, url).catch((error: unknown) => {
     console.error(`Could not send the password reset mail: ${error instanceof Error ? error.message : error}`);
