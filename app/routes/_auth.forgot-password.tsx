@@ -17,7 +17,7 @@ export const headers = keepRetryAfter;
 const ASK_AN_ADMIN =
   "This server does not send email. Ask your group leader or an admin for a password reset link: they can make one in the Admin Console.";
 const SENT =
-  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours.";
+  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours. If you asked more than once, use the newest mail: only a few are sent in a short time.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
