@@ -131,6 +131,10 @@ test("the page offers the form; a known email gets a working one-time link under
   assert.equal(mail.from, "no-reply@church.example");
   const link = linkIn(mail);
   assert.ok(link.startsWith(`${PUBLIC_URL}/reset-password?token=`), link);
+  // The page shows the token and the email: no cache may keep it (the service worker skips it too).
+  const resetPage = await fetch(link.replace(PUBLIC_URL, server.url));
+  assert.match(await resetPage.text(), new RegExp(account.email.replace(/[.+]/g, "\\$&")));
+  assert.equal(resetPage.headers.get("cache-control"), "no-store");
   assert.equal((await resetWith(link, "mailed password")).status, 204);
   assert.equal(await signsIn(account.email, "mailed password"), true);
   await settled();
