@@ -128,6 +128,8 @@ const configSchema = z.object({
   // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
+  // Set by the desktop app while it shares on the local network: open sign-up is invite-only then.
+  SHARED_ON_LAN: booleanFlag,
 });
 
 /** Settings that only make sense together. */
