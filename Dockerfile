@@ -1,8 +1,9 @@
 # Sagacity Bites for a church server: one container, one SQLite file on a volume.
 #   docker build -t sagacity-bites .
 #   docker run -d -p 3000:3000 -v sagacity-data:/data --name sagacity sagacity-bites
-# Reached by a name (or on another host port, -p 8080:3000), add -e ALLOWED_HOSTS=study.example.org
-# (or -e ALLOWED_HOSTS=192.168.1.10:8080): other names get 421 (docs/adr/0001-host-allowlist.md).
+# Reached by a name, at the host's address (the container does not see it) or on another host port
+# (-p 8080:3000), add -e ALLOWED_HOSTS=study.example.org (or -e ALLOWED_HOSTS=192.168.1.10:8080): other
+# names get 421 (docs/adr/0001-host-allowlist.md). Reset mails (SMTP_HOST) need -e PUBLIC_URL=https://...
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary matches.

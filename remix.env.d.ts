@@ -13,5 +13,7 @@ declare module "@remix-run/server-runtime" {
     cspNonce: string;
     /** The server listens on every interface (no HOST, 0.0.0.0 or ::), so other devices can reach it. */
     listensOnNetwork: boolean;
+    /** The origin the Host check accepted for this request (`X-Forwarded-Host` behind TRUST_PROXY, else `Host`). */
+    requestOrigin: string;
   }
 }

@@ -78,10 +78,22 @@ const configSchema = z.object({
   CONTENT_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   YOUTUBE_BASE_URL: z.string().url().optional(),
   LOG_REQUESTS: booleanFlag,
-  // The address people open the app at, for links made without a request (npm run admin --
-  // reset-link) and in reset mails. Unset: the request's own origin (Host is allowlisted).
-  PUBLIC_URL: z.string().url().optional(),
-  // Mail for "Forgot password?"; without SMTP_HOST the page tells people to ask an admin instead.
+  // The address people open the app at: every link made for someone else starts with it (reset
+  // mails, reset and invite links, npm run admin -- reset-link). Unset: the host the Host check
+  // accepted for the request. An origin only (the app is served from the root); its host is answered.
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const origin = originOnly(value);
+      if (!origin) {
+        context.addIssue({ code: "custom", message: "expected an http(s) origin such as https://study.example.org" });
+        return z.NEVER;
+      }
+      return origin;
+    }),
+  // Mail for "Forgot password?" (needs PUBLIC_URL); without it the page tells people to ask an admin.
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().optional(),
@@ -117,7 +129,27 @@ const configSchema = z.object({
   // A realistic 4 MB page takes about 2 s to extract here; 20 s leaves room for a slow machine.
   WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(20000),
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
+  // Set by the desktop app while it shares on the local network: open sign-up is invite-only then.
+  SHARED_ON_LAN: booleanFlag,
 });
+
+/** Settings that only make sense together. */
+const checkedConfigSchema = configSchema.refine((config) => !config.SMTP_HOST || config.PUBLIC_URL, {
+  // A mailed link must not be built from what a request says its host is.
+  path: ["PUBLIC_URL"],
+  message: "required when SMTP_HOST is set: reset mails link to it (e.g. PUBLIC_URL=https://study.example.org)",
+});
+
+/** `scheme://host[:port]` of an http(s) URL without a path, query or credentials; null otherwise. */
+function originOnly(value: string) {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return /^https?:$/.test(url.protocol) && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * WORKER_THREADS, or the cores shared out between the processes serving so they do not
@@ -150,7 +182,7 @@ export function setConfigOverrides(values: Record<string, string | undefined>) {
 /** The environment, parsed once; a bad variable stops start-up with a readable list. */
 export function getConfig(): Config {
   if (cached) return cached;
-  const parsed = configSchema.safeParse({ ...process.env, ...overrides });
+  const parsed = checkedConfigSchema.safeParse({ ...process.env, ...overrides });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);

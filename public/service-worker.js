@@ -3,11 +3,15 @@
  * - Fingerprinted assets (/build/...), icons and the manifest: cache first (they never change).
  * - Pages and their data (.data): network first; the last good copy is kept, so pages already
  *   visited (today's devotional among them) open offline, where the page shows an offline notice.
- * - The JSON API and every non-GET request always go to the network.
+ * - The JSON API, every non-GET request, the pages that carry a secret or a download (a reset
+ *   link's token and email, the export zip) and any answer marked `Cache-Control: no-store` always
+ *   go to the network and are never kept.
  * Pages are personal: the cache of pages is cleared whenever the sign-in page is shown.
  */
 const ASSET_CACHE = "sb-assets-v1";
-const PAGE_CACHE = "sb-pages-v1";
+// v2: v1 may hold reset pages and export downloads kept before they were excluded; activate drops it.
+const PAGE_CACHE = "sb-pages-v2";
+const NEVER_KEPT = ["/reset-password", "/settings/export", "/api/export"];
 const PRECACHE = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {
@@ -42,6 +46,25 @@ function isAsset(url) {
   return url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/") || PRECACHE.includes(url.pathname);
 }
 
+/** The page's path as Remix matches it: any case, without a trailing slash or the data request's `.data`. */
+function routePath(url) {
+  return (
+    url.pathname
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
+}
+
+function isNeverKept(url) {
+  const path = routePath(url);
+  return path === "/api" || path.startsWith("/api/") || NEVER_KEPT.includes(path);
+}
+
+function mayKeep(response) {
+  return response.ok && !/no-store/i.test(response.headers.get("cache-control") || "");
+}
+
 function isSignInPage(url) {
   const path = url.pathname.toLowerCase();
   return path === "/login" || path === "/register";
@@ -51,7 +74,7 @@ async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  if (mayKeep(response)) {
     const cache = await caches.open(ASSET_CACHE);
     cache.put(request, response.clone());
   }
@@ -67,7 +90,7 @@ async function networkFirst(request, url) {
     const response = await fetch(request);
     if (isSignInPage(url)) {
       await caches.delete(PAGE_CACHE);
-    } else if (response.ok && !response.redirected && response.type === "basic") {
+    } else if (mayKeep(response) && !response.redirected && response.type === "basic") {
       const cache = await caches.open(PAGE_CACHE);
       await cache.put(request, response.clone());
     }
@@ -88,7 +111,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/api/") || url.pathname === "/healthz" || url.pathname === "/service-worker.js") return;
+  if (isNeverKept(url) || url.pathname === "/healthz" || url.pathname === "/service-worker.js") return;
   if (isAsset(url)) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" || url.pathname.endsWith(".data")) {

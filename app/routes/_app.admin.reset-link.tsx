@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = resetLinkFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
   try {
-    return Response.json(createResetLink(parsed.data.userId, publicOrigin(request, context)), {
+    return Response.json(createResetLink(parsed.data.userId, publicOrigin(context)), {
       headers: { "cache-control": "no-store" },
     });
   } catch (error) {

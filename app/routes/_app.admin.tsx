@@ -34,6 +34,7 @@ import {
   revokeInvite,
   setSignupMode,
 } from "~/modules/auth/signup.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { AppError } from "~/utils/errors";
 import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -75,7 +76,7 @@ function done(request: Request, description: string) {
   return redirectWithToast(backTo(request), { title: "Success", description }, { "X-Remix-Replace": "true" });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = requireAdminUser(request);
   const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
   if (submission.status !== "success") {
@@ -107,8 +108,12 @@ export async function action({ request }: ActionFunctionArgs) {
         return done(request, "Sign-up mode saved");
       case adminIntents.createInvite:
         // Shown in the page, not redirected: the server keeps only a hash, so this answer is the
-        // one time the link exists.
-        return data({ invitePath: createInvite(admin.id, form.expiresInDays).path }, { status: 201 });
+        // one time the link exists. It starts as every link for someone else does (public-origin.server.ts):
+        // the desktop app's window is on 127.0.0.1, which no phone can open.
+        return data(
+          { inviteUrl: publicOrigin(context) + createInvite(admin.id, form.expiresInDays).path },
+          { status: 201 },
+        );
       case adminIntents.revokeInvite:
         revokeInvite(form.inviteId);
         return done(request, "Invite revoked");
@@ -227,7 +232,7 @@ export default function AdminPage() {
               <SignupSettingsPanel
                 signup={signup}
                 invites={invites}
-                createdInvitePath={actionData && "invitePath" in actionData ? actionData.invitePath : undefined}
+                createdInviteUrl={actionData && "inviteUrl" in actionData ? actionData.inviteUrl : undefined}
               />
             </CardContent>
           </Card>

@@ -9,7 +9,6 @@ import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail
 import { forgotPasswordSchema } from "~/modules/account/schemas";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
-import { publicOrigin } from "~/utils/public-origin.server";
 import { keepRetryAfter } from "~/utils/page-headers";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Sagacity Bites" }];
@@ -18,7 +17,7 @@ export const headers = keepRetryAfter;
 const ASK_AN_ADMIN =
   "This server does not send email. Ask your group leader or an admin for a password reset link: they can make one in the Admin Console.";
 const SENT =
-  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours.";
+  "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours. If you asked more than once, use the newest mail: only a few are sent in a short time.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   redirectIfSignedIn(request);
@@ -33,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     // Not awaited: the answer must not wait for (and so reveal) a mail that is sent only to accounts.
-    void requestResetMail(submission.value.email, context.clientAddress, publicOrigin(request, context));
+    void requestResetMail(submission.value.email, context.clientAddress);
   } catch (error) {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfterSeconds;

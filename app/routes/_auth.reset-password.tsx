@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
@@ -20,6 +20,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "origin" },
 ];
+
+/** The page holds a one-time secret and the account's email: no cache keeps it (the service worker skips it too). */
+export const headers: HeadersFunction = () => ({ "cache-control": "no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token")?.slice(0, 200) ?? "";

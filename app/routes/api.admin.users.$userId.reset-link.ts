@@ -13,5 +13,5 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(({ request, params, context }: ActionFunctionArgs) => {
   requireApiAdmin(request);
   if (request.method !== "POST") methodNotAllowed();
-  return createResetLink(params.userId!, publicOrigin(request, context));
+  return createResetLink(params.userId!, publicOrigin(context));
 });

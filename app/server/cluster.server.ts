@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { getConfig } from "~/config.server";
 import { closeDatabase, openDatabase } from "~/db.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+import { startupWarnings } from "~/server/host-check.server";
 import { prepareDatabase, REPLICA_NOTICE } from "~/server/startup.server";
 import { startServer, SHUTDOWN_GRACE_MS } from "~/server/index";
 
@@ -44,6 +45,7 @@ async function runWorker() {
 
 async function runPrimary(workerCount: number) {
   const config = getConfig();
+  for (const warning of startupWarnings(config, config.HOST)) console.warn(warning);
   const databasePath = config.DATABASE_PATH;
   const db = openDatabase(databasePath);
   try {

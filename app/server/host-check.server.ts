@@ -1,5 +1,6 @@
 import type http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import type { Config } from "~/config.server";
 import { firstValue } from "~/server/security.server";
@@ -28,25 +29,38 @@ export function listensOnEveryInterface(listenHost: string | undefined) {
   return listenHost === undefined || WILDCARD_ADDRESSES.has(listenHost);
 }
 
-function isIpLiteral(name: string) {
-  return name.startsWith("[") ? net.isIPv6(name.slice(1, -1)) : net.isIPv4(name);
+function bracketed(address: string) {
+  return net.isIPv6(address) ? `[${address.toLowerCase()}]` : address;
 }
 
-function bracketed(address: string) {
-  return net.isIPv6(address) ? `[${address}]` : address;
+/** Every address of this machine's interfaces, as written in a Host header (IPv6 in brackets). */
+export function machineAddresses(interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces()) {
+  const found = new Set<string>();
+  for (const entries of Object.values(interfaces))
+    for (const entry of entries ?? []) found.add(bracketed(entry.address));
+  return found;
 }
+
+/** A laptop that joins another Wi-Fi gets a new address: the list is read again on a miss, at most this often. */
+const INTERFACES_REREAD_MS = 1000;
 
 /**
- * The Host check against DNS rebinding (docs/adr/0001-host-allowlist.md). A page on another name
- * that resolves to this machine reaches the server with its own name in Host; only the names
- * configured here are answered. An IP address in Host cannot come from such a page (the page's
- * origin would be this server itself), so addresses are answered on the port in use, all of them
- * when the server listens on every interface (a LAN install, the desktop app while it shares).
+ * The Host check against DNS rebinding (docs/adr/0001-host-allowlist.md) and the origin of the
+ * request (docs/adr/0015-links-and-redirects.md). A page on another name that resolves to this
+ * machine reaches the server with its own name in Host; only the names configured here are
+ * answered. Addresses are answered on the port in use when they are this machine's own: loopback,
+ * the address it is bound to and, when it listens on every interface (a LAN install, the desktop
+ * app while it shares), the addresses of its interfaces. Any other IP literal is some other machine.
+ *
+ * Returns the check: it answers 421 and returns null, or returns the origin the request came to,
+ * made from the very header it accepted (links built from the request start with it).
  */
 export function createHostCheck(
-  config: Pick<Config, "ALLOWED_HOSTS" | "TRUSTED_ORIGINS" | "TRUST_PROXY">,
+  config: Pick<Config, "ALLOWED_HOSTS" | "TRUSTED_ORIGINS" | "TRUST_PROXY" | "PUBLIC_URL">,
   listenHost: string | undefined,
   address: () => AddressInfo,
+  interfaces: () => Set<string> = machineAddresses,
+  now: () => number = Date.now,
 ) {
   const anyHost = config.ALLOWED_HOSTS.includes("*");
   // Names allowed on any port, and exact name:port pairs.
@@ -58,7 +72,8 @@ export function createHostCheck(
     else pairs.add(`${parts.name}:${parts.port}`);
   };
   for (const entry of config.ALLOWED_HOSTS) allow(parseHost(entry));
-  for (const origin of config.TRUSTED_ORIGINS) {
+  // PUBLIC_URL is this server's own address; TRUSTED_ORIGINS are the operator's other front ends.
+  for (const origin of [...config.TRUSTED_ORIGINS, ...(config.PUBLIC_URL ? [config.PUBLIC_URL] : [])]) {
     try {
       const url = new URL(origin);
       allow({ name: url.hostname.toLowerCase(), port: url.port ? Number(url.port) : null });
@@ -82,26 +97,45 @@ export function createHostCheck(
     return local;
   };
 
-  const isAllowed = (header: string | undefined) => {
-    if (anyHost) return true;
-    const parts = header === undefined ? null : parseHost(header);
-    if (!parts) return false;
-    if (names.has(parts.name) || pairs.has(`${parts.name}:${parts.port}`)) return true;
+  let ownAddresses: Set<string> | undefined;
+  let readAt = 0;
+  const isOwnAddress = (name: string) => {
+    if (ownAddresses?.has(name)) return true;
+    if (ownAddresses && now() - readAt < INTERFACES_REREAD_MS) return false;
+    ownAddresses = interfaces();
+    readAt = now();
+    return ownAddresses.has(name);
+  };
+
+  const isAllowed = (parts: HostParts) => {
+    if (anyHost || names.has(parts.name) || pairs.has(`${parts.name}:${parts.port}`)) return true;
     const rules = localRules();
     // No port in Host means the scheme's default, 80 for plain HTTP.
     if ((parts.port ?? 80) !== rules.port) return false;
-    return rules.names.has(parts.name) || (rules.anyAddress && isIpLiteral(parts.name));
+    return rules.names.has(parts.name) || (rules.anyAddress && isOwnAddress(parts.name));
+  };
+
+  /** `http://name[:port]` (https when a trusted proxy says so), or null when it cannot be one. */
+  const originOf = (req: http.IncomingMessage, parts: HostParts) => {
+    const forwardedProto = config.TRUST_PROXY ? firstValue(req.headers["x-forwarded-proto"]) : undefined;
+    const scheme = forwardedProto?.toLowerCase() === "https" ? "https" : "http";
+    try {
+      return new URL(`${scheme}://${parts.name}${parts.port === null ? "" : `:${parts.port}`}`).origin;
+    } catch {
+      return null;
+    }
   };
 
   const refusedNames = new Set<string>();
   const REFUSED_NAMES_LOGGED = 20;
 
-  /** Answers 421 and returns true when the request's host is not one of ours; nothing else runs. */
-  return function refuseMisdirected(req: http.IncomingMessage, res: http.ServerResponse) {
+  return function acceptedOrigin(req: http.IncomingMessage, res: http.ServerResponse): string | null {
     // Behind a trusted proxy the name the visitor typed is the one the proxy forwards.
     const forwarded = config.TRUST_PROXY ? firstValue(req.headers["x-forwarded-host"]) : undefined;
     const host = forwarded ?? req.headers.host;
-    if (isAllowed(host)) return false;
+    const parts = host === undefined ? null : parseHost(host);
+    const origin = parts && isAllowed(parts) ? originOf(req, parts) : null;
+    if (origin) return origin;
 
     // Told once per name, so an operator who forgot ALLOWED_HOSTS finds out from the log.
     const shown = String(host ?? "(none)").slice(0, 100);
@@ -123,6 +157,18 @@ export function createHostCheck(
       res.setHeader("content-type", "text/plain; charset=utf-8");
       res.end(`${message}.\nIf this is its address, the administrator can add it to ALLOWED_HOSTS.\n`);
     }
-    return true;
+    return null;
   };
+}
+
+/**
+ * What an operator should hear at start: TRUST_PROXY lets the client address and host come from
+ * headers, which is only safe when nothing but the proxy can reach the server.
+ */
+export function startupWarnings(config: Pick<Config, "TRUST_PROXY">, listenHost: string | undefined) {
+  if (!config.TRUST_PROXY || !listensOnEveryInterface(listenHost)) return [];
+  return [
+    "TRUST_PROXY is set but the server listens on every interface: anyone who reaches this port directly " +
+      "can choose the client address and host name it sees. Set HOST=127.0.0.1 (or the address the proxy connects to).",
+  ];
 }

@@ -23,7 +23,7 @@ import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
 import { limitBody, requireFormBodies } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
-import { createHostCheck, listensOnEveryInterface } from "~/server/host-check.server";
+import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/server/host-check.server";
 import { logRequests } from "~/server/request-log.server";
 import { verifySignedCookies } from "~/server/signed-cookies.server";
 import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
@@ -121,6 +121,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   resetConfig();
   const config = getConfig();
   const log = options.quiet ? () => {} : console.log;
+  // Under several processes the primary says it once (cluster.server.ts).
+  if (!cluster.isWorker)
+    for (const warning of startupWarnings(config, options.host ?? config.HOST)) console.warn(warning);
 
   const databasePath = config.DATABASE_PATH;
   const db = openDatabase(databasePath);
@@ -255,10 +258,14 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   // Under several processes each line names the worker that served it.
   if (config.LOG_REQUESTS) app.use(logRequests(console.log, cluster.isWorker ? `[worker ${process.pid}] ` : ""));
 
-  // DNS rebinding: see host-check.server.ts.
-  const refuseMisdirected = createHostCheck(config, listenHost, address);
+  // DNS rebinding: see host-check.server.ts. The origin it accepted is the only one links are
+  // built from (Remix's request.url takes its port from X-Forwarded-Host even without a proxy).
+  const acceptedOrigin = createHostCheck(config, listenHost, address);
   app.use((req, res, next) => {
-    if (!refuseMisdirected(req, res)) next();
+    const origin = acceptedOrigin(req, res);
+    if (origin === null) return;
+    res.locals.requestOrigin = origin;
+    next();
   });
 
   app.use((req, res, next) => {
@@ -336,6 +343,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
         clientAddress: clientAddressOf(req, config.TRUST_PROXY),
         cspNonce: (res.locals.cspNonce as string | undefined) ?? "",
         listensOnNetwork,
+        requestOrigin: res.locals.requestOrigin as string,
       }),
     }),
   );

@@ -8,20 +8,20 @@ export function isLoopbackOrigin(origin: string) {
 }
 
 /**
- * The origin of links meant for other people (a group's invite link, a password reset link):
- * PUBLIC_URL when set, else the origin the request came to. A server listening on every
- * interface (a church's LAN install, the desktop app while it shares with the group) but opened on
- * its own computer would hand out `http://127.0.0.1:…`, which means nothing on a member's phone:
- * it gives its LAN address on the same port instead.
+ * The origin of links meant for other people (a group's invite link, a reset or sign-up invite
+ * link): PUBLIC_URL when set, else the origin the Host check accepted for this request (never
+ * Remix's request.url, whose port comes from X-Forwarded-Host whatever TRUST_PROXY says). A server
+ * listening on every interface (a church's LAN install, the desktop app while it shares) but
+ * opened on its own computer would hand out `http://127.0.0.1:…`, which means nothing on a
+ * member's phone: it gives its LAN address on the same port instead.
  */
 export function publicOrigin(
-  request: Request,
-  context: Pick<AppLoadContext, "listensOnNetwork">,
+  context: Pick<AppLoadContext, "listensOnNetwork" | "requestOrigin">,
   interfaces?: NetworkInterfaces,
 ): string {
   const configured = getConfig().PUBLIC_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(request.url);
+  if (configured) return configured;
+  const url = new URL(context.requestOrigin);
   if (context.listensOnNetwork && isLoopbackOrigin(url.origin)) {
     const [address] = lanAddresses(interfaces);
     if (address) return `${url.protocol}//${address}${url.port ? `:${url.port}` : ""}`;

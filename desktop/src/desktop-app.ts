@@ -208,7 +208,8 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       migrationsFolder: path.join(appRoot, "db", "migrations"),
       publicDir: path.join(appRoot, "public"),
       quiet: options.quietServer ?? app.isPackaged,
-      configOverrides: aiConfigOverrides(settings.ai, vault),
+      // Sharing opens the server to the whole Wi-Fi: sign-up then takes an invite (signup.server.ts).
+      configOverrides: { ...aiConfigOverrides(settings.ai, vault), SHARED_ON_LAN: String(host === ALL_INTERFACES) },
     };
     try {
       return await serverProcess.start({ ...base, port: preferredPort ?? 0 });

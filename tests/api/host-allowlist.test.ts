@@ -1,61 +1,21 @@
 /**
  * The Host allowlist against DNS rebinding, through the real built server: a request for a name
- * that is not this server's gets 421 before anything else runs. fetch() replaces the Host header
- * with the URL's, so these requests go through node:http with the header written out.
+ * that is not this server's gets 421 before anything else runs. The requests go through node:http
+ * with the Host header written out (sendWithHost). What links are made of: link-poisoning.test.ts.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 import Database from "better-sqlite3";
+import { sendWithHost as send } from "../support/host-request";
 import { registerAccount, startTestServer, type TestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
-interface Answer {
-  status: number;
-  contentType: string;
-  text: string;
-}
-
-function send(
-  port: number,
-  pathname: string,
-  {
-    host,
-    method = "GET",
-    headers = {},
-    body,
-  }: { host: string; method?: string; headers?: Record<string, string>; body?: unknown },
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: pathname,
-        method,
-        agent: false,
-        headers: { host, ...(payload ? { "content-type": "application/json" } : {}), ...headers },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode!, contentType: String(response.headers["content-type"]), text }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
-}
-
-const ENV_NAMES = ["ALLOWED_HOSTS", "TRUSTED_ORIGINS", "TRUST_PROXY"];
+const ENV_NAMES = ["ALLOWED_HOSTS", "TRUSTED_ORIGINS", "TRUST_PROXY", "PUBLIC_URL", "SMTP_HOST"];
 let server: TestServer | undefined;
 
 /** One server at a time: each process holds one database. */
@@ -211,14 +171,65 @@ describe("behind a trusted proxy", () => {
   });
 });
 
+/** This machine's addresses as a Host header writes them, and addresses that are surely not among them. */
+const ownAddresses = Object.values(os.networkInterfaces())
+  .flat()
+  .filter((entry) => entry && !entry.internal)
+  .map((entry) => (entry!.family === "IPv6" ? `[${entry!.address}]` : entry!.address));
+const foreignAddresses = ["198.51.100.7", "203.0.113.9", "10.255.255.254", "8.8.8.8", "[2001:db8::7]"].filter(
+  (address) => !ownAddresses.includes(address),
+);
+
 describe("listening on every interface (a LAN install, the desktop app while it shares)", () => {
-  test("any IP address on the port in use is answered; names still need ALLOWED_HOSTS", async () => {
+  test("this machine's own addresses on the port in use are answered; other addresses and names are not", async () => {
     const { port } = await serve({}, "0.0.0.0");
-    for (const host of [`192.168.1.10:${port}`, `10.0.0.7:${port}`, `localhost:${port}`]) {
+    for (const host of [...ownAddresses.map((address) => `${address}:${port}`), `localhost:${port}`]) {
       assert.equal((await send(port, "/api/me", { host })).status, 401, host);
     }
-    for (const host of ["192.168.1.10", `192.168.1.10.nip.io:${port}`, `church-laptop.local:${port}`, "evil.example"]) {
+    for (const host of [
+      ...foreignAddresses.map((address) => `${address}:${port}`),
+      ...ownAddresses, // port 80, not the port in use
+      `192.168.1.10.nip.io:${port}`,
+      `church-laptop.local:${port}`,
+      "evil.example",
+    ]) {
       assert.equal((await send(port, "/api/me", { host })).status, 421, host);
     }
+  });
+
+  test("ALLOWED_HOSTS adds names; an address that is not ours stays refused", async () => {
+    const { port } = await serve({ ALLOWED_HOSTS: "study.church.org" }, "0.0.0.0");
+    assert.equal((await send(port, "/api/me", { host: `study.church.org:${port}` })).status, 401);
+    for (const address of foreignAddresses) {
+      assert.equal((await send(port, "/api/me", { host: `${address}:${port}` })).status, 421, address);
+    }
+  });
+});
+
+describe("PUBLIC_URL and start-up checks", () => {
+  test("PUBLIC_URL's host is answered without ALLOWED_HOSTS", async () => {
+    const { port } = await serve({ PUBLIC_URL: "https://study.church.org" });
+    assert.equal((await send(port, "/api/me", { host: "study.church.org" })).status, 401);
+    assert.equal((await send(port, "/api/me", { host: "evil.example" })).status, 421);
+  });
+
+  test("SMTP_HOST without PUBLIC_URL, or a PUBLIC_URL that is not an origin, stops the start with a readable error", async () => {
+    await assert.rejects(serve({ SMTP_HOST: "127.0.0.1" }), /PUBLIC_URL: required when SMTP_HOST is set/);
+    delete process.env.SMTP_HOST;
+    for (const value of ["javascript:alert(1)", "https://study.church.org/app", "ftp://study.church.org"]) {
+      await assert.rejects(serve({ PUBLIC_URL: value }), /PUBLIC_URL: expected an http\(s\) origin/, value);
+    }
+  });
+
+  test("TRUST_PROXY while listening on every interface is warned about at start; on loopback it is not", async () => {
+    await serve({ TRUST_PROXY: "true", ALLOWED_HOSTS: "study.church.org" }, "0.0.0.0");
+    assert.equal(
+      warnings.filter((line) => /TRUST_PROXY is set but the server listens on every interface/.test(line)).length,
+      1,
+    );
+    await server!.close();
+    warnings = [];
+    await serve({ TRUST_PROXY: "true", ALLOWED_HOSTS: "study.church.org" });
+    assert.deepEqual(warnings, []);
   });
 });

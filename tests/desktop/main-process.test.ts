@@ -458,9 +458,11 @@ describe("Share with my group", () => {
     assert.equal(shareMenuItem(fake)?.checked, true);
     assert.match(fake.messageBoxes.at(-1)!.options.message, /shared on your local network/);
 
-    // While shared, the group reaches it by address; a DNS-rebinding name is still refused.
+    // While shared, the group reaches it at this computer's addresses; a DNS-rebinding name, or an
+    // address that is not this computer's (one a link could be poisoned with), is still refused.
     const port = desktop.state.server!.port;
-    assert.equal(await statusForHost(port, `192.168.1.23:${port}`), 200);
+    if (lanAddress) assert.equal(await statusForHost(port, `${lanAddress}:${port}`), 200);
+    assert.equal(await statusForHost(port, `198.51.100.7:${port}`), 421);
     assert.equal(await statusForHost(port, `rebind.example:${port}`), 421);
   });
 
@@ -471,7 +473,7 @@ describe("Share with my group", () => {
     const menuItem = () => shareMenuItem(fake);
     assert.equal(menuItem()?.type, "checkbox");
     assert.equal(menuItem()?.checked, false);
-    await registerAccount(desktop.state.appOrigin!);
+    const admin = await registerAccount(desktop.state.appOrigin!);
 
     fake.answerNextMessageBox(1); // "Copy Address"
     fake.clickMenuItem(MENU_IDS.share);
@@ -494,8 +496,21 @@ describe("Share with my group", () => {
       const login = await fetch(`${fromLan}/`, { redirect: "manual" });
       assert.equal(login.status, 302);
       assert.match(login.headers.get("location") ?? "", /\/login/);
-      const account = await registerAccount(fromLan);
-      assert.equal((await api(fromLan, "/api/me", { token: account.token })).status, 200);
+      // Anyone on the Wi-Fi reaches the sign-up page: while shared it takes an invite from the admin.
+      const stranger = await api(fromLan, "/api/auth/register", {
+        method: "POST",
+        body: { email: "stranger@example.com", password: "correct horse" },
+      });
+      assert.equal(stranger.status, 403);
+      assert.match(stranger.body.error, /by invitation/);
+      const invite = await api(fromLan, "/api/admin/invites", { method: "POST", token: admin.token, body: {} });
+      assert.equal(invite.status, 201);
+      const invited = await api(fromLan, "/api/auth/register", {
+        method: "POST",
+        body: { email: "member@example.com", password: "correct horse", inviteCode: invite.body.code },
+      });
+      assert.equal(invited.status, 201);
+      assert.equal((await api(fromLan, "/api/me", { token: invited.body.token })).status, 200);
     }
 
     fake.clickMenuItem(MENU_IDS.shareAddress);
@@ -512,6 +527,8 @@ describe("Share with my group", () => {
     if (lanAddress) assert.equal(await canConnect(lanAddress, port), false);
     assert.equal((await fetch(`${desktop.state.appOrigin}/healthz`)).status, 200);
     assert.equal(mainWindowOf(launched).loadedUrls.length, 1, "same origin: no reload was needed");
+    // On this computer only again: the admin's choice (open) is back.
+    await registerAccount(desktop.state.appOrigin!);
   });
 });
 

@@ -51,6 +51,42 @@ test.describe("login", () => {
     await expect(page.getByText("You've successfully logged in").first()).toBeVisible();
   });
 
+  test("a hostile redirectTo signs in and stays on this site, with and without JavaScript", async ({
+    browser,
+    account,
+    baseURL,
+  }) => {
+    // Without JavaScript the browser follows the Location header itself: there "/\t/evil.example"
+    // loses its tab and is "//evil.example", another site (seen before issue 27).
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled });
+      const page = await context.newPage();
+      const offSite: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).origin !== new URL(baseURL!).origin) offSite.push(request.url());
+      });
+      // `query` as an attacker writes it in the link: `%09` reaches the server as a tab.
+      const signInWith = async (query: string) => {
+        await context.clearCookies();
+        await page.goto(`/login?redirectTo=${query}`);
+        await page.getByLabel("Email").fill(account.email);
+        await page.getByLabel("Password").fill(account.password);
+        await page.getByRole("button", { name: "Sign In" }).click();
+      };
+      // The unit tests of safeLocalPath try many more spellings.
+      for (const redirectTo of ["/%09/evil.example/phish", "/%5Cevil.example/phish", "/.//evil.example/phish"]) {
+        await signInWith(redirectTo);
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(account.email.split("@")[0]!);
+        expect(page.url(), `${redirectTo} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBe(`${baseURL}/`);
+      }
+      expect(offSite).toEqual([]);
+      // A path on this site is still followed.
+      await signInWith(encodeURIComponent("/library?q=psalm"));
+      await expect(page).toHaveURL(`${baseURL}/library?q=psalm`);
+      await context.close();
+    }
+  });
+
   test("the login page links to Create one", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Create one" }).click();

@@ -29,11 +29,11 @@ const modeChoices: Array<{ mode: SignupMode; label: string; hint: string }> = [
 export function SignupSettingsPanel({
   signup,
   invites,
-  createdInvitePath,
+  createdInviteUrl,
 }: {
   signup: SignupSettings;
   invites: InviteListItem[];
-  createdInvitePath?: string;
+  createdInviteUrl?: string;
 }) {
   const hydrated = useHydrated();
   const modeFetcher = useAdminFetcher({ fallback: "Failed to save the sign-up mode" });
@@ -44,9 +44,7 @@ export function SignupSettingsPanel({
   const revokingId = revokeFetcher.state !== "idle" ? String(revokeFetcher.formData?.get("inviteId") ?? "") : null;
   const shownMode = (modeFetcher.formData?.get("mode") as SignupMode | null) ?? signup.mode;
   // The new invite's link: the server keeps only a hash, so this is the one time it can be shown.
-  const createdPath = inviteFetcher.data?.invitePath ?? createdInvitePath;
-  const origin = hydrated ? window.location.origin : "";
-  const newLink = createdPath ? `${origin}${createdPath}` : null;
+  const newLink = inviteFetcher.data?.inviteUrl ?? createdInviteUrl ?? null;
 
   async function copyLink() {
     if (!newLink) return;

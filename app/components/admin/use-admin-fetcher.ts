@@ -6,7 +6,7 @@ import { useLatest } from "~/utils/use-latest";
 /** What the admin route's action answers when it does not redirect back with a "Success" toast. */
 export interface AdminActionAnswer {
   error?: string;
-  invitePath?: string;
+  inviteUrl?: string;
 }
 
 /**

@@ -7,12 +7,13 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { userIdByEmail } from "~/modules/auth/accounts.server";
 import { beginLoginAttempt } from "~/modules/auth/rate-limit.server";
 import { hashToken, type SessionUser } from "~/modules/auth/sessions.server";
-import { NotFoundError, ServiceBusyError, ValidationError } from "~/utils/errors";
+import { ConflictError, NotFoundError, ServiceBusyError, ValidationError } from "~/utils/errors";
 
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_INVALID =
   "This reset link is invalid or has expired. Ask your group leader or an admin for a new one.";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+export const RESET_LINK_DEACTIVATED = "This account is deactivated. Reactivate it first, then make a reset link.";
 
 /**
  * Checks the password of a signed-in user, counted with the sign-in failures of that email and
@@ -75,15 +76,18 @@ export function commandLineLinkBase() {
 
 /**
  * A one-time link that lets the user set a new password, valid 24 hours. Only the token's hash is
- * stored, so the link exists only in this answer. A new link replaces the user's unused ones.
+ * stored, so the link exists only in this answer. A new link replaces the user's unused ones. A
+ * deactivated account gets none (409): its owner could not sign in with the new password anyway,
+ * and an admin who means it reactivates the account first.
  */
 export function createResetLink(userId: string, base: string, now = Date.now()) {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now + RESET_LINK_TTL_MS);
   getDb().transaction(
     (tx) => {
-      const user = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+      const user = tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId)).get();
       if (!user) throw new NotFoundError("User not found");
+      if (!user.isActive) throw new ConflictError(RESET_LINK_DEACTIVATED);
       tx.delete(passwordResetTokens)
         .where(or(eq(passwordResetTokens.userId, userId), lte(passwordResetTokens.expiresAt, new Date(now))))
         .run();
@@ -101,7 +105,7 @@ export function createResetLinkForEmail(email: string, base: string) {
   return createResetLink(userIdByEmail(email), base);
 }
 
-/** The account a reset token opens, or null when it is unknown, used or expired (reads only). */
+/** The account a reset token opens, or null when it is unknown, used, expired or deactivated (reads only). */
 export function findResetToken(token: string, now = Date.now()) {
   const row = getDb()
     .select({
@@ -112,7 +116,13 @@ export function findResetToken(token: string, now = Date.now()) {
     })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        eq(users.isActive, true),
+      ),
+    )
     .get();
   return row && row.expiresAt.getTime() > now ? row : null;
 }
@@ -141,7 +151,13 @@ export async function resetPassword(input: { token: string; newPassword: string 
         .returning({ userId: passwordResetTokens.userId })
         .get();
       if (!spent) throw new ValidationError(RESET_LINK_INVALID);
-      tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId)).run();
+      // Deactivated while the password was being hashed: the rollback leaves the link unspent.
+      const changed = tx
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, spent.userId), eq(users.isActive, true)))
+        .run();
+      if (changed.changes !== 1) throw new ValidationError(RESET_LINK_INVALID);
       tx.delete(sessions).where(eq(sessions.userId, spent.userId)).run();
     },
     { behavior: "immediate" },

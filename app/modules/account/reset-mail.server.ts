@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import { users } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
+import { isKnownSignInAddress } from "~/modules/auth/rate-limit.server";
 import { countInWindow, inLimitTransaction, readLimit, writeLimit } from "~/modules/auth/rate-limit-store.server";
 import { TooManyRequestsError } from "~/utils/errors";
 import { limiterKeyOf } from "~/utils/ip-address.server";
@@ -15,24 +16,27 @@ export function resetMailEnabled() {
 
 const BY_ADDRESS = "reset-mail-address";
 const BY_EMAIL = "reset-mail-email";
-/** Mails one address may ask for, and one account may receive, per sign-in window. */
+/** Mails one account may receive per sign-in window. */
 const MAILS_PER_EMAIL = 3;
 
 /**
- * Counts one request, or refuses it: per address like failed sign-ins (LOGIN_MAX_FAILURES_PER_EMAIL
- * per LOGIN_FAILURE_WINDOW_MINUTES), and a few mails per email so nobody's inbox can be flooded.
- * Counted whether or not the account exists, so the limit tells nothing either.
+ * Counts one request, and says whether it may send a mail. Per address like failed sign-ins
+ * (LOGIN_MAX_FAILURES_PER_EMAIL per LOGIN_FAILURE_WINDOW_MINUTES), past which the address is
+ * refused with 429. Per email, a few mails per window so nobody's inbox can be flooded; past that
+ * the request is answered as any other but mails nothing and, above all, makes no new link: the
+ * newest link already mailed stays valid. Requests from an address the account signed in from
+ * (as the sign-in limits' waiver) are not held by that per-email count. So strangers can neither
+ * stop the owner's mail at home nor leave the owner anywhere without a working link. Counted
+ * whether or not the account exists, so no limit tells anything.
  */
 function chargeResetRequest(email: string, clientAddress: string, now = Date.now()) {
   const config = getConfig();
   const windowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
   const address = limiterKeyOf(clientAddress);
-  inLimitTransaction(() => {
+  return inLimitTransaction(() => {
     const byAddress = readLimit(BY_ADDRESS, address, now);
-    const byEmail = readLimit(BY_EMAIL, email, now);
-    const blockedUntil = Math.max(byAddress?.blockedUntil ?? 0, byEmail?.blockedUntil ?? 0);
-    if (blockedUntil > now) {
-      const seconds = Math.max(1, Math.ceil((blockedUntil - now) / 1000));
+    if (byAddress?.blockedUntil && byAddress.blockedUntil > now) {
+      const seconds = Math.max(1, Math.ceil((byAddress.blockedUntil - now) / 1000));
       const minutes = Math.ceil(seconds / 60);
       throw new TooManyRequestsError(
         `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -40,7 +44,11 @@ function chargeResetRequest(email: string, clientAddress: string, now = Date.now
       );
     }
     writeLimit(BY_ADDRESS, address, countInWindow(byAddress, now, windowMs, config.LOGIN_MAX_FAILURES_PER_EMAIL));
+    if (isKnownSignInAddress(email, clientAddress, now)) return { mail: true };
+    const byEmail = readLimit(BY_EMAIL, email, now);
+    if (byEmail?.blockedUntil && byEmail.blockedUntil > now) return { mail: false };
     writeLimit(BY_EMAIL, email, countInWindow(byEmail, now, windowMs, MAILS_PER_EMAIL));
+    return { mail: true };
   }, now);
 }
 
@@ -81,16 +89,19 @@ async function sendResetMail(to: string, url: string) {
 /**
  * "Forgot password?": mails a reset link when the email belongs to an active account. The answer
  * is the same either way and comes before the mail is sent, so neither its words nor its timing
- * tell whether an account exists. Returns the sending (for tests and the server's log).
+ * tell whether an account exists. The link starts with PUBLIC_URL (required with SMTP_HOST),
+ * never with what the request says its host is. Returns the sending (for tests and the log).
  */
-export function requestResetMail(email: string, clientAddress: string, base: string): Promise<void> {
-  chargeResetRequest(email, clientAddress);
+export function requestResetMail(email: string, clientAddress: string): Promise<void> {
+  const { mail } = chargeResetRequest(email, clientAddress);
+  const base = getConfig().PUBLIC_URL;
+  if (!mail || !base || !resetMailEnabled()) return Promise.resolve();
   const user = getDb()
     .select({ id: users.id, email: users.email, isActive: users.isActive })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  if (!user || !user.isActive || !resetMailEnabled()) return Promise.resolve();
+  if (!user || !user.isActive) return Promise.resolve();
   const { url } = createResetLink(user.id, base);
   return sendResetMail(user.email, url).catch((error: unknown) => {
     console.error(`Could not send the password reset mail: ${error instanceof Error ? error.message : error}`);

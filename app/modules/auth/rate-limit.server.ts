@@ -103,6 +103,11 @@ function pairKeyOf(email: string, clientAddress: string) {
   return `${email} ${limiterKeyOf(clientAddress)}`;
 }
 
+/** Whether this account signed in (or signed up) from this address within the session lifetime. */
+export function isKnownSignInAddress(email: string, clientAddress: string, now = Date.now()) {
+  return readLimit(KNOWN, pairKeyOf(email, clientAddress), now) !== undefined;
+}
+
 /**
  * Checks the limits and counts this attempt at once, before the password is checked: the check
  * takes tens of milliseconds off the event loop, and attempts counted only afterwards would let a

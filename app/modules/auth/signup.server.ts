@@ -19,12 +19,18 @@ export const INVITE_REQUIRED =
   "Sign-up on this server is by invitation. Enter the invite code an administrator gave you.";
 export const INVITE_INVALID = "This invite code is not valid. It may have been used, revoked or have expired.";
 
+/**
+ * The sign-up mode in force: SIGNUP_MODE, else the admin's choice. While the desktop app shares
+ * on the local network (SHARED_ON_LAN), open sign-up takes an invite: anyone on that Wi-Fi can
+ * reach the leader's computer. The admin's choice is kept for when sharing ends.
+ */
 export function getSignupSettings(): SignupSettings {
-  const fixed = getConfig().SIGNUP_MODE;
-  if (fixed) return { mode: fixed, fixedByServer: true };
+  const { SIGNUP_MODE: fixed, SHARED_ON_LAN: shared } = getConfig();
+  const atMostInvite = (mode: SignupMode): SignupMode => (shared && mode === "open" ? "invite" : mode);
+  if (fixed) return { mode: atMostInvite(fixed), fixedByServer: true };
   const row = getDb().select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, MODE_KEY)).get();
   const stored = signupModes.find((mode) => mode === row?.value);
-  return { mode: stored ?? "open", fixedByServer: false };
+  return { mode: atMostInvite(stored ?? "open"), fixedByServer: false };
 }
 
 export function setSignupMode(mode: SignupMode): SignupSettings {

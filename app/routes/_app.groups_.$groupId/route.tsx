@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw error;
   }
   const isLeader = group.role === "leader";
-  const origin = publicOrigin(request, context);
+  const origin = publicOrigin(context);
   const shared = new Set(group.studies.map((study) => study.id));
   return {
     group,
