@@ -68,6 +68,12 @@ function endsSentence(text: string, stop: number): boolean {
   return true;
 }
 
+/** An outline numeral ending a piece ("See here, 1."), not the last verse of a reference ("Rom. 12:1, 2."). */
+function trailingNumeral(text: string): RegExpExecArray | null {
+  if (/\d+:\d+(?:\s*[,-]\s*\d+)*\.$/.test(text)) return null;
+  return /\s(\(\d+\.?\)|\[\d+\.?\]|\d+\.|[IVXL]+\.)$/.exec(text);
+}
+
 /** The sentences of a paragraph, as written (outline marks and all). */
 export function splitSentences(paragraph: string): string[] {
   const text = paragraph.replace(/\s+/g, " ").trim();
@@ -84,6 +90,19 @@ export function splitSentences(paragraph: string): string[] {
   }
   const rest = text.slice(start).trim();
   if (rest) sentences.push(rest);
+  // "See here, 1. The great care...": a numeral cut off at the end of one piece opens the next.
+  for (let index = 0; index + 1 < sentences.length; index++) {
+    if (/^(?:\(\d+\.?\)|\[\d+\.?\]|\d+\.|[IVXL]+\.)$/.test(sentences[index]!)) {
+      sentences[index + 1] = `${sentences[index]} ${sentences[index + 1]}`;
+      sentences.splice(index, 1);
+      index -= 1;
+      continue;
+    }
+    const numeral = trailingNumeral(sentences[index]!);
+    if (!numeral) continue;
+    sentences[index] = sentences[index]!.slice(0, numeral.index);
+    sentences[index + 1] = `${numeral[1]} ${sentences[index + 1]}`;
+  }
   return sentences;
 }
 
@@ -103,7 +122,7 @@ export function wholeSentence(raw: string): string | null {
   }
   if (!/^[“‘"'(]?[A-Z]/.test(sentence)) return null;
   if (!/[.!?][”’"')\]]*$/.test(sentence)) return null;
-  if (/(?:\(\d+\.?\)|\[\d+\.?\]|\b\d+\.|\b[IVXL]+\.)[”’"')\]]*$/.test(sentence)) return null;
+  if (/(?:\(\d+\.?\)|\[\d+\.?\])[”’"')\]]*$/.test(sentence) || trailingNumeral(sentence)) return null;
   if (/[,:;—-]\s*[.!?]?$/.test(sentence)) return null;
   const words = sentence.split(" ").length;
   if (words < 4) return null;
