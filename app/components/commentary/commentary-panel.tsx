@@ -32,6 +32,8 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
+const words = (text: string) => text.split(/\s+/).length;
+
 const subheading = "text-xs font-medium uppercase tracking-wide text-muted-foreground";
 
 /** One commentary: its chapter introduction, its text on the key verse (the whole section on demand), the writers it quotes. */
@@ -56,7 +58,7 @@ function SourceBody({ source }: { source: PanelSource }) {
           <CollapsibleContent className="space-y-2">
             <Paragraphs text={section.text} />
           </CollapsibleContent>
-          {section.text.trim() !== section.excerpt.trim() ? (
+          {words(section.text) > words(section.excerpt) + 20 ? (
             <CollapsibleTrigger className="inline-flex items-center gap-1 rounded-md text-left text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
               <ChevronDown
                 className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")}

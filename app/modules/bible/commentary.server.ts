@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { NotFoundError, ValidationError } from "~/utils/errors";
 import { commentarySources, getBibleDb } from "./bible-db.server";
 import { bookById, bookByOrder, splitVerseId, verseId, type VerseId } from "./books";
-import { outlineLines, placeSection } from "./commentary-text";
+import { outlineLines, placeSection, splitSentences } from "./commentary-text";
 import { formatRanges, parseReference, type VerseRange } from "./references.server";
 import { searchTerms } from "./search.server";
 
@@ -146,8 +146,21 @@ export interface CommentaryPanelData {
   sources: CommentaryPanelSource[];
 }
 
-/** Quotations on the key verse a panel shows under Spurgeon's exposition. */
+/** Quotations on the key verse a panel shows under Spurgeon's exposition, and sentences of each. */
 const PANEL_QUOTATIONS = 3;
+const QUOTATION_SENTENCES = 3;
+/** An introduction longer than this (Spurgeon's run to pages) shows its opening sentences up to it. */
+const INTRO_CHARACTERS = 1200;
+
+function shortIntro(text: string): string {
+  if (text.length <= INTRO_CHARACTERS) return text;
+  let shown = "";
+  for (const sentence of splitSentences(commentaryParagraphs(text)[0] ?? "")) {
+    if (shown && shown.length + sentence.length > INTRO_CHARACTERS) break;
+    shown = shown ? `${shown} ${sentence}` : sentence;
+  }
+  return shown;
+}
 
 function panelSource(source: CommentarySourceId, verse: VerseId): CommentaryPanelSource | null {
   const found = commentaryForRanges([{ start: verse, end: verse }], source);
@@ -162,7 +175,7 @@ function panelSource(source: CommentarySourceId, verse: VerseId): CommentaryPane
     name: COMMENTARY_NAMES[source],
     author: commentarySources[source].author,
     credit: COMMENTARY_CREDITS[source],
-    intro: intro ? { reference: intro.reference, text: plainText(intro.text) } : null,
+    intro: intro ? { reference: intro.reference, text: shortIntro(plainText(intro.text)) } : null,
     section: {
       reference: section.reference,
       text,
@@ -175,7 +188,7 @@ function panelSource(source: CommentarySourceId, verse: VerseId): CommentaryPane
         author: note.author,
         attribution: note.attribution,
         reference: note.label,
-        text: note.sentences.join(" "),
+        text: note.sentences.slice(0, QUOTATION_SENTENCES).join(" "),
       })),
   };
 }
@@ -239,7 +252,7 @@ export function searchCommentary(query: string, limit = 10): Array<{ reference: 
 
 export type CommentarySourceId = keyof typeof commentarySources;
 
-export const COMMENTARY_SOURCE_IDS = Object.keys(commentarySources) as CommentarySourceId[];
+export const COMMENTARY_SOURCE_IDS = ["mhc", "mhcc", "tdavid"] as const satisfies readonly CommentarySourceId[];
 
 export interface PlacedNote {
   source: CommentarySourceId;
@@ -349,6 +362,21 @@ export interface ChapterIntroduction {
 
 /** Chapter introductions: Henry's (full) introduction, the Concise "Chapter Outline" lines, Spurgeon's psalm overview. */
 export function chapterIntroductions(bookId: string, chapter: number): ChapterIntroduction[] {
+  const key = `${bookId}.${chapter}`;
+  let found = introductionCache.get(key);
+  if (!found) {
+    // Reading an introduction into sentences costs milliseconds (Spurgeon's run to pages), and a
+    // plan's readings come back every day: a bounded cache of the last chapters read.
+    if (introductionCache.size >= INTRODUCTION_CACHE_LIMIT) introductionCache.clear();
+    introductionCache.set(key, (found = readIntroductions(bookId, chapter)));
+  }
+  return found;
+}
+
+const introductionCache = new Map<string, ChapterIntroduction[]>();
+const INTRODUCTION_CACHE_LIMIT = 500;
+
+function readIntroductions(bookId: string, chapter: number): ChapterIntroduction[] {
   const book = bookById(bookId);
   if (!book || chapter < 1 || chapter > book.chapters) return [];
   const rows = getBibleDb()
