@@ -43,6 +43,10 @@ export default function CreditsPage() {
           <ul className="list-disc space-y-2 pl-5">
             <li>King James Version (public domain)</li>
             <li>
+              King James Version with Strong&apos;s numbers, public domain, courtesy of the CrossWire Bible Society and
+              eBible.org (SWORD module engKJV2006eb)
+            </li>
+            <li>
               World English Bible (public domain), eBible.org. &quot;World English Bible&quot; is a trademark of
               eBible.org; the wording here is unchanged (only formatting was removed and the Romans doxology placed at
               16:25-27).
@@ -64,6 +68,18 @@ export default function CreditsPage() {
         </CardHeader>
         <CardContent className="space-y-3 text-sm leading-relaxed">
           <p>Commentary: Matthew Henry, Commentary on the Whole Bible (1706-1721), public domain.</p>
+          <p>
+            Commentary: Matthew Henry&apos;s Concise Commentary on the Whole Bible, public domain; text from the
+            CrossWire SWORD Project module MHCC.
+          </p>
+          <p>
+            Commentary: C. H. Spurgeon, The Treasury of David (1869-1885), public domain; text from the CrossWire SWORD
+            Project module TDavid. The writers Spurgeon quotes are named with each quotation.
+          </p>
+          <p>
+            Strong&apos;s Greek and Hebrew dictionaries (James Strong, 1890), public domain; Greek XML edition by Ulrik
+            Sandborg-Petersen, Hebrew edition by Jens Grebner, via the CrossWire SWORD Project.
+          </p>
           <p>
             Cross references from OpenBible.info (
             <ExternalLink href="https://www.openbible.info/labs/cross-references/">

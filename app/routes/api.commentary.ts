@@ -1,21 +1,33 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { commentaryFor } from "~/modules/bible/commentary.server";
+import { COMMENTARY_SOURCE_IDS, commentaryFor } from "~/modules/bible/commentary.server";
 import { passageStudySchema } from "~/modules/studies/schemas";
 import { apiHandler, methodNotAllowed, parseWith } from "~/utils/api.server";
 
+const commentaryQuerySchema = passageStudySchema.extend({
+  source: z
+    .enum(COMMENTARY_SOURCE_IDS, {
+      error: `source must be one of ${COMMENTARY_SOURCE_IDS.join(", ")}`,
+    })
+    .default("mhc"),
+});
+
 /**
- * GET /api/commentary?reference=John%203:16: Matthew Henry's sections that cover the reference,
- * as {reference, source, sections: [{reference, text}]}. 400 for a missing or unrecognized
- * reference, 404 when no section covers it.
+ * GET /api/commentary?reference=John%203:16[&source=mhc|mhcc|tdavid]: the sections of one
+ * commentary (Matthew Henry's full commentary unless named) that cover the reference, as
+ * {reference, source, sourceId, sections: [{reference, text}]}. 400 for a missing or
+ * unrecognized reference or source, 404 when no section covers it.
  */
 export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   requireApiUser(request);
-  const { reference } = parseWith(passageStudySchema, {
-    reference: new URL(request.url).searchParams.get("reference") ?? undefined,
+  const params = new URL(request.url).searchParams;
+  const { reference, source } = parseWith(commentaryQuerySchema, {
+    reference: params.get("reference") ?? undefined,
+    source: params.get("source") ?? undefined,
   });
-  const { reference: label, source, sections } = commentaryFor(reference);
-  return { reference: label, source, sections };
+  const found = commentaryFor(reference, source);
+  return { reference: found.reference, source: found.source, sourceId: found.sourceId, sections: found.sections };
 });
 
 export const action = apiHandler(() => methodNotAllowed());

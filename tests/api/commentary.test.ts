@@ -11,10 +11,17 @@ before(async () => {
 });
 after(() => server.close());
 
-type Answer = { reference: string; source: string; sections: Array<{ reference: string; text: string }> };
+type Answer = {
+  reference: string;
+  source: string;
+  sourceId: string;
+  sections: Array<{ reference: string; text: string }>;
+};
 
-async function commentary(reference: string | null) {
-  const query = reference === null ? "" : `?reference=${encodeURIComponent(reference)}`;
+async function commentary(reference: string | null, source?: string) {
+  const query =
+    (reference === null ? "" : `?reference=${encodeURIComponent(reference)}`) +
+    (source === undefined ? "" : `${reference === null ? "?" : "&"}source=${encodeURIComponent(source)}`);
   return api(server.url, `/api/commentary${query}`, { token });
 }
 
@@ -25,6 +32,7 @@ describe("GET /api/commentary", () => {
     const body = answer.body as Answer;
     assert.equal(body.reference, "John 3:16");
     assert.match(body.source, /Matthew Henry/);
+    assert.equal(body.sourceId, "mhc");
     assert.deepEqual(
       body.sections.map((section) => section.reference),
       ["John 3:1-21"],
@@ -65,6 +73,34 @@ describe("GET /api/commentary", () => {
     const answer = await commentary("Genesis 36:43");
     assert.equal(answer.status, 404);
     assert.match((answer.body as { error: string }).error, /Genesis 36:43/);
+  });
+
+  test("?source= names another commentary: Henry's Concise, Spurgeon's Treasury of David on the Psalms", async () => {
+    const concise = (await commentary("Romans 12:1", "mhcc")).body as Answer;
+    assert.equal(concise.sourceId, "mhcc");
+    assert.match(concise.source, /Concise Commentary/);
+    assert.deepEqual(
+      concise.sections.map((section) => section.reference),
+      ["Romans 12:1-2"],
+    );
+    const spurgeon = (await commentary("Psalm 23:1", "tdavid")).body as Answer;
+    assert.match(spurgeon.source, /Spurgeon, The Treasury of David/);
+    assert.deepEqual(
+      spurgeon.sections.map((section) => section.reference),
+      ["Psalm 23:1"],
+    );
+    const none = await commentary("John 3:16", "tdavid");
+    assert.equal(none.status, 404);
+    assert.match((none.body as { error: string }).error, /Spurgeon has no commentary on John 3:16/);
+    const unknown = await commentary("John 3:16", "calvin");
+    assert.equal(unknown.status, 400);
+    assert.match((unknown.body as { error: string }).error, /source must be one of mhc, mhcc, tdavid/);
+  });
+
+  test("a one-chapter book alone is the whole book", async () => {
+    const answer = await commentary("Philemon");
+    assert.equal(answer.status, 200);
+    assert.equal((answer.body as Answer).reference, "Philemon");
   });
 
   test("needs a session", async () => {

@@ -115,6 +115,19 @@ describe("creating studies", () => {
     assert.match(answer.body.content, /For God so loved the world/);
   });
 
+  test("a one-chapter book alone, or with its chapter, is a passage lesson on the whole book", async () => {
+    for (const reference of ["Philemon", "Philemon 1"]) {
+      const answer = await api(server.url, "/api/studies/passage", {
+        method: "POST",
+        body: { reference },
+        token: owner.token,
+      });
+      assert.equal(answer.status, 201, reference);
+      assert.equal(answer.body.input, "Philemon");
+      assert.match(answer.body.content, /Onesimus/, "the lesson reaches past the greeting");
+    }
+  });
+
   test("GET /api/studies lists only the caller's studies, newest first", async () => {
     await api(server.url, "/api/studies/topic", { method: "POST", body: { topic: "Prayer" }, token: stranger.token });
     const mine = await api(server.url, "/api/studies", { token: owner.token });

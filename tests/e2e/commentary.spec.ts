@@ -23,6 +23,14 @@ test("Today shows Matthew Henry on the day's passage, the whole section one clic
   await toggle.click();
   await expect(panel.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
   expect((await panel.innerText()).length).toBeGreaterThan(collapsed);
+  // Each commentary with text there is a tab: the Concise Commentary is one click (or arrow key) away.
+  const concise = panel.getByRole("tab", { name: "Henry Concise" });
+  await concise.click();
+  await expect(concise).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByText(/^Commentary: Matthew Henry, Concise Commentary on the Whole Bible/)).toBeVisible();
+  await expect(panel.getByText(/Commentary on the Whole Bible \(1706-1721\)/)).toBeHidden();
+  await concise.press("ArrowLeft");
+  await expect(panel.getByRole("tab", { name: "Henry", exact: true })).toHaveAttribute("aria-selected", "true");
   const results = await new AxeBuilder({ page })
     .include("section[aria-labelledby]")
     .withTags(["wcag2a", "wcag2aa"])
