@@ -1,5 +1,5 @@
 import { groundReferences } from "~/modules/bible/grounding.server";
-import { henryExcerpts } from "../builtin/commentary.server";
+import { commentaryContextFor } from "../commentary-context.server";
 import { scriptureUseFor } from "../guidance.server";
 import { completeStructured } from "../openai-client.server";
 import { drewOnNote } from "../prompts/commentary";
@@ -12,7 +12,7 @@ export async function devotional(
   input: Parameters<AiProvider["devotional"]>[0],
   options: GenerationOptions = {},
 ): Promise<GeneratedDevotional> {
-  const commentary = henryExcerpts(input.passages.flatMap((passage) => passage.ranges));
+  const commentary = commentaryContextFor(input.passages.flatMap((passage) => passage.ranges));
   const messages = devotionalMessages({
     passages: input.passages.map((passage) => ({
       reference: passage.reference,

@@ -38,14 +38,23 @@ describe("OpenAI devotionals", () => {
     assert.match(user, /about 500 words/);
   });
 
-  test("gives the model Matthew Henry on the passage, and the text says what it drew on", async () => {
+  test("gives the model commentary placed on the psalm's verses, and the text says what it drew on", async () => {
     fake.enqueue({ json: { content: "## Psalm 23: The Shepherd\n\nThe LORD cares for his flock." } });
     const { content } = await devotional("gpt-4o", input);
     const user = fake.requests[0]!.messages.find((message) => message.role === "user")!.content;
-    assert.match(user, /Matthew Henry's Commentary on the Whole Bible/);
+    assert.match(user, /each note placed on the verses it discusses/);
     assert.match(user, /Quote it only word for word/);
-    assert.match(user, /^- \(Matthew Henry on Psalm 23:1-6\) [A-Z].+[.!]$/m);
-    assert.match(content, /\*Drawn from: Psalm 23 \(BSB\); and Matthew Henry's Commentary on Psalm 23:1-6\.\*$/);
+    // Henry on single verses of the psalm, and Spurgeon's Treasury beside him.
+    assert.match(user, /^- \(Matthew Henry, Commentary on the Whole Bible on Psalm 23:\d\) [A-Z‘“].+$/m);
+    assert.match(
+      user,
+      /^- \(C\. H\. Spurgeon, The Treasury of David on Psalm 23:\d\) .+$|quoted in Spurgeon's Treasury of David on Psalm 23/m,
+    );
+    assert.doesNotMatch(user, /Psalms 23/);
+    assert.match(
+      content,
+      /\*Drawn from: Psalm 23 \(BSB\); and Matthew Henry, Commentary on the Whole Bible on Psalm 23:\d/,
+    );
   });
 
   test("a malformed answer is retried once, then a clear error", async () => {

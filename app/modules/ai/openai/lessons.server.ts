@@ -4,7 +4,7 @@ import { parseReference } from "~/modules/bible/references.server";
 import { resolveTranslation, type TranslationChoice } from "~/modules/bible/translations";
 import { AiError } from "~/utils/errors";
 import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
-import { henryExcerpts } from "../builtin/commentary.server";
+import { commentaryContextFor } from "../commentary-context.server";
 import { scriptureUseFor, topicGuidanceFor } from "../guidance.server";
 import { completeStructured } from "../openai-client.server";
 import { drewOnNote, type CommentaryContext } from "../prompts/commentary";
@@ -66,9 +66,9 @@ export async function lessonFromTopic(
   const translation = resolveTranslation(input.settings.translation);
   const lookup = scriptureLookup(translation);
   const { guidance, anchorRanges } = topicGuidanceFor(input.topic);
-  // Henry on the first anchor passages; a topic with no reviewed anchors gets none rather than a guess.
+  // Commentary on the first anchor passages; a topic with no reviewed anchors gets none rather than a guess.
   const commentary: CommentaryContext | undefined =
-    anchorRanges.length > 0 ? henryExcerpts(anchorRanges, [], 6) : undefined;
+    anchorRanges.length > 0 ? commentaryContextFor(anchorRanges, 6) : undefined;
   const lesson = await completeStructured({
     schema: topicLessonSchema,
     wireSchema: topicLessonWire,
@@ -101,7 +101,7 @@ export async function lessonFromPassage(
 ): Promise<GeneratedStudy> {
   const { passage, settings } = input;
   const lookup = scriptureLookup(passage.translation);
-  const commentary = henryExcerpts(passage.ranges);
+  const commentary = commentaryContextFor(passage.ranges);
   const lesson = await completeStructured({
     schema: passageLessonSchema,
     wireSchema: passageLessonWire,

@@ -97,11 +97,15 @@ describe("OpenAI lesson plans through the real SDK", () => {
     assert.match(study.content, /## Outline\n\n1\. \*\*God's love given\*\* \(John 3:16-17\): God gave his Son\./);
     assert.match(study.content, /## Key Words\n\n- \*\*believe\*\*: To trust in the Son\./);
     assert.match(study.content, /> For God so loved the world, that he gave his only begotten Son/, "KJV text");
-    // Matthew Henry on the passage goes in as context, and the lesson says what it drew on.
-    assert.match(fake.requests[0]!.messages[1]!.content, /^- \(Matthew Henry on John 3:1-21\) .+/m);
+    // Commentary placed on the passage's own verses goes in as context, and the lesson says what it drew on.
+    assert.match(
+      fake.requests[0]!.messages[1]!.content,
+      /^- \(Matthew Henry, Commentary on the Whole Bible on John 3:16\) .+/m,
+    );
+    assert.doesNotMatch(fake.requests[0]!.messages[1]!.content, /on John 3:1-21\)/, "not the whole section");
     assert.match(
       study.content,
-      /\*Drawn from: John 3:16-21 \(KJV\); and Matthew Henry's Commentary on John 3:1-21\.\*$/,
+      /\*Drawn from: John 3:16-21 \(KJV\); and Matthew Henry, Commentary on the Whole Bible on John 3:16/,
     );
   });
 

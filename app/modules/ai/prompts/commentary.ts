@@ -1,22 +1,28 @@
 /**
- * Matthew Henry's commentary as context for a model: the excerpts the built-in writer would quote,
- * with the rule for quoting them, and the note that tells the reader what the text drew on.
+ * Public-domain commentary as context for a model: notes placed on the verses they discuss (Matthew
+ * Henry, his Concise Commentary, Spurgeon and the writers he quotes), with the rule for quoting them,
+ * and the note that tells the reader what the text drew on.
  */
 
 export interface CommentaryContext {
-  /** The sections of Henry's commentary on the passage: "John 3:1-21". */
+  /** The passages the notes are on: "John 3:16". */
   sections: string[];
-  excerpts: Array<{ reference: string; text: string }>;
+  /** `credit` names the writer and work ("Matthew Henry, Concise Commentary"); Henry's full commentary when absent. */
+  excerpts: Array<{ reference: string; text: string; credit?: string }>;
 }
 
-/** The prompt lines: empty when Henry has nothing on the passage. */
+const DEFAULT_CREDIT = "Matthew Henry";
+
+/** The prompt lines: empty when no commentator has anything on the passage. */
 export function commentaryPromptBlock(context: CommentaryContext | undefined): string {
   if (!context || context.excerpts.length === 0) return "";
   return [
     "",
-    "Matthew Henry's Commentary on the Whole Bible (1706-1721, public domain) on this passage, to draw on for the explanation.",
-    'Quote it only word for word, and attribute each quotation as "Matthew Henry on <the section\'s reference>":',
-    ...context.excerpts.map((excerpt) => `- (Matthew Henry on ${excerpt.reference}) ${excerpt.text}`),
+    "Public-domain commentary on these verses, each note placed on the verses it discusses, to draw on for the explanation.",
+    'Quote it only word for word, and attribute each quotation as "<writer> on <the verses>", as given in brackets:',
+    ...context.excerpts.map(
+      (excerpt) => `- (${excerpt.credit ?? DEFAULT_CREDIT} on ${excerpt.reference}) ${excerpt.text}`,
+    ),
   ].join("\n");
 }
 
@@ -24,8 +30,13 @@ export function commentaryPromptBlock(context: CommentaryContext | undefined): s
 export function drewOnNote(context: CommentaryContext | undefined, scripture: string): string {
   const sources = [scripture];
   if (context && context.excerpts.length > 0) {
-    const sections = [...new Set(context.excerpts.map((excerpt) => excerpt.reference))];
-    sources.push(`Matthew Henry's Commentary on ${sections.join("; ")}`);
+    const byCredit = new Map<string, Set<string>>();
+    for (const excerpt of context.excerpts) {
+      const credit = excerpt.credit ?? DEFAULT_CREDIT;
+      if (!byCredit.has(credit)) byCredit.set(credit, new Set());
+      byCredit.get(credit)!.add(excerpt.reference);
+    }
+    for (const [credit, references] of byCredit) sources.push(`${credit} on ${[...references].join("; ")}`);
   }
   return `*Drawn from: ${sources.join("; and ")}.*`;
 }
