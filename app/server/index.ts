@@ -195,6 +195,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
     queueMax: config.WORKER_QUEUE_MAX,
+    memoryMb: config.WORKER_MEMORY_MB,
     log: console.error,
   });
   const stopSessionPurge = startSessionPurge(console.error);
