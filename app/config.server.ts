@@ -104,6 +104,9 @@ const configSchema = z.object({
   // Imports and exports one account may start in an hour (counted across processes).
   IMPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // An import's reading and checking, or an export's building, in a worker (the largest real
+  // export takes about 5 s on a busy 2-core machine).
+  IMPORT_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
   // `npm start` serves from this many processes sharing the port and the database; 1 is a single

@@ -43,10 +43,11 @@ export function zipWithEntry(name: string, deflated: Uint8Array, declared: { siz
 }
 
 /**
- * A zip of about `zipBytes` whose data.json declares 100 bytes but inflates to about 1,000 times
- * its size in zeros: a deflate block of 1 MB of zeros (flushed, so it stands alone) repeated.
+ * A zip of about `zipBytes` whose data.json declares `declaredSize` bytes (100 unless said) but
+ * inflates to about 1,000 times the zip's size in zeros: a deflate block of 1 MB of zeros
+ * (flushed, so it stands alone) repeated.
  */
-export function lyingZip(zipBytes: number) {
+export function lyingZip(zipBytes: number, declaredSize = 100) {
   const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), {
     level: 9,
     finishFlush: zlib.constants.Z_FULL_FLUSH,
@@ -54,7 +55,7 @@ export function lyingZip(zipBytes: number) {
   const count = Math.max(1, Math.floor(zipBytes / block.length));
   // The last block: final, fixed codes, only its end marker.
   const deflated = Buffer.concat([...Array.from({ length: count }, () => block), Buffer.from([0x03, 0x00])]);
-  return { bytes: zipWithEntry("data.json", deflated, { size: 100 }), inflatesTo: count * (1 << 20) };
+  return { bytes: zipWithEntry("data.json", deflated, { size: declaredSize }), inflatesTo: count * (1 << 20) };
 }
 
 const now = () => new Date().toISOString();
@@ -76,7 +77,7 @@ export function zipJson(value: unknown) {
 
 /** An honest zip whose data.json is about `jsonBytes` long: lesson plans of 500,000 repetitive characters. */
 export function bigJsonZip(jsonBytes: number) {
-  const content = "## Grace\n\nGrace upon grace. ".repeat(500_000 / 28).slice(0, 500_000);
+  const content = "Grace upon grace, ".repeat(500_000 / 18).padEnd(500_000, ".");
   const studies = Array.from({ length: Math.ceil(jsonBytes / content.length) }, (_, index) => ({
     id: `big-${index}`,
     title: `Study ${index}`,

@@ -27,6 +27,8 @@ export interface WorkerPoolOptions {
   filename: string;
   threads: number;
   taskTimeoutMs: number;
+  /** Kinds with a time limit of their own (an import of a large account takes longer than a page). */
+  timeoutMsFor?: Partial<Record<TaskKind, number>>;
   /** Tasks that may wait for a free worker; more than this are refused. */
   queueMax: number;
   /** A worker's heap limit (MB); a task that needs more is refused as one out of time is. */
@@ -124,7 +126,7 @@ export async function runTask<K extends TaskKind>(
   const started = new MessageChannel();
   let timer: ReturnType<typeof setTimeout> | undefined;
   started.port1.once("message", () => {
-    timer = setTimeout(() => controller.abort(TIMED_OUT), options.taskTimeoutMs);
+    timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMsFor?.[kind] ?? options.taskTimeoutMs);
   });
   pool.inFlight += 1;
   try {
