@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import v8 from "node:v8";
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   authors,
@@ -451,10 +452,60 @@ function planReadingPlans(tx: Tx, userId: string, archive: Archive, plan: Import
   }
 }
 
+type RowKind = (typeof WRITE_ORDER)[number][0];
+
+/**
+ * A plan as it crosses back from the worker: each kind's rows serialized in parts of about
+ * PART_BYTES, so the request's thread unpacks one part before writing it rather than tens of
+ * megabytes at once.
+ */
+export interface PackedPlan {
+  parts: Record<RowKind, Uint8Array[]>;
+  counts: Record<RowKind, number>;
+  profile: ImportPlan["profile"];
+  onboarding: ImportPlan["onboarding"];
+  maxItems: number;
+}
+
+const PART_BYTES = 256 * 1024;
+
+/** About how large a row is: its strings' lengths (the texts are what is large). */
+function roughSize(row: object) {
+  let size = 64;
+  for (const value of Object.values(row)) {
+    if (typeof value === "string") size += value.length;
+    else if (Array.isArray(value)) for (const entry of value) size += typeof entry === "string" ? entry.length : 8;
+  }
+  return size;
+}
+
+export function packPlan(plan: ImportPlan): PackedPlan {
+  const parts = {} as PackedPlan["parts"];
+  const counts = {} as PackedPlan["counts"];
+  for (const [kind] of WRITE_ORDER) {
+    const rows = plan[kind] as object[];
+    counts[kind] = rows.length;
+    parts[kind] = [];
+    let part: object[] = [];
+    let size = 0;
+    for (const row of rows) {
+      part.push(row);
+      size += roughSize(row);
+      if (size >= PART_BYTES) {
+        parts[kind].push(v8.serialize(part));
+        part = [];
+        size = 0;
+      }
+    }
+    if (part.length > 0) parts[kind].push(v8.serialize(part));
+  }
+  return { parts, counts, profile: plan.profile, onboarding: plan.onboarding, maxItems: plan.maxItems };
+}
+
 /** The worker task: the file read, checked and turned into the rows to add (or refused). */
-export function prepareImport({ userId, bytes, databasePath, limits, now }: PrepareImportInput): ImportPlan {
+export function prepareImport({ userId, bytes, databasePath, limits, now }: PrepareImportInput): PackedPlan {
   const archive = readArchive(bytes, limits);
-  return planImport(openDatabase(databasePath), userId, archive, { now, maxItems: limits.maxItems });
+  return packPlan(planImport(openDatabase(databasePath), userId, archive, { now, maxItems: limits.maxItems }));
 }
 
 function mergeProfile(tx: Tx, userId: string, profile: NonNullable<Archive["profile"]>) {
@@ -524,40 +575,42 @@ const CAPPED = { authors, books, libraryItems: sermons, studies } as const;
  * the earlier ones are deleted (also in short transactions) and the error is passed on, so the
  * account is as it was. The profile and onboarding are merged in the last transaction.
  */
-export async function writeImport(userId: string, plan: ImportPlan): Promise<ImportSummary> {
+export async function writeImport(userId: string, plan: PackedPlan): Promise<ImportSummary> {
   const db = getDb();
   const written: Array<{ table: (typeof WRITE_ORDER)[number][1]; ids: string[] }> = [];
   try {
     for (const [kind, table] of WRITE_ORDER) {
-      const rows = plan[kind] as Array<{ id: string }>;
       const ids: string[] = [];
       written.push({ table, ids });
-      let next = 0;
-      while (next < rows.length) {
-        next = db.transaction(
-          (tx) => {
-            if (kind in CAPPED) {
-              const capped = CAPPED[kind as keyof typeof CAPPED];
-              if (countOf(tx, capped, userId) + (rows.length - next) > plan.maxItems) {
-                throw new ConflictError(
-                  `Importing would pass the limit of ${plan.maxItems} ${KINDS[kind as keyof typeof KINDS]}. Delete some first.`,
-                );
+      for (const part of plan.parts[kind]) {
+        const rows = v8.deserialize(part) as Array<{ id: string }>;
+        let next = 0;
+        while (next < rows.length) {
+          next = db.transaction(
+            (tx) => {
+              if (kind in CAPPED) {
+                const capped = CAPPED[kind as keyof typeof CAPPED];
+                if (countOf(tx, capped, userId) + (plan.counts[kind] - ids.length) > plan.maxItems) {
+                  throw new ConflictError(
+                    `Importing would pass the limit of ${plan.maxItems} ${KINDS[kind as keyof typeof KINDS]}. Delete some first.`,
+                  );
+                }
               }
-            }
-            const started = performance.now();
-            let index = next;
-            do {
-              tx.insert(table)
-                .values(rows[index] as never)
-                .run();
-              ids.push(rows[index]!.id);
-              index += 1;
-            } while (index < rows.length && performance.now() - started < BATCH_MS);
-            return index;
-          },
-          { behavior: "immediate" },
-        );
-        await sleep(BATCH_PAUSE_MS);
+              const started = performance.now();
+              let index = next;
+              do {
+                tx.insert(table)
+                  .values(rows[index] as never)
+                  .run();
+                ids.push(rows[index]!.id);
+                index += 1;
+              } while (index < rows.length && performance.now() - started < BATCH_MS);
+              return index;
+            },
+            { behavior: "immediate" },
+          );
+          await sleep(BATCH_PAUSE_MS);
+        }
       }
     }
     const merged = db.transaction(
@@ -569,13 +622,13 @@ export async function writeImport(userId: string, plan: ImportPlan): Promise<Imp
     );
     return {
       added: {
-        authors: plan.authors.length,
-        books: plan.books.length,
-        libraryItems: plan.libraryItems.length,
-        studies: plan.studies.length,
-        savedStudies: plan.savedStudies.length,
-        readingPlans: plan.readingPlans.length,
-        planDaysCompleted: plan.progress.length,
+        authors: plan.counts.authors,
+        books: plan.counts.books,
+        libraryItems: plan.counts.libraryItems,
+        studies: plan.counts.studies,
+        savedStudies: plan.counts.savedStudies,
+        readingPlans: plan.counts.readingPlans,
+        planDaysCompleted: plan.counts.progress,
       },
       ...merged,
     };
