@@ -278,7 +278,7 @@ export const importsSuite: BenchSuite = {
         };
       }
       return {
-        root,
+        root: path.relative(projectRoot, root) || ".",
         largestRealExport: { jsonBytes: Buffer.byteLength(large), zipBytes: largeZip.length },
         cases,
         exportOfLargest,
