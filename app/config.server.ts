@@ -102,7 +102,8 @@ const configSchema = z.object({
   // Book look-ups ask Open Library's search API; a mirror (or a test's fake) can stand in.
   OPEN_LIBRARY_URL: z.string().url().default("https://openlibrary.org"),
   BOOK_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
-  // The largest export zip an import accepts (bytes), and what its data.json may inflate to.
+  // The largest export zip an import accepts (bytes), and what its data.json may inflate to: the
+  // largest real export (5,000 library items and 1,000 lesson plans) with room to spare (ADR 0016).
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -112,7 +113,13 @@ const configSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(100 * 1024 * 1024),
+    .default(64 * 1024 * 1024),
+  // Imports and exports one account may start in an hour (counted across processes).
+  IMPORTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  EXPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // An import's reading and checking, or an export's building, in a worker (the largest real
+  // export takes about 5 s on a busy 2-core machine).
+  IMPORT_EXPORT_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
   // Library content items, and studies, one account may store.
   MAX_ITEMS_PER_USER: z.coerce.number().int().min(1).default(5000),
   // `npm start` serves from this many processes sharing the port and the database; 1 is a single
@@ -131,6 +138,8 @@ const configSchema = z.object({
   WORKER_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
   // Set by the desktop app while it shares on the local network: open sign-up is invite-only then.
   SHARED_ON_LAN: booleanFlag,
+  // A worker's heap (V8's old generation, MB): past it the worker is replaced and the task refused.
+  WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(768),
 });
 
 /** Settings that only make sense together. */

@@ -1,8 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportResponse } from "~/modules/account/export.server";
 import { requireUser } from "~/modules/auth/request.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
 
-/** The settings page's Export my data: the same zip as GET /api/export, for the signed-in page. */
+/**
+ * The settings page's Export my data: the same zip as GET /api/export, for the signed-in page. A
+ * refusal (too many exports this hour) goes back to the settings with a toast saying so.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return exportResponse(requireUser(request).id);
+  const user = requireUser(request);
+  try {
+    return await exportResponse(user.id);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return redirectWithToast("/settings", {
+      title: "Export failed",
+      description: error.message,
+      variant: "destructive",
+    });
+  }
 }

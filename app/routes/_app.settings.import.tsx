@@ -18,7 +18,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   try {
-    const summary = importExport(user.id, await readUpload(request));
+    const summary = await importExport(user.id, await readUpload(request));
     return redirectWithToast("/settings", { title: "Import complete", description: describeImport(summary) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

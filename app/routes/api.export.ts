@@ -4,7 +4,7 @@ import { requireApiUser } from "~/modules/auth/request.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 
 /** The caller's data as a zip: data.json and a Markdown file per study and per library item. */
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => exportResponse(requireApiUser(request).id));
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => exportResponse(requireApiUser(request).id));
 
 export const action = apiHandler(({ request }: ActionFunctionArgs) => {
   requireApiUser(request);

@@ -13,5 +13,5 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = requireApiUser(request);
   if (request.method !== "POST") methodNotAllowed();
-  return importExport(user.id, await readUpload(request));
+  return await importExport(user.id, await readUpload(request));
 });

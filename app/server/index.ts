@@ -197,7 +197,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     filename: new URL("worker.js", import.meta.url).href,
     threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
+    timeoutMsFor: { prepareImport: config.IMPORT_EXPORT_TIMEOUT_MS, buildExport: config.IMPORT_EXPORT_TIMEOUT_MS },
     queueMax: config.WORKER_QUEUE_MAX,
+    memoryMb: config.WORKER_MEMORY_MB,
     log: console.error,
   });
   const stopSessionPurge = startSessionPurge(console.error);

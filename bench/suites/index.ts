@@ -4,6 +4,7 @@ import { bundleSuite } from "./bundle";
 import { contentSuite } from "./content";
 import { coresSuite } from "./cores";
 import { hostileSuite } from "./hostile";
+import { importsSuite } from "./imports";
 import { apiSuite, floorSuite } from "./http";
 import { isolationSuite } from "./isolation";
 import { lessonsSuite } from "./lessons";
@@ -24,5 +25,6 @@ export const suites: BenchSuite[] = [
   bibleStartupSuite,
   hostileSuite,
   isolationSuite,
+  importsSuite,
   coresSuite,
 ];

@@ -78,23 +78,31 @@ test("an import that would pass the item limit is refused whole", async () => {
   try {
     const account = await registerAccount(limited.url);
     const now = new Date().toISOString();
-    const data = {
-      format: "sagacity-bites-export",
-      version: 1,
-      exportedAt: now,
-      account: { id: "x", email: uniqueEmail(), createdAt: now },
-      authors: [{ id: "a-1", name: "Someone", createdAt: now }],
-      studies: ["s-1", "s-2"].map((id) => ({ id, title: "T", content: "## C", studyType: "topic", createdAt: now })),
+    const file = (studyIds: string[], author: string) => {
+      const data = {
+        format: "sagacity-bites-export",
+        version: 1,
+        exportedAt: now,
+        account: { id: "x", email: uniqueEmail(), createdAt: now },
+        authors: [{ id: `a-${author}`, name: author, createdAt: now }],
+        studies: studyIds.map((id) => ({ id, title: "T", content: "## C", studyType: "topic", createdAt: now })),
+      };
+      return zipSync({ "data.json": strToU8(JSON.stringify(data)) });
     };
-    const response = await importZip(
-      limited.url,
-      account.token,
-      zipSync({ "data.json": strToU8(JSON.stringify(data)) }),
-    );
-    assert.equal(response.status, 409);
-    assert.match((await response.json()).error, /limit of 1 lesson plans/);
-    const authors = limited.withDb((db) => (db.prepare("select count(*) as n from authors").get() as { n: number }).n);
-    assert.equal(authors, 0, "the author added before the refusal was rolled back");
+    const authors = () =>
+      limited.withDb((db) => (db.prepare("select count(*) as n from authors").get() as { n: number }).n);
+
+    const tooMany = await importZip(limited.url, account.token, file(["s-1", "s-2"], "Someone"));
+    assert.equal(tooMany.status, 413, "a file past the limit by itself");
+    assert.match((await tooMany.json()).error, /2 lesson plans; an account holds at most 1/);
+    assert.equal(authors(), 0);
+
+    assert.equal((await importZip(limited.url, account.token, file(["s-1"], "Someone"))).status, 200);
+    const past = await importZip(limited.url, account.token, file(["s-2"], "Someone"));
+    assert.equal(past.status, 409, "with what the account already has");
+    assert.match((await past.json()).error, /limit of 1 lesson plans/);
+    const studies = limited.withDb((db) => (db.prepare("select count(*) as n from studies").get() as { n: number }).n);
+    assert.deepEqual([authors(), studies], [1, 1], "the second file added nothing");
   } finally {
     await limited.close();
   }

@@ -18,6 +18,9 @@ before(async () => {
   server = await startTestServer({
     IMPORT_MAX_BYTES: String(2 * 1024 * 1024),
     IMPORT_MAX_JSON_BYTES: String(8 * 1024 * 1024),
+    // These tests import and export many times with one account; the hourly limits have their own tests.
+    IMPORTS_PER_HOUR: "1000",
+    EXPORTS_PER_HOUR: "1000",
   });
   admin = await registerAccount(server.url);
 });

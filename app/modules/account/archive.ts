@@ -8,13 +8,46 @@ import { z } from "zod";
 export const ARCHIVE_FORMAT = "sagacity-bites-export";
 export const ARCHIVE_VERSION = 1;
 
+/**
+ * Static bounds on what one file may list; the account's own caps (MAX_ITEMS_PER_USER, counted
+ * with what is already here) are checked by the import. Plans are few (the catalogue's).
+ */
 const MAX_ROWS = 100_000;
+const MAX_READING_PLANS = 200;
+const MAX_GROUPS = 200;
 const id = z.string().min(1).max(100);
 const date = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 const nullableDate = date.nullable();
 const text = (max: number) => z.string().max(max);
 const nullableText = (max: number) => z.string().max(max).nullable().default(null);
-const rows = <Item extends z.ZodType>(item: Item) => z.array(item).max(MAX_ROWS).default([]);
+/** A web address: only http(s), as the forms accept, so an import cannot plant a `javascript:` link. */
+const webUrl = text(2048).refine((value) => {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}, "must be a web address starting with http:// or https://");
+const nullableWebUrl = webUrl.nullable().default(null);
+
+/** Rows with ids: an id listed twice would be one row stored twice (the database refuses the second). */
+function rows<Item extends z.ZodType<{ id: string }>>(item: Item, label: string, max = MAX_ROWS) {
+  return z
+    .array(item)
+    .max(max)
+    .default([])
+    .superRefine((list, context) => {
+      const seen = new Set<string>();
+      for (const [index, row] of list.entries()) {
+        if (seen.has(row.id)) {
+          context.addIssue({ code: "custom", path: [index, "id"], message: `lists the ${label} ${row.id} twice` });
+          return;
+        }
+        seen.add(row.id);
+      }
+    });
+}
 
 const profile = z.object({
   displayName: nullableText(200),
@@ -39,9 +72,9 @@ const author = z.object({
   id,
   name: text(200).min(1),
   bio: nullableText(5000),
-  photoUrl: nullableText(2048),
+  photoUrl: nullableWebUrl,
   denomination: nullableText(200),
-  website: nullableText(2048),
+  website: nullableWebUrl,
   isFavorite: z.boolean().default(false),
   createdAt: date,
 });
@@ -52,8 +85,8 @@ const book = z.object({
   asin: text(100),
   title: text(300).min(1),
   authorName: nullableText(200),
-  coverUrl: nullableText(2048),
-  amazonUrl: text(2048).min(1),
+  coverUrl: nullableWebUrl,
+  amazonUrl: webUrl,
   price: nullableText(100),
   rating: nullableText(100),
   createdAt: date,
@@ -64,7 +97,7 @@ const libraryItem = z.object({
   authorId: id.nullable().default(null),
   bookId: id.nullable().default(null),
   title: text(500).min(1),
-  url: nullableText(2048),
+  url: nullableWebUrl,
   transcript: text(200_000),
   contentType: z.enum(["book", "blog", "quote", "audio"]),
   source: nullableText(2048),
@@ -102,7 +135,8 @@ const readingPlan = z.object({
   progress: z
     .array(z.object({ dayNumber: z.number().int().min(1).max(10_000), completedAt: date }))
     .max(10_000)
-    .default([]),
+    .default([])
+    .refine((days) => new Set(days.map((day) => day.dayNumber)).size === days.length, "lists a day twice"),
 });
 
 /** A group the account leads (see groupsLedBy): a record for the leader, not recreated by an import. */
@@ -117,13 +151,16 @@ export const archiveSchema = z.object({
   account: z.object({ id, email: text(254), createdAt: date }),
   profile: profile.nullable().default(null),
   onboarding: onboarding.nullable().default(null),
-  authors: rows(author),
-  books: rows(book),
-  libraryItems: rows(libraryItem),
-  studies: rows(study),
-  savedStudies: rows(savedStudy),
-  readingPlans: z.array(readingPlan).max(1000).default([]),
-  groups: z.array(group).max(1000).default([]),
+  authors: rows(author, "author"),
+  books: rows(book, "book"),
+  libraryItems: rows(libraryItem, "library item"),
+  studies: rows(study, "study"),
+  savedStudies: rows(savedStudy, "saved study"),
+  readingPlans: rows(readingPlan, "reading plan", MAX_READING_PLANS).refine(
+    (plans) => new Set(plans.map((plan) => plan.planSlug)).size === plans.length,
+    "lists a plan twice",
+  ),
+  groups: z.array(group).max(MAX_GROUPS).default([]),
 });
 
 export type Archive = z.infer<typeof archiveSchema>;

@@ -16,11 +16,13 @@ import {
   userProfiles,
   users,
 } from "#db/schema";
-import { getDb } from "~/db.server";
+import { getDb, openDatabase } from "~/db.server";
+import { runTask } from "~/modules/jobs/pool.server";
 import { selectMembers, selectMemberships } from "~/modules/groups/queries.server";
 import { contentLabels } from "~/modules/library/display";
 import { NotFoundError } from "~/utils/errors";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
+import { startExport } from "./limits.server";
 
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
@@ -228,9 +230,12 @@ export function libraryItemMarkdown(item: Item, book: AccountData["books"][numbe
   return lines.join("\n");
 }
 
-/** The export zip: data.json, and a readable Markdown file per study and per library item. */
+/**
+ * The export zip: data.json, and a readable Markdown file per study and per library item. Read in
+ * one transaction, so the file is one moment of the account even while it changes.
+ */
 export function buildExportZip(userId: string, now = new Date()) {
-  const data = collectAccountData(userId, now);
+  const data = getDb().transaction(() => collectAccountData(userId, now), { behavior: "deferred" });
   const files: Zippable = { "data.json": strToU8(JSON.stringify(data, null, 2)) };
   const saved = new Set(data.savedStudies.map((save) => save.studyId));
   for (const study of data.studies) {
@@ -249,9 +254,23 @@ export function buildExportZip(userId: string, now = new Date()) {
   };
 }
 
-/** The export as a download (GET /api/export and the settings page's button). */
-export function exportResponse(userId: string) {
-  const { bytes, fileName } = buildExportZip(userId);
+/** The worker task: the zip, built on the worker's own connection to the server's database. */
+export function buildExport({ userId, databasePath, now }: { userId: string; databasePath: string; now: Date }) {
+  openDatabase(databasePath);
+  return buildExportZip(userId, now);
+}
+
+/**
+ * The export as a download (GET /api/export and the settings page's button): EXPORTS_PER_HOUR an
+ * hour per account, built in the worker pool.
+ */
+export async function exportResponse(userId: string) {
+  startExport(userId);
+  const { bytes, fileName } = await runTask("buildExport", {
+    userId,
+    databasePath: getDb().$client.name,
+    now: new Date(),
+  });
   return new Response(bytes, {
     headers: {
       "content-type": "application/zip",

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { unzipSync } from "fflate";
+import { setTimeout as sleep } from "node:timers/promises";
+import v8 from "node:v8";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   authors,
   books,
@@ -14,57 +15,89 @@ import {
   userProfiles,
 } from "#db/schema";
 import { getConfig } from "~/config.server";
-import { getDb, type Db } from "~/db.server";
+import { getDb, openDatabase, type Db } from "~/db.server";
+import { runTask } from "~/modules/jobs/pool.server";
+import { checkHistory, type DayCompletion } from "~/modules/plans/calendar";
 import { validationErrorFrom } from "~/utils/api.server";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "~/utils/errors";
 import { archiveSchema, type Archive, type ImportSummary } from "./archive";
+import { startImport } from "./limits.server";
+import { readZipEntry } from "./zip.server";
+
+/**
+ * An import in two steps (docs/adr/0016-imports-that-cannot-hurt-anyone-else.md):
+ *
+ * 1. prepareImport, in a worker thread with a time and memory limit: the zip is read with a hard
+ *    cap on what data.json inflates to, the JSON is parsed and checked (shape, types, ids listed
+ *    once, web addresses, the account's caps, reading days against the plan rules), and every
+ *    row to add is decided, ids included. Every refusal happens here, before anything is written.
+ * 2. writeImport, on the request's thread: the decided rows in short transactions (about 20 ms
+ *    each, with a pause between them), so nobody else waits long for the write lock. Should a
+ *    batch still fail (a row added meanwhile, a full disk), the rows already written are deleted.
+ */
+
+export interface ImportLimits {
+  maxZipBytes: number;
+  maxJsonBytes: number;
+  maxItems: number;
+}
+
+export interface PrepareImportInput {
+  userId: string;
+  bytes: Uint8Array;
+  /** The worker opens the same database as the server (a test server's is not DATABASE_PATH). */
+  databasePath: string;
+  limits: ImportLimits;
+  now: Date;
+}
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const NOT_A_ZIP = "This file is not a Sagacity Bites export: upload the .zip that Export my data gave you.";
 /** More entries than any export holds (two files per item, studies and items capped per account). */
 const MAX_ENTRIES = 25_000;
+/** data.json is a few levels deep (rows, then lists inside a row): deeper is not an export. */
+const MAX_DEPTH = 8;
+/** A transaction's work before it commits and lets other writers in. */
+const BATCH_MS = 20;
+/** The pause between two transactions, long enough for a waiting writer's retry to land in it. */
+const BATCH_PAUSE_MS = 20;
+/** Ids per `in (...)` query. */
+const CHUNK = 500;
 
 function megabytes(bytes: number) {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
 /**
- * data.json from an export zip, checked. Only that entry is ever inflated, and only when its
- * declared size is within IMPORT_MAX_JSON_BYTES: the output buffer is that size, so an entry that
- * lies about its size (a zip bomb) is cut there and fails to parse. Names are never used as paths.
+ * No array longer than `maxRows` and nothing deeper than MAX_DEPTH, checked with a loop before
+ * the schema runs (a schema walking 10 million array entries would collect 10 million issues).
  */
-export function readArchive(bytes: Uint8Array): Archive {
-  const config = getConfig();
-  if (bytes.length > config.IMPORT_MAX_BYTES) {
-    throw new PayloadTooLargeError(`The file is too large (limit ${megabytes(config.IMPORT_MAX_BYTES)})`);
+function checkShape(data: unknown, maxRows: number) {
+  const stack: Array<[unknown, number]> = [[data, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= MAX_DEPTH) throw new ValidationError("The export's data.json is not valid: it is nested too deeply.");
+    const children = Array.isArray(value) ? value : Object.values(value);
+    if (children.length > maxRows) {
+      throw new PayloadTooLargeError(`The export's data.json lists more than ${maxRows} entries in one place.`);
+    }
+    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
   }
-  // A zip starts with a local file header (or, empty, with the end of its directory).
-  if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new ValidationError(NOT_A_ZIP);
-  let entries = 0;
-  let dataEntries = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        entries += 1;
-        if (entries > MAX_ENTRIES) throw new ValidationError(`The zip holds too many files (over ${MAX_ENTRIES}).`);
-        if (file.name !== "data.json") return false;
-        dataEntries += 1;
-        if (dataEntries > 1) throw new ValidationError("The zip holds data.json more than once.");
-        if (file.originalSize > config.IMPORT_MAX_JSON_BYTES) {
-          throw new PayloadTooLargeError(
-            `data.json is too large once unpacked (limit ${megabytes(config.IMPORT_MAX_JSON_BYTES)})`,
-          );
-        }
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ValidationError || error instanceof PayloadTooLargeError) throw error;
-    throw new ValidationError(NOT_A_ZIP);
+}
+
+/** data.json from an export zip, checked. Only that entry is inflated, never past maxJsonBytes. */
+export function readArchive(bytes: Uint8Array, limits: ImportLimits): Archive {
+  if (bytes.length > limits.maxZipBytes) {
+    throw new PayloadTooLargeError(`The file is too large (limit ${megabytes(limits.maxZipBytes)})`);
   }
-  const json = files["data.json"];
+  const json = readZipEntry(bytes, "data.json", {
+    maxEntries: MAX_ENTRIES,
+    maxBytes: limits.maxJsonBytes,
+    tooLarge: `data.json is too large once unpacked (limit ${megabytes(limits.maxJsonBytes)})`,
+    notAZip: NOT_A_ZIP,
+  });
   if (!json) throw new ValidationError(`${NOT_A_ZIP} (it has no data.json)`);
   let data: unknown;
   try {
@@ -72,6 +105,9 @@ export function readArchive(bytes: Uint8Array): Archive {
   } catch {
     throw new ValidationError("The export's data.json is damaged (it is not valid JSON).");
   }
+  // Every list an account can fill is capped at maxItems; the catalogue's plans and a plan's days
+  // are fewer. The schema's own bounds are the second line.
+  checkShape(data, Math.max(limits.maxItems, 10_000));
   const parsed = archiveSchema.safeParse(data);
   if (!parsed.success) {
     const error = validationErrorFrom(parsed.error);
@@ -88,28 +124,388 @@ function derivedId(userId: string, id: string) {
 
 type OwnedTable = typeof authors | typeof books | typeof sermons | typeof studies | typeof userPlans;
 
+function chunks<T>(list: T[]) {
+  const out: T[][] = [];
+  for (let index = 0; index < list.length; index += CHUNK) out.push(list.slice(index, index + CHUNK));
+  return out;
+}
+
+/** Who owns each of these ids in `table` (ids nobody holds are absent). */
+function ownersOf(db: Db | Tx, table: OwnedTable, ids: string[]) {
+  const owners = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    for (const row of db
+      .select({ id: table.id, userId: table.userId })
+      .from(table)
+      .where(inArray(table.id, part))
+      .all())
+      owners.set(row.id, row.userId);
+  }
+  return owners;
+}
+
 /**
- * Where an exported row lives in this database: `exists` when this account already has it (a
+ * Where each exported row lives in this database: `exists` when this account already has it (a
  * second import, or the same install), else the id to insert it under. An id another account
  * holds (two people importing one file) is replaced by one derived from both, the same each time.
  */
-function placeRow(tx: Tx, table: OwnedTable, userId: string, id: string) {
-  const owner = tx.select({ userId: table.userId }).from(table).where(eq(table.id, id)).get();
-  if (!owner) return { id, exists: false };
-  if (owner.userId === userId) return { id, exists: true };
-  const derived = derivedId(userId, id);
-  const again = tx.select({ userId: table.userId }).from(table).where(eq(table.id, derived)).get();
-  return { id: derived, exists: again !== undefined };
+function placeRows(db: Db | Tx, table: OwnedTable, userId: string, ids: string[]) {
+  const owners = ownersOf(db, table, ids);
+  const derived = new Map(
+    ids.filter((id) => owners.has(id) && owners.get(id) !== userId).map((id) => [id, derivedId(userId, id)]),
+  );
+  const derivedOwners = ownersOf(db, table, [...derived.values()]);
+  return new Map(
+    ids.map((id) => {
+      if (!owners.has(id)) return [id, { id, exists: false }];
+      if (owners.get(id) === userId) return [id, { id, exists: true }];
+      const other = derived.get(id)!;
+      return [id, { id: other, exists: derivedOwners.has(other) }];
+    }),
+  );
 }
 
-function countOf(tx: Tx, table: typeof sermons | typeof studies, userId: string) {
+function countOf(db: Db | Tx, table: typeof authors | typeof books | typeof sermons | typeof studies, userId: string) {
   return (
-    tx
+    db
       .select({ count: sql<number>`count(*)` })
       .from(table)
       .where(eq(table.userId, userId))
       .get()?.count ?? 0
   );
+}
+
+type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"] & { id: string };
+
+/** Everything an import will write, decided before the first write. Plain data (it crosses threads). */
+export interface ImportPlan {
+  authors: Array<Row<typeof authors>>;
+  books: Array<Row<typeof books>>;
+  libraryItems: Array<Row<typeof sermons>>;
+  studies: Array<Row<typeof studies>>;
+  savedStudies: Array<Row<typeof librarySaves>>;
+  readingPlans: Array<Row<typeof userPlans>>;
+  progress: Array<Row<typeof userPlanProgress>>;
+  profile: Archive["profile"];
+  onboarding: Archive["onboarding"];
+  maxItems: number;
+}
+
+const KINDS = {
+  authors: "authors",
+  books: "books",
+  libraryItems: "items in your library",
+  studies: "lesson plans",
+} as const;
+
+/** The account's cap, counted with what is here already: a file past it by itself is too large. */
+function checkCap(kind: keyof typeof KINDS, adding: number, existing: number, max: number) {
+  if (adding > max) {
+    throw new PayloadTooLargeError(`The file holds ${adding} ${KINDS[kind]}; an account holds at most ${max}.`);
+  }
+  if (existing + adding > max) {
+    throw new ConflictError(
+      `Importing would pass the limit of ${max} ${KINDS[kind]} (${adding} new). Delete some first.`,
+    );
+  }
+}
+
+/**
+ * Decides every row to add (reads only). Reading plans are matched by their slug, authors also by
+ * name (in memory: one query for the account's names); groups are not imported. Refuses what
+ * passes a cap, and reading days that break the plan rules.
+ */
+export function planImport(
+  db: Db,
+  userId: string,
+  archive: Archive,
+  { now, maxItems }: { now: Date; maxItems: number },
+) {
+  return db.transaction(
+    (tx): ImportPlan => {
+      const plan: ImportPlan = {
+        authors: [],
+        books: [],
+        libraryItems: [],
+        studies: [],
+        savedStudies: [],
+        readingPlans: [],
+        progress: [],
+        profile: archive.profile,
+        onboarding: archive.onboarding,
+        maxItems,
+      };
+
+      const authorPlaces = placeRows(
+        tx,
+        authors,
+        userId,
+        archive.authors.map((author) => author.id),
+      );
+      const byName = new Map<string, string>();
+      for (const row of tx
+        .select({ id: authors.id, name: authors.name })
+        .from(authors)
+        .where(eq(authors.userId, userId))
+        .all()) {
+        if (!byName.has(row.name.toLowerCase())) byName.set(row.name.toLowerCase(), row.id);
+      }
+      const authorIds = new Map<string, string>();
+      for (const author of archive.authors) {
+        const place = authorPlaces.get(author.id)!;
+        if (!place.exists) {
+          const sameName = byName.get(author.name.toLowerCase());
+          if (sameName) {
+            authorIds.set(author.id, sameName);
+            continue;
+          }
+          plan.authors.push({ ...author, id: place.id, userId });
+          byName.set(author.name.toLowerCase(), place.id);
+        }
+        authorIds.set(author.id, place.id);
+      }
+      const authorOf = (id: string | null) => (id ? (authorIds.get(id) ?? null) : null);
+
+      const bookPlaces = placeRows(
+        tx,
+        books,
+        userId,
+        archive.books.map((book) => book.id),
+      );
+      const bookIds = new Map<string, string>();
+      for (const book of archive.books) {
+        const place = bookPlaces.get(book.id)!;
+        if (!place.exists) plan.books.push({ ...book, id: place.id, userId, authorId: authorOf(book.authorId) });
+        bookIds.set(book.id, place.id);
+      }
+
+      const itemPlaces = placeRows(
+        tx,
+        sermons,
+        userId,
+        archive.libraryItems.map((item) => item.id),
+      );
+      for (const item of archive.libraryItems) {
+        const place = itemPlaces.get(item.id)!;
+        if (place.exists) continue;
+        plan.libraryItems.push({
+          ...item,
+          id: place.id,
+          userId,
+          authorId: authorOf(item.authorId),
+          bookId: item.bookId ? (bookIds.get(item.bookId) ?? null) : null,
+        });
+      }
+
+      const studyPlaces = placeRows(
+        tx,
+        studies,
+        userId,
+        archive.studies.map((study) => study.id),
+      );
+      for (const study of archive.studies) {
+        const place = studyPlaces.get(study.id)!;
+        if (!place.exists) plan.studies.push({ ...study, id: place.id, userId });
+      }
+
+      checkCap("authors", plan.authors.length, countOf(tx, authors, userId), maxItems);
+      checkCap("books", plan.books.length, countOf(tx, books, userId), maxItems);
+      checkCap("libraryItems", plan.libraryItems.length, countOf(tx, sermons, userId), maxItems);
+      checkCap("studies", plan.studies.length, countOf(tx, studies, userId), maxItems);
+
+      // One save per study: those this account has are skipped, an id another account holds is renewed.
+      const saved = new Set(
+        tx
+          .select({ studyId: librarySaves.studyId })
+          .from(librarySaves)
+          .where(eq(librarySaves.userId, userId))
+          .all()
+          .map((row) => row.studyId),
+      );
+      const saveIdsTaken = new Set<string>();
+      for (const part of chunks(archive.savedStudies.map((save) => save.id))) {
+        for (const row of tx
+          .select({ id: librarySaves.id })
+          .from(librarySaves)
+          .where(inArray(librarySaves.id, part))
+          .all())
+          saveIdsTaken.add(row.id);
+      }
+      for (const save of archive.savedStudies) {
+        const place = studyPlaces.get(save.studyId);
+        if (!place || saved.has(place.id)) continue;
+        saved.add(place.id);
+        plan.savedStudies.push({
+          id: saveIdsTaken.has(save.id) ? crypto.randomUUID() : save.id,
+          userId,
+          studyId: place.id,
+          createdAt: save.createdAt,
+        });
+      }
+
+      planReadingPlans(tx, userId, archive, plan, now);
+      return plan;
+    },
+    { behavior: "deferred" },
+  );
+}
+
+/**
+ * Reading plans and their completed days. The file's days must be a history "Mark Complete" could
+ * have made (else the file is refused); days are added to a plan already started here only when
+ * the two histories together still are one (else that plan's days are left out).
+ */
+function planReadingPlans(tx: Tx, userId: string, archive: Archive, plan: ImportPlan, now: Date) {
+  if (archive.readingPlans.length === 0) return;
+  const catalogue = new Map(
+    tx
+      .select({ id: readingPlans.id, slug: readingPlans.slug, daysCount: readingPlans.daysCount })
+      .from(readingPlans)
+      .all()
+      .map((row) => [row.slug, row]),
+  );
+  const own = new Map(
+    tx
+      .select({ id: userPlans.id, planId: userPlans.planId, createdAt: userPlans.createdAt })
+      .from(userPlans)
+      .where(eq(userPlans.userId, userId))
+      .all()
+      .map((row) => [row.planId, row]),
+  );
+  const ownIds = [...own.values()].map((row) => row.id);
+  const doneHere = new Map<string, DayCompletion[]>();
+  for (const part of chunks(ownIds)) {
+    for (const row of tx
+      .select({
+        userPlanId: userPlanProgress.userPlanId,
+        dayNumber: userPlanProgress.dayNumber,
+        completedAt: userPlanProgress.completedAt,
+      })
+      .from(userPlanProgress)
+      .where(inArray(userPlanProgress.userPlanId, part))
+      .all()) {
+      const list = doneHere.get(row.userPlanId) ?? [];
+      list.push({ dayNumber: row.dayNumber, completedAt: row.completedAt });
+      doneHere.set(row.userPlanId, list);
+    }
+  }
+  const zoneHere =
+    tx.select({ timeZone: userProfiles.timeZone }).from(userProfiles).where(eq(userProfiles.userId, userId)).get()
+      ?.timeZone ?? null;
+  const fileZone = archive.profile?.timeZone ?? zoneHere ?? "UTC";
+  const places = placeRows(
+    tx,
+    userPlans,
+    userId,
+    archive.readingPlans.map((row) => row.id),
+  );
+
+  for (const exported of archive.readingPlans) {
+    const entry = catalogue.get(exported.planSlug);
+    if (!entry) continue;
+    const fromFile = exported.progress.map((day) => ({ dayNumber: day.dayNumber, completedAt: day.completedAt }));
+    const history = checkHistory(fromFile, {
+      daysCount: entry.daysCount,
+      startedAt: exported.createdAt,
+      now,
+      timeZone: fileZone,
+    });
+    if (!history.ok) {
+      throw new ValidationError(`The export's reading plan "${exported.planSlug}" is not valid: ${history.message}.`);
+    }
+    const existing = own.get(entry.id);
+    let userPlanId: string;
+    let adding = fromFile;
+    if (existing) {
+      userPlanId = existing.id;
+      const here = doneHere.get(existing.id) ?? [];
+      const known = new Set(here.map((day) => day.dayNumber));
+      adding = fromFile.filter((day) => !known.has(day.dayNumber));
+      const together = checkHistory([...here, ...adding], {
+        daysCount: entry.daysCount,
+        startedAt: new Date(Math.min(existing.createdAt.getTime(), exported.createdAt.getTime())),
+        now,
+        timeZone: zoneHere ?? fileZone,
+      });
+      if (!together.ok) adding = [];
+    } else {
+      const place = places.get(exported.id)!;
+      userPlanId = place.exists ? crypto.randomUUID() : place.id;
+      plan.readingPlans.push({
+        id: userPlanId,
+        userId,
+        planId: entry.id,
+        translation: exported.translation,
+        startDate: exported.startDate,
+        activatedAt: exported.activatedAt,
+        createdAt: exported.createdAt,
+      });
+    }
+    for (const day of adding) {
+      plan.progress.push({
+        id: crypto.randomUUID(),
+        userPlanId,
+        dayNumber: day.dayNumber,
+        completedAt: day.completedAt,
+      });
+    }
+  }
+}
+
+type RowKind = (typeof WRITE_ORDER)[number][0];
+
+/**
+ * A plan as it crosses back from the worker: each kind's rows serialized in parts of about
+ * PART_BYTES, so the request's thread unpacks one part before writing it rather than tens of
+ * megabytes at once.
+ */
+export interface PackedPlan {
+  parts: Record<RowKind, Uint8Array[]>;
+  counts: Record<RowKind, number>;
+  profile: ImportPlan["profile"];
+  onboarding: ImportPlan["onboarding"];
+  maxItems: number;
+}
+
+const PART_BYTES = 256 * 1024;
+
+/** About how large a row is: its strings' lengths (the texts are what is large). */
+function roughSize(row: object) {
+  let size = 64;
+  for (const value of Object.values(row)) {
+    if (typeof value === "string") size += value.length;
+    else if (Array.isArray(value)) for (const entry of value) size += typeof entry === "string" ? entry.length : 8;
+  }
+  return size;
+}
+
+export function packPlan(plan: ImportPlan): PackedPlan {
+  const parts = {} as PackedPlan["parts"];
+  const counts = {} as PackedPlan["counts"];
+  for (const [kind] of WRITE_ORDER) {
+    const rows = plan[kind] as object[];
+    counts[kind] = rows.length;
+    parts[kind] = [];
+    let part: object[] = [];
+    let size = 0;
+    for (const row of rows) {
+      part.push(row);
+      size += roughSize(row);
+      if (size >= PART_BYTES) {
+        parts[kind].push(v8.serialize(part));
+        part = [];
+        size = 0;
+      }
+    }
+    if (part.length > 0) parts[kind].push(v8.serialize(part));
+  }
+  return { parts, counts, profile: plan.profile, onboarding: plan.onboarding, maxItems: plan.maxItems };
+}
+
+/** The worker task: the file read, checked and turned into the rows to add (or refused). */
+export function prepareImport({ userId, bytes, databasePath, limits, now }: PrepareImportInput): PackedPlan {
+  const archive = readArchive(bytes, limits);
+  return packPlan(planImport(openDatabase(databasePath), userId, archive, { now, maxItems: limits.maxItems }));
 }
 
 function mergeProfile(tx: Tx, userId: string, profile: NonNullable<Archive["profile"]>) {
@@ -160,159 +556,126 @@ function mergeOnboarding(tx: Tx, userId: string, onboarding: NonNullable<Archive
   return changed;
 }
 
+/** The tables an import adds to, in the order it writes them (a row's references come first). */
+const WRITE_ORDER = [
+  ["authors", authors],
+  ["books", books],
+  ["libraryItems", sermons],
+  ["studies", studies],
+  ["savedStudies", librarySaves],
+  ["readingPlans", userPlans],
+  ["progress", userPlanProgress],
+] as const;
+
+const CAPPED = { authors, books, libraryItems: sermons, studies } as const;
+
 /**
- * Adds an export's rows to this account, all in one transaction: a refusal part-way (the item
- * limit) leaves nothing behind. Rows already here (by id) are left as they are, so a second
- * import of the same file adds nothing. Reading plans are matched by their slug, authors also
- * by name; groups are not imported yet.
+ * Writes a plan in short IMMEDIATE transactions with a pause between them. Each batch of a
+ * capped kind checks the cap again (rows added meanwhile count). When a batch fails, the rows of
+ * the earlier ones are deleted (also in short transactions) and the error is passed on, so the
+ * account is as it was. The profile and onboarding are merged in the last transaction.
  */
-export function importArchive(userId: string, archive: Archive): ImportSummary {
-  const max = getConfig().MAX_ITEMS_PER_USER;
-  const added: ImportSummary["added"] = {
-    authors: 0,
-    books: 0,
-    libraryItems: 0,
-    studies: 0,
-    savedStudies: 0,
-    readingPlans: 0,
-    planDaysCompleted: 0,
-  };
-  return getDb().transaction(
-    (tx) => {
-      const authorIds = new Map<string, string>();
-      for (const author of archive.authors) {
-        const place = placeRow(tx, authors, userId, author.id);
-        if (!place.exists) {
-          const sameName = tx
-            .select({ id: authors.id })
-            .from(authors)
-            .where(and(eq(authors.userId, userId), sql`lower(${authors.name}) = lower(${author.name})`))
-            .get();
-          if (sameName) {
-            authorIds.set(author.id, sameName.id);
-            continue;
-          }
-          tx.insert(authors)
-            .values({ ...author, id: place.id, userId })
-            .run();
-          added.authors += 1;
-        }
-        authorIds.set(author.id, place.id);
-      }
-      const authorOf = (id: string | null) => (id ? (authorIds.get(id) ?? null) : null);
-
-      const bookIds = new Map<string, string>();
-      for (const book of archive.books) {
-        const place = placeRow(tx, books, userId, book.id);
-        if (!place.exists) {
-          tx.insert(books)
-            .values({ ...book, id: place.id, userId, authorId: authorOf(book.authorId) })
-            .run();
-          added.books += 1;
-        }
-        bookIds.set(book.id, place.id);
-      }
-
-      const newItems = archive.libraryItems
-        .map((item) => ({ item, place: placeRow(tx, sermons, userId, item.id) }))
-        .filter(({ place }) => !place.exists);
-      if (countOf(tx, sermons, userId) + newItems.length > max) {
-        throw new ConflictError(
-          `Importing would pass the limit of ${max} items in your library (${newItems.length} new). Delete some first.`,
-        );
-      }
-      for (const { item, place } of newItems) {
-        tx.insert(sermons)
-          .values({
-            ...item,
-            id: place.id,
-            userId,
-            authorId: authorOf(item.authorId),
-            bookId: item.bookId ? (bookIds.get(item.bookId) ?? null) : null,
-          })
-          .run();
-        added.libraryItems += 1;
-      }
-
-      const studyIds = new Map<string, string>();
-      const newStudies = archive.studies
-        .map((study) => ({ study, place: placeRow(tx, studies, userId, study.id) }))
-        .filter(({ study, place }) => {
-          studyIds.set(study.id, place.id);
-          return !place.exists;
-        });
-      if (countOf(tx, studies, userId) + newStudies.length > max) {
-        throw new ConflictError(
-          `Importing would pass the limit of ${max} lesson plans (${newStudies.length} new). Delete some first.`,
-        );
-      }
-      for (const { study, place } of newStudies) {
-        tx.insert(studies)
-          .values({ ...study, id: place.id, userId })
-          .run();
-        added.studies += 1;
-      }
-
-      for (const save of archive.savedStudies) {
-        const studyId = studyIds.get(save.studyId);
-        if (!studyId) continue;
-        const taken = tx.select({ id: librarySaves.id }).from(librarySaves).where(eq(librarySaves.id, save.id)).get();
-        const result = tx
-          .insert(librarySaves)
-          .values({ id: taken ? crypto.randomUUID() : save.id, userId, studyId, createdAt: save.createdAt })
-          .onConflictDoNothing()
-          .run();
-        added.savedStudies += result.changes;
-      }
-
-      for (const plan of archive.readingPlans) {
-        const catalogue = tx
-          .select({ id: readingPlans.id, daysCount: readingPlans.daysCount })
-          .from(readingPlans)
-          .where(eq(readingPlans.slug, plan.planSlug))
-          .get();
-        if (!catalogue) continue;
-        let userPlanId = tx
-          .select({ id: userPlans.id })
-          .from(userPlans)
-          .where(and(eq(userPlans.userId, userId), eq(userPlans.planId, catalogue.id)))
-          .get()?.id;
-        if (!userPlanId) {
-          const place = placeRow(tx, userPlans, userId, plan.id);
-          userPlanId = place.exists ? crypto.randomUUID() : place.id;
-          tx.insert(userPlans)
-            .values({
-              id: userPlanId,
-              userId,
-              planId: catalogue.id,
-              translation: plan.translation,
-              startDate: plan.startDate,
-              activatedAt: plan.activatedAt,
-              createdAt: plan.createdAt,
-            })
-            .run();
-          added.readingPlans += 1;
-        }
-        for (const day of plan.progress) {
-          if (day.dayNumber > catalogue.daysCount) continue;
-          const result = tx
-            .insert(userPlanProgress)
-            .values({ userPlanId, dayNumber: day.dayNumber, completedAt: day.completedAt })
-            .onConflictDoNothing()
-            .run();
-          added.planDaysCompleted += result.changes;
+export async function writeImport(userId: string, plan: PackedPlan): Promise<ImportSummary> {
+  const db = getDb();
+  const written: Array<{ table: (typeof WRITE_ORDER)[number][1]; ids: string[] }> = [];
+  try {
+    for (const [kind, table] of WRITE_ORDER) {
+      const ids: string[] = [];
+      written.push({ table, ids });
+      for (const part of plan.parts[kind]) {
+        const rows = v8.deserialize(part) as Array<{ id: string }>;
+        let next = 0;
+        while (next < rows.length) {
+          next = db.transaction(
+            (tx) => {
+              if (kind in CAPPED) {
+                const capped = CAPPED[kind as keyof typeof CAPPED];
+                if (countOf(tx, capped, userId) + (plan.counts[kind] - ids.length) > plan.maxItems) {
+                  throw new ConflictError(
+                    `Importing would pass the limit of ${plan.maxItems} ${KINDS[kind as keyof typeof KINDS]}. Delete some first.`,
+                  );
+                }
+              }
+              const started = performance.now();
+              let index = next;
+              do {
+                tx.insert(table)
+                  .values(rows[index] as never)
+                  .run();
+                ids.push(rows[index]!.id);
+                index += 1;
+              } while (index < rows.length && performance.now() - started < BATCH_MS);
+              return index;
+            },
+            { behavior: "immediate" },
+          );
+          await sleep(BATCH_PAUSE_MS);
         }
       }
-
-      const profileUpdated = archive.profile ? mergeProfile(tx, userId, archive.profile) : false;
-      const onboardingUpdated = archive.onboarding ? mergeOnboarding(tx, userId, archive.onboarding) : false;
-      return { added, profileUpdated, onboardingUpdated };
-    },
-    { behavior: "immediate" },
-  );
+    }
+    const merged = db.transaction(
+      (tx) => ({
+        profileUpdated: plan.profile ? mergeProfile(tx, userId, plan.profile) : false,
+        onboardingUpdated: plan.onboarding ? mergeOnboarding(tx, userId, plan.onboarding) : false,
+      }),
+      { behavior: "immediate" },
+    );
+    return {
+      added: {
+        authors: plan.counts.authors,
+        books: plan.counts.books,
+        libraryItems: plan.counts.libraryItems,
+        studies: plan.counts.studies,
+        savedStudies: plan.counts.savedStudies,
+        readingPlans: plan.counts.readingPlans,
+        planDaysCompleted: plan.counts.progress,
+      },
+      ...merged,
+    };
+  } catch (error) {
+    await removeWritten(db, written);
+    if (error instanceof ConflictError) throw error;
+    // A unique id taken since the plan was made (another account importing the same file at
+    // this very moment), or the database failing: nothing of this import is left.
+    console.error(`An import failed part-way and was undone: ${String(error)}`);
+    throw new ConflictError("The import could not be completed and was undone. Please try again.");
+  }
 }
 
-/** An uploaded export, read and imported: the summary of what was added. */
-export function importExport(userId: string, bytes: Uint8Array) {
-  return importArchive(userId, readArchive(bytes));
+/** Deletes what an import wrote, newest kind first (a plan's days go with the plan, saves with their study). */
+async function removeWritten(
+  db: Db,
+  written: Array<{ table: OwnedTable | typeof librarySaves | typeof userPlanProgress; ids: string[] }>,
+) {
+  for (const { table, ids } of written.reverse()) {
+    for (const part of chunks(ids)) {
+      db.transaction((tx) => tx.delete(table).where(inArray(table.id, part)).run(), { behavior: "immediate" });
+      await sleep(BATCH_PAUSE_MS);
+    }
+  }
+}
+
+/**
+ * An uploaded export, read and imported: the summary of what was added. One import per account at
+ * a time, and a few an hour (limits.server.ts); the file is read in the worker pool.
+ */
+export async function importExport(userId: string, bytes: Uint8Array): Promise<ImportSummary> {
+  const config = getConfig();
+  const lease = startImport(userId);
+  try {
+    const plan = await runTask("prepareImport", {
+      userId,
+      bytes,
+      databasePath: getDb().$client.name,
+      limits: {
+        maxZipBytes: config.IMPORT_MAX_BYTES,
+        maxJsonBytes: config.IMPORT_MAX_JSON_BYTES,
+        maxItems: config.MAX_ITEMS_PER_USER,
+      },
+      now: new Date(),
+    });
+    return await writeImport(userId, plan);
+  } finally {
+    lease.release();
+  }
 }

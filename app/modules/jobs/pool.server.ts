@@ -13,9 +13,10 @@ import {
 } from "./tasks.server";
 
 /**
- * Runs CPU-heavy tasks (tasks.server.ts) in worker threads, so a heavy page or a long lesson never
- * holds up other people's requests. Each task has a time limit: past it the task is aborted, which
- * makes piscina terminate its worker and start a fresh one. The queue is bounded: when it is full
+ * Runs CPU-heavy tasks (tasks.server.ts) in worker threads, so a heavy page, a long lesson or an
+ * import never holds up other people's requests. Each task has a time limit: past it the task is
+ * aborted, which makes piscina terminate its worker and start a fresh one; a worker whose heap
+ * passes its memory limit is ended by V8 and replaced the same way. The queue is bounded: when it is full
  * the caller gets a 503 with Retry-After straight away.
  *
  * Without a started pool (scripts and unit tests that import the modules directly) or when worker
@@ -26,8 +27,12 @@ export interface WorkerPoolOptions {
   filename: string;
   threads: number;
   taskTimeoutMs: number;
+  /** Kinds with a time limit of their own (an import of a large account takes longer than a page). */
+  timeoutMsFor?: Partial<Record<TaskKind, number>>;
   /** Tasks that may wait for a free worker; more than this are refused. */
   queueMax: number;
+  /** A worker's heap limit (MB); a task that needs more is refused as one out of time is. */
+  memoryMb: number;
   log?: (message: string) => void;
 }
 
@@ -65,6 +70,8 @@ export function startWorkerPool(options: WorkerPoolOptions) {
     // piscina 5.3 does not count tasks that carry an AbortSignal (all of ours) against maxQueue:
     // runTask enforces the bound itself, this only matches it.
     maxQueue: options.queueMax,
+    // An import of a hostile file or an export of a huge account ends its worker, not the process.
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
   const pool: ActivePool = { piscina, options, inFlight: 0, ready: Promise.resolve(true) };
   let started = false;
@@ -119,7 +126,7 @@ export async function runTask<K extends TaskKind>(
   const started = new MessageChannel();
   let timer: ReturnType<typeof setTimeout> | undefined;
   started.port1.once("message", () => {
-    timer = setTimeout(() => controller.abort(TIMED_OUT), options.taskTimeoutMs);
+    timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMsFor?.[kind] ?? options.taskTimeoutMs);
   });
   pool.inFlight += 1;
   try {
@@ -134,6 +141,7 @@ export async function runTask<K extends TaskKind>(
     if (controller.signal.aborted) {
       throw controller.signal.reason === TIMED_OUT ? timeoutErrorFor(kind) : cancelled();
     }
+    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw timeoutErrorFor(kind);
     if (error instanceof Error && error.message === "Task queue is at limit") throw new ServiceBusyError();
     throw error;
   } finally {

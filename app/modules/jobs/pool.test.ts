@@ -25,6 +25,7 @@ test("when workers cannot load their bundle, tasks fall back to the main thread 
     threads: 1,
     taskTimeoutMs: 1000,
     queueMax: 1,
+    memoryMb: 256,
     log: (message) => logged.push(message),
   });
   try {

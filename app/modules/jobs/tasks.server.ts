@@ -1,4 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
+import { buildExport } from "~/modules/account/export.server";
+import { prepareImport } from "~/modules/account/import.server";
 import { devotional } from "~/modules/ai/builtin/devotional.server";
 import { lessonFromPassage, lessonFromTopic } from "~/modules/ai/builtin/lessons.server";
 import { summarize } from "~/modules/ai/builtin/summary.server";
@@ -6,7 +8,7 @@ import { defaultAiSettings } from "~/modules/ai/settings";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { extractArticle, extractPlainText } from "~/modules/content/extract.server";
 import type { DocumentKind } from "~/modules/content/fetch.server";
-import { AppError, TaskTimeoutError } from "~/utils/errors";
+import { AppError, PayloadTooLargeError, TaskTimeoutError } from "~/utils/errors";
 
 /**
  * The CPU-heavy work that runs in the worker pool (pool.server.ts). Inputs and outputs are plain
@@ -19,6 +21,8 @@ const tasks = {
   lessonFromTopic,
   lessonFromPassage,
   devotional,
+  prepareImport,
+  buildExport,
 };
 
 export type TaskKind = keyof typeof tasks;
@@ -29,10 +33,16 @@ const PAGE_TOO_SLOW =
   "That page took too long to process. Try a link to a shorter page, or paste a link to the article itself.";
 const GENERATION_TOO_SLOW = "Writing this took too long and was stopped. Please try again in a moment.";
 
-/** What the caller reads when a task of this kind runs out of time. */
-export function timeoutErrorFor(kind: TaskKind): TaskTimeoutError {
+const IMPORT_TOO_LARGE = "This file is too large to import here (it took more time or memory than an import may).";
+const EXPORT_TOO_SLOW = "The export took too long and was stopped. Please try again in a moment.";
+
+/** What the caller reads when a task of this kind runs out of time or memory. */
+export function timeoutErrorFor(kind: TaskKind): AppError {
   // Extraction and summaries depend on the page: trying again would time out again.
   if (kind === "extractDocument" || kind === "summarize") return new TaskTimeoutError(PAGE_TOO_SLOW, 422);
+  // So does an import on its file.
+  if (kind === "prepareImport") return new PayloadTooLargeError(IMPORT_TOO_LARGE);
+  if (kind === "buildExport") return new TaskTimeoutError(EXPORT_TOO_SLOW, 503, 30);
   return new TaskTimeoutError(GENERATION_TOO_SLOW, 503, 10);
 }
 

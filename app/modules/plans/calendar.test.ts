@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { calendarDay, checkCompletion, computeStreak, planPosition, previousDay, type DayCompletion } from "./calendar";
+import {
+  calendarDay,
+  checkCompletion,
+  checkHistory,
+  computeStreak,
+  planPosition,
+  previousDay,
+  type DayCompletion,
+} from "./calendar";
 
 const at = (iso: string) => new Date(iso);
 
@@ -164,5 +172,48 @@ describe("which days may be completed", () => {
     const outside = checkCompletion(9, 7, position(3, false), new Set([1, 2]));
     assert.equal(outside.ok, false);
     if (!outside.ok) assert.match(outside.message, /This plan has 7 days/);
+  });
+});
+
+describe("an imported history, replayed against the rules", () => {
+  const rules = {
+    daysCount: 5,
+    startedAt: at("2025-05-01T08:00:00Z"),
+    now: at("2025-05-10T12:00:00Z"),
+    timeZone: "America/New_York",
+  };
+  const day = (dayNumber: number, iso: string): DayCompletion => ({ dayNumber, completedAt: at(iso) });
+
+  test("one new day per calendar day, in order, is a history the rules could make (in any listed order)", () => {
+    const history = [
+      day(3, "2025-05-04T01:00:00Z"), // 9 pm on the 3rd in New York
+      day(1, "2025-05-01T09:00:00Z"),
+      day(2, "2025-05-02T23:30:00Z"),
+    ];
+    assert.deepEqual(checkHistory(history, rules), { ok: true });
+    assert.deepEqual(checkHistory([], rules), { ok: true });
+  });
+
+  test("two days on one calendar day of the reader's zone are refused, though UTC dates differ", () => {
+    const check = checkHistory([day(1, "2025-05-02T20:00:00Z"), day(2, "2025-05-03T02:00:00Z")], rules);
+    assert.equal(check.ok, false);
+    assert.match(!check.ok ? check.message : "", /^day 2 on 2025-05-02: You have already completed today's reading/);
+  });
+
+  test("a skipped day, a day before the start, a day after now and more days than the plan are refused", () => {
+    const refused = [
+      [[day(1, "2025-05-02T12:00:00Z"), day(3, "2025-05-03T12:00:00Z")], /day 3 .*not open yet/],
+      [[day(1, "2025-04-30T12:00:00Z")], /before the plan was started/],
+      [[day(1, "2025-05-11T12:00:00Z")], /after today/],
+      [
+        Array.from({ length: 6 }, (_, index) => day(index + 1, `2025-05-0${index + 2}T12:00:00Z`)),
+        /6 completed days of a 5-day plan/,
+      ],
+    ] as const;
+    for (const [history, message] of refused) {
+      const check = checkHistory([...history], rules);
+      assert.equal(check.ok, false, String(message));
+      assert.match(!check.ok ? check.message : "", message);
+    }
   });
 });

@@ -140,3 +140,35 @@ export function checkCompletion(
   }
   return { ok: true, alreadyCompleted: false };
 }
+
+/**
+ * Whether a plan's completions (from an imported export) are a history "Mark Complete" could have
+ * made: replayed in time order, each must pass checkCompletion at its own instant (the first open
+ * day, one new day per calendar day), none may come before the plan was started or after `now`.
+ */
+export function checkHistory(
+  completions: DayCompletion[],
+  { daysCount, startedAt, now, timeZone }: { daysCount: number; startedAt: Date; now: Date; timeZone: string },
+): { ok: true } | { ok: false; message: string } {
+  if (completions.length > daysCount) {
+    return { ok: false, message: `it lists ${completions.length} completed days of a ${daysCount}-day plan` };
+  }
+  const ordered = [...completions].sort(
+    (a, b) => a.completedAt.getTime() - b.completedAt.getTime() || a.dayNumber - b.dayNumber,
+  );
+  const done: DayCompletion[] = [];
+  for (const completion of ordered) {
+    const when = calendarDay(completion.completedAt, timeZone);
+    if (completion.completedAt.getTime() > now.getTime()) {
+      return { ok: false, message: `day ${completion.dayNumber} is completed on ${when}, after today` };
+    }
+    if (completion.completedAt.getTime() < startedAt.getTime()) {
+      return { ok: false, message: `day ${completion.dayNumber} is completed on ${when}, before the plan was started` };
+    }
+    const position = planPosition({ daysCount, completions: done }, { now: completion.completedAt, timeZone });
+    const check = checkCompletion(completion.dayNumber, daysCount, position, new Set(done.map((day) => day.dayNumber)));
+    if (!check.ok) return { ok: false, message: `day ${completion.dayNumber} on ${when}: ${check.message}` };
+    done.push(completion);
+  }
+  return { ok: true };
+}
