@@ -19,6 +19,13 @@ export class ValidationError extends AppError {
   }
 }
 
+/** Understood but not answerable as asked (a topic the writer has no passages for): the message says what to ask instead. */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(message, 422);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = "Authentication required") {
     super(message, 401);
