@@ -7,6 +7,8 @@ import devotionalVoice from "./content/devotional-voice.json";
 import glossary from "./content/glossary.json";
 import lessonLines from "./content/lesson-lines.json";
 import themes from "./content/themes.json";
+import { topicAnchorsSchema } from "./topic-anchors";
+import { verseRolesSchema } from "./verse-roles";
 
 /**
  * The built-in writer's wording lives in JSON files under ./content, so a pastor can review and
@@ -197,6 +199,8 @@ const schemas = {
       wordStudyIntros: lines([]),
     }),
   }),
+  "verse-roles.json": verseRolesSchema,
+  "topic-anchors.json": topicAnchorsSchema,
 };
 
 export type SectionId = (typeof sectionIds)[number];
