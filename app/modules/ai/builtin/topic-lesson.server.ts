@@ -36,6 +36,7 @@ function topicFor(query: string): TopicAnchor {
   const offer = match.closest.length > 0 ? ` The closest we have: ${joinList(match.closest, "or")}.` : "";
   throw new UnprocessableError(
     `We have no reviewed passages for “${query.trim()}” yet, so we will not guess.${offer} Choose one of these, or try other words.`,
+    match.closest,
   );
 }
 
