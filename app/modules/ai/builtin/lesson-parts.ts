@@ -83,13 +83,13 @@ export function applicationPoints(passages: LessonPassage[], voice: Voice): stri
   for (const kind of ["command", "promise", "memory", "prayer"] as const) {
     const [role] = reviewedRoles(ranges, kind);
     if (!role) continue;
-    points.push(
-      fill(voice.pick(`apply-${kind}`, lines.applications[kind]), {
-        reference: roleReference(role),
-        speaker: role.speaker,
-        addressee: role.addressee,
-      }),
-    );
+    const point = fill(voice.pick(`apply-${kind}`, lines.applications[kind]), {
+      reference: roleReference(role),
+      speaker: role.speaker,
+      addressee: role.addressee,
+    });
+    // The reviewer's note says how a word first spoken to others reaches us.
+    points.push(role.note ? `${point} *${role.note}*` : point);
   }
   if (points.length < 2 && passages[0])
     points.push(
