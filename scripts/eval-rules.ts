@@ -1,5 +1,7 @@
 import { books } from "~/modules/bible/books";
 import { isName, wordStats } from "~/modules/bible/lexicon.server";
+import { findReferences } from "~/modules/bible/references.server";
+import { neverApplied, rolesIn, type VerseRoleKind } from "~/modules/ai/builtin/verse-roles";
 import { ownSentences } from "../tests/support/writer-checks";
 
 /**
@@ -53,6 +55,33 @@ function capitalsReadAsNames(sentences: string[]): Finding[] {
   return found;
 }
 
+const CLAIMS: Array<[RegExp, VerseRoleKind]> = [
+  [/\bpromise|^Trust:/i, "promise"],
+  [/^Obey:|\bobey\b/i, "command"],
+  [/^Remember:|memori[sz]e|learn .* by heart/i, "memory"],
+  [/^Pray:|into a prayer|pray .*\(/i, "prayer"],
+];
+
+/**
+ * A sentence that calls a verse a promise, a command, a memory verse or a prayer to pray, where
+ * the reviewed data (verse-roles.json) does not, or where the verse is one never to be applied.
+ */
+function unreviewedClaims(sentence: string): Finding[] {
+  const references = findReferences(sentence).filter((reference) => reference.valid);
+  if (references.length === 0) return [];
+  const ranges = references.flatMap((reference) => reference.ranges);
+  const found: Finding[] = [];
+  for (const [pattern, kind] of CLAIMS) {
+    if (!pattern.test(sentence)) continue;
+    if (rolesIn(ranges, kind).length === 0) found.push({ rule: `${kind} not in the reviewed roles`, sentence });
+  }
+  for (const range of ranges)
+    for (let id = range.start; id <= range.end && found.length === 0; id++)
+      if (neverApplied(id) && CLAIMS.some(([pattern]) => pattern.test(sentence)))
+        found.push({ rule: "a verse never to be applied", sentence });
+  return found;
+}
+
 export function ruleFindings(text: string, { kind, input }: { kind: string; input: string }): Finding[] {
   const found: Finding[] = [];
   const own = ownSentences(text);
@@ -61,6 +90,7 @@ export function ruleFindings(text: string, { kind, input }: { kind: string; inpu
     if (/\bthe word \*?[a-z]/i.test(sentence)) found.push({ rule: "the word X pointer", sentence });
     if (kind === "topic" && sentence.toLowerCase().includes(input.toLowerCase()) && WISH_TEMPLATE.test(sentence))
       found.push({ rule: "{subject} template", sentence });
+    found.push(...unreviewedClaims(sentence));
     if (/^[a-z]/.test(sentence) || !/[.!?:)”*]$/.test(sentence)) found.push({ rule: "fragment", sentence });
   }
   for (const line of text.split("\n")) {
