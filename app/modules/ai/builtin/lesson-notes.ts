@@ -69,9 +69,9 @@ export function noteOn(
   return null;
 }
 
-/** Who is quoted, and on which verses: "Matthew Henry, Concise Commentary, on Ruth 1:1-5". */
+/** Who is quoted, and on which verses: "Matthew Henry, Concise Commentary on Ruth 1:1-5". */
 export function attributionOf(note: PlacedNote): string {
-  return note.attribution.includes(note.label) ? note.attribution : `${note.attribution}, on ${note.label}`;
+  return `${note.attribution} on ${note.label}`;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type Focus,
   type LessonPassage,
 } from "./lesson-parts";
-import { noteOn, quoteNote, sourcesFor } from "./lesson-notes";
+import { noteOn, quoteNote } from "./lesson-notes";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
 import { capitalize, escapeMarkdown, keyPhrase, STOP_WORDS, verseNumbers } from "./text";
@@ -212,9 +212,10 @@ function commentarySection(passage: Passage, verses: Verse[], parts: Part[], voi
   const blocks: string[] = [];
   const { book, chapters } = chaptersOf(verses);
   if (verses[0]!.verse === 1) {
-    const sources = sourcesFor(voice, passage.ranges);
+    // The Concise Commentary's introduction is its outline, used for the parts: Spurgeon's overview
+    // of a psalm, else Henry's introduction to the chapter.
     const intros = chapterIntroductions(book.id, chapters[0]!).filter((intro) => intro.sentences.length > 0);
-    const intro = sources.map((source) => intros.find((entry) => entry.source === source)).find(Boolean);
+    const intro = intros.find((entry) => entry.source === "tdavid") ?? intros.find((entry) => entry.source === "mhc");
     if (intro) {
       const fresh = intro.sentences.filter((sentence) => !used.has(sentence)).slice(0, voice.plain ? 2 : 3);
       for (const sentence of fresh) used.add(sentence);
