@@ -193,6 +193,7 @@ const schemas = {
       crossReferencesIntros: lines([]),
     }),
     passage: z.strictObject({
+      subtitles: lines([]),
       outlineIntros: lines(["count"], ["count"]),
       crossReferencesIntros: lines([]),
       keyWordsIntros: lines([]),

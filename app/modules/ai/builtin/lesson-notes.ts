@@ -1,7 +1,8 @@
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { placedNotes, type CommentarySourceId, type PlacedNote } from "~/modules/bible/commentary.server";
 import type { VerseRange } from "~/modules/bible/references.server";
-import { escapeMarkdown } from "./text";
+import { stem } from "./stem";
+import { escapeMarkdown, STOP_WORDS } from "./text";
 import type { Voice } from "./voice";
 
 /**
@@ -34,9 +35,25 @@ export function noteLength(voice: Voice) {
   return voice.plain ? 2 : voice.deep ? 4 : 3;
 }
 
+/** A sentence that reads well quoted alone: begins as a sentence, pairs its quotation marks, not too long. */
+function quotable(sentence: string) {
+  const words = sentence.split(/\s+/).length;
+  if (words < 5 || words > 70 || !/^[A-Z‘“]/.test(sentence) || !/[.!?][”’)]?$/.test(sentence)) return false;
+  const opens = (sentence.match(/[“]/g) ?? []).length;
+  return opens === (sentence.match(/[”]/g) ?? []).length && !/"/.test(sentence);
+}
+
+function stems(text: string) {
+  return new Set(
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 3 && !STOP_WORDS.has(word)).map(stem),
+  );
+}
+
 /**
- * The best note on exactly these verses: the narrowest placed note of the first source that has
- * one, and of it the first `count` sentences not yet quoted in the lesson (recorded in `used`).
+ * The best note on these verses: of the notes placed on them, the one that covers most of them
+ * and, when the lesson says what it looks for (a topic and why the passage was chosen), speaks of
+ * it; of that note the first `count` quotable sentences not yet quoted in the lesson, consecutive
+ * (recorded in `used`). Sources are tried in order: the second only when the first has nothing.
  */
 export function noteOn(
   ranges: VerseRange[],
@@ -46,15 +63,23 @@ export function noteOn(
     count = noteLength(voice),
     sources = sourcesFor(voice, ranges),
     kinds = ["exposition"] as PlacedNote["kind"][],
+    about = "",
   } = {},
 ): LessonNote | null {
+  const wanted = stems(about);
+  const covered = (note: PlacedNote) =>
+    ranges.reduce(
+      (sum, range) =>
+        sum + Math.max(0, Math.min(range.end, note.range.end) - Math.max(range.start, note.range.start) + 1),
+      0,
+    );
   for (const source of sources) {
-    const notes = placedNotes(ranges, { sources: [source], limit: 6 }).filter((note) => kinds.includes(note.kind));
-    for (const note of notes) {
+    const choices: Array<LessonNote & { score: number }> = [];
+    for (const note of placedNotes(ranges, { sources: [source] }).filter((entry) => kinds.includes(entry.kind))) {
       // Consecutive sentences read as the writer wrote them; a gap would join two thoughts.
       const fresh: string[] = [];
       for (const sentence of note.sentences) {
-        if (used.has(sentence)) {
+        if (used.has(sentence) || !quotable(sentence)) {
           if (fresh.length > 0) break;
           continue;
         }
@@ -62,9 +87,15 @@ export function noteOn(
         if (fresh.length >= count) break;
       }
       if (fresh.length === 0) continue;
-      for (const sentence of fresh) used.add(sentence);
-      return { note, sentences: fresh };
+      const noteStems = stems(fresh.join(" "));
+      let hits = 0;
+      for (const word of wanted) if (noteStems.has(word)) hits++;
+      choices.push({ note, sentences: fresh, score: hits * 2 + Math.log2(1 + covered(note)) });
     }
+    const best = choices.sort((a, b) => b.score - a.score)[0];
+    if (!best) continue;
+    for (const sentence of best.sentences) used.add(sentence);
+    return { note: best.note, sentences: best.sentences };
   }
   return null;
 }

@@ -55,21 +55,37 @@ export function roleReference(role: VerseRole) {
   return cite(formatRanges([role.range]));
 }
 
+/** A wording from a list, passing over those the lesson has used already (recorded in `used`). */
+export function pickFresh(voice: Voice, slot: string, list: readonly string[], used: Set<string>): string {
+  const first = voice.pick(slot, list);
+  const start = list.indexOf(first);
+  for (let offset = 0; offset < list.length; offset++) {
+    const line = list[(start + offset) % list.length]!;
+    if (!used.has(line)) {
+      used.add(line);
+      return line;
+    }
+  }
+  return first;
+}
+
 /**
  * A question for one passage: what a reviewed role says it is (a promise or a command, with who
  * speaks to whom), else who is speaking when the passage has words that must not be taken as
- * ours, else a question that fits its kind of writing.
+ * ours, else a question that fits its kind of writing. `used` keeps one lesson from asking the
+ * same question of two passages.
  */
-export function questionFor(passage: LessonPassage, voice: Voice, slot: string): string {
+export function questionFor(passage: LessonPassage, voice: Voice, slot: string, used: Set<string>): string {
   const [role] = reviewedRoles(passage.ranges).filter((entry) => entry.kind === "promise" || entry.kind === "command");
   if (role) {
     const values = { reference: roleReference(role), speaker: role.speaker, addressee: role.addressee };
-    return fill(voice.pick(`${slot}-role`, lines.questions[role.kind as "promise" | "command"]), values);
+    return fill(pickFresh(voice, `${slot}-role`, lines.questions[role.kind as "promise" | "command"], used), values);
   }
   const reference = cite(passage.reference);
-  if (touchesNeverApplied(passage.ranges))
-    return fill(voice.pick(`${slot}-speaker`, lines.questions.speaker), { reference });
-  return fill(voice.pick(`${slot}-genre`, lines.questions.byGenre[genreOf(passage.ranges)]), { reference });
+  const list = touchesNeverApplied(passage.ranges)
+    ? lines.questions.speaker
+    : lines.questions.byGenre[genreOf(passage.ranges)];
+  return fill(pickFresh(voice, slot, list, used), { reference });
 }
 
 /**
@@ -91,10 +107,16 @@ export function applicationPoints(passages: LessonPassage[], voice: Voice): stri
     // The reviewer's note says how a word first spoken to others reaches us.
     points.push(role.note ? `${point} *${role.note}*` : point);
   }
-  if (points.length < 2 && passages[0])
+  // Where the reviewed data has no role here, the reader is asked, not told.
+  const used = new Set<string>();
+  for (const [index, passage] of passages.entries()) {
+    if (points.length >= 2) break;
     points.push(
-      fill(voice.pick("apply-reflect", lines.applications.reflect), { reference: cite(passages[0].reference) }),
+      fill(pickFresh(voice, `apply-reflect${index}`, lines.applications.reflect, used), {
+        reference: cite(passage.reference),
+      }),
     );
+  }
   return points.slice(0, voice.plain ? 3 : 4);
 }
 

@@ -73,7 +73,9 @@ describe("built-in lesson from a topic", () => {
     const cited = keyScriptures(study.content);
     assert.ok(cited.length >= 3, cited.map((reference) => reference.label).join(", "));
     for (const ranges of anchors.slice(0, 4)) assert.ok(cites(study.content, ranges), formatRanges(ranges));
-    const keySection = splitStudySections(study.content).sections.find((section) => section.title === "Key Scriptures")!;
+    const keySection = splitStudySections(study.content).sections.find(
+      (section) => section.title === "Key Scriptures",
+    )!;
     assert.match(keySection.body, /### \((?:[1-3] )?[A-Z][a-z]+ \d+:\d+(?:-\d+)?\)/);
     assertEveryReferenceReal(study.content);
   });

@@ -10,10 +10,10 @@ import { SECTION } from "~/modules/studies/sections";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { content } from "./content";
-import { glossaryMeaning } from "./glossary";
 import {
   applicationPoints,
   cite,
+  pickFresh,
   finishLesson,
   genreOf,
   questionFor,
@@ -131,7 +131,7 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
       word,
       stem: key,
       verses: inVerses,
-      score: inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0),
+      score: inVerses.length * rarity,
     });
   }
   return found.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word)).slice(0, voice.deep ? 5 : 4);
@@ -254,9 +254,8 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
   if (keys.length === 0) return null;
   const rows = keys.map((key) => {
     const numbers = verseNumbers(key.verses.map((verse) => verse.verse));
-    const meaning = glossaryMeaning(key.word);
+    // No glossary meaning: it may be another sense than the passage's ("sons" as adoption).
     const parts = [`- **${capitalize(key.word)}** (${numbers}).`];
-    if (meaning) parts.push(`${capitalize(meaning)}.`);
     const elsewhere = concordance(key.word, {
       exclude: passage.ranges,
       limit: 1,
@@ -295,8 +294,9 @@ function crossReferenceSection(passage: Passage, voice: Voice) {
 function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], noted: Part[], voice: Voice) {
   const reference = cite(passage.reference);
   const genre = lines.questions.byGenre[genreOf(passage.ranges)];
-  const observation = [fill(voice.pick("q-genre", genre), { reference })];
-  if (parts.length > 0) observation.push(questionFor(parts[0]!, voice, "q-part0"));
+  const used = new Set<string>();
+  const observation = [fill(pickFresh(voice, "q-genre", genre, used), { reference })];
+  if (parts.length > 0) observation.push(questionFor(parts[0]!, voice, "q-part0", used));
   const interpretation: string[] = [];
   for (let index = 0; index + 1 < parts.length && interpretation.length < (voice.deep ? 2 : 1); index++) {
     interpretation.push(
@@ -316,7 +316,7 @@ function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], 
   const pieces: LessonPassage[] = parts.length > 0 ? parts.slice(1) : [whole];
   for (const [index, piece] of pieces.entries()) {
     if (reviewedRoles(piece.ranges).length > 0 || touchesNeverApplied(piece.ranges))
-      application.push(questionFor(piece, voice, `q-apply${index}`));
+      application.push(questionFor(piece, voice, `q-apply${index}`, used));
   }
   application.push(voice.say("q-personal", lines.questions.personal));
   const sizes = voice.plain ? [1, 1, 2] : voice.deep ? [2, 4, 3] : [2, 3, 2];
@@ -332,15 +332,17 @@ function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], 
     .join("\n\n");
 }
 
-/** The title: the commentator's title for the passage's first part, else its most linked verse. */
-function titleOf(passage: Passage, verses: Verse[], parts: Part[], weights: Map<number, number>, keys: KeyWord[]) {
-  const [first] = parts;
-  if (first?.title && parts.length === 1) return `${passage.reference}: ${first.title}`;
-  const hasKey = (verse: Verse) =>
-    keys[0] && wordsOf(verse.text).some((word) => stem(word) === keys[0]!.stem) ? 1 : 0;
-  const score = (verse: Verse) => Math.log10(1 + (weights.get(verse.id) ?? 0)) + hasKey(verse);
-  const top = [...verses].sort((a, b) => score(b) - score(a) || a.id - b.id)[0]!;
-  return `${passage.reference}: ${capitalize(keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 }))}`;
+/**
+ * The title: a reviewed memory verse of the passage in its own words, else the commentator's
+ * title for a passage of one part, else the reference with a plain subtitle.
+ */
+function titleOf(passage: Passage, verses: Verse[], parts: Part[], voice: Voice) {
+  const [memory] = reviewedRoles(passage.ranges, "memory");
+  const verse = memory && verses.find((entry) => entry.id === memory.range.start);
+  if (verse) return `${passage.reference}: ${capitalize(keyPhrase(verse.text, { maxWords: 14 }))}`;
+  const titles = parts.filter((part) => part.title);
+  if (titles.length === 1) return `${passage.reference}: ${titles[0]!.title!.replace(/[.;:]$/, "")}`;
+  return `${passage.reference}: ${voice.pick("subtitle", lines.passage.subtitles)}`;
 }
 
 /**
@@ -377,7 +379,7 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   );
   const focus: Focus = { kind: "passage", passage: whole, parts };
   return {
-    title: titleOf(passage, verses, parts, weights, keys),
+    title: titleOf(passage, verses, parts, voice),
     content: finishLesson(sections, focus, voice, passage.translation.shown),
   };
 }

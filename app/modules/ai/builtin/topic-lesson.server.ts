@@ -63,10 +63,17 @@ function overview(topic: TopicAnchor, anchors: Anchor[], voice: Voice) {
   return [intro, "", ...anchors.map((anchor) => `- ${cite(anchor.reference)}: ${anchor.why}`)].join("\n");
 }
 
-function keyScriptures(anchors: Anchor[], voice: Voice, translation: ReturnType<typeof resolveTranslation>) {
+function keyScriptures(
+  topic: TopicAnchor,
+  anchors: Anchor[],
+  voice: Voice,
+  translation: ReturnType<typeof resolveTranslation>,
+) {
   const used = new Set<string>();
   const parts = anchors.map((anchor) => {
-    const note = noteOn(anchor.ranges, voice, used);
+    const note = noteOn(anchor.ranges, voice, used, {
+      about: `${topic.name} ${topic.aliases.join(" ")} ${anchor.why}`,
+    });
     return [
       `### ${cite(anchor.reference)}`,
       "",
@@ -115,7 +122,8 @@ function widen(topic: TopicAnchor, anchors: Anchor[], voice: Voice): string | nu
 }
 
 function questions(anchors: Anchor[], voice: Voice): string[] {
-  const list = anchors.map((anchor, index) => questionFor(anchor, voice, `q${index}`));
+  const used = new Set<string>();
+  const list = anchors.map((anchor, index) => questionFor(anchor, voice, `q${index}`, used));
   const [first, second] = anchors;
   if (first && second)
     list.splice(
@@ -173,7 +181,7 @@ export function topicLesson(query: string, settings: AiSettingsInput): Generated
   const translation = resolveTranslation(settings.translation);
   const anchors = anchorsOf(topic, voice);
   const sections = [overview(topic, anchors, voice)];
-  sections.push(`## ${SECTION.keyScriptures}\n\n${keyScriptures(anchors, voice, translation)}`);
+  sections.push(`## ${SECTION.keyScriptures}\n\n${keyScriptures(topic, anchors, voice, translation)}`);
   if (!voice.plain) {
     const wider = widen(topic, anchors, voice);
     if (wider) sections.push(`## ${SECTION.whatScriptureSays}\n\n${wider}`);
