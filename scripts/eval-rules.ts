@@ -35,12 +35,19 @@ const FRAGMENT_QUOTE = /^(?:[IVX]+\.|\d+\.|\(\d+\)|First(?:ly)?,|Secondly|Thirdl
 function capitalsReadAsNames(sentences: string[]): Finding[] {
   const candidates = new Map<string, string[]>();
   for (const sentence of sentences) {
-    const words = sentence.replace(/\*+/g, "").split(/\s+/).slice(1);
+    // Italic words are names the writer set apart (Nave's entries, related topics); labels end in a colon.
+    const words = sentence
+      .replace(/\*[^*]+\*/g, "x")
+      .replace(/\*+/g, "")
+      .split(/\s+/);
+    const capital = (word: string) => /^[A-Z][a-z]*$/.test(word.replace(/^[("“‘]+|[)"”’.,;:!?]+$/g, ""));
     for (const [index, raw] of words.entries()) {
+      if (index === 0) continue;
       const word = raw.replace(/^[("“‘]+|[)"”’.,;:!?]+$/g, "");
       if (!/^[A-Z][a-z]+$/.test(word) || KNOWN.has(word) || BOOK_NAMES.has(word)) continue;
-      // After a colon or a dash a new clause may start with a capital.
-      if (index > 0 && /[:—–]$/.test(words[index - 1]!)) continue;
+      // After a colon or a dash a new clause may start with a capital; a run of capitals is a title.
+      if (/[:—–.]$/.test(words[index - 1]!)) continue;
+      if (capital(words[index - 1]!) || (words[index + 1] && capital(words[index + 1]!))) continue;
       candidates.set(word.toLowerCase(), [...(candidates.get(word.toLowerCase()) ?? []), sentence]);
     }
   }

@@ -190,12 +190,10 @@ const schemas = {
       intros: lines(["count"], ["count"]),
       widen: lines(["entry"], ["entry"]),
       related: lines(["list"], ["list"]),
-      crossReferencesIntros: lines([]),
     }),
     passage: z.strictObject({
       subtitles: lines([]),
       outlineIntros: lines(["count"], ["count"]),
-      crossReferencesIntros: lines([]),
       keyWordsIntros: lines([]),
       wordStudyIntros: lines([]),
     }),

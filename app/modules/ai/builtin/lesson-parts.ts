@@ -140,12 +140,13 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
       ? voice.pick("opener", lines.shared.openers.topic)
       : fill(voice.pick("opener", lines.shared.openers.passage), { reference: focus.passage.reference });
   const reading = joinList(passages.map((passage) => cite(passage.reference)));
+  // A timetable: what is particular to this lesson is said, the rest is a label and a time.
   const rows = [
     `1. **Welcome and opening question** (5 minutes): ${opener}`,
-    `2. **Read the Scriptures** (10 minutes): ${passages.length > 1 ? "different readers take" : "one reader takes"} ${reading}, slowly.`,
-    `3. **Discuss** (20 minutes): the discussion questions, as far as time allows.`,
-    `4. **Group activity** (${voice.plain ? "10" : "15"} minutes).`,
-    `5. **Apply and pray** (10 minutes): each person chooses one application point; then the closing prayer.`,
+    `2. **Read** ${reading} (10 minutes)`,
+    `3. **Discussion questions** (20 minutes)`,
+    `4. **${voice.devotional ? "Prayer stations" : "Activity"}** (${voice.plain ? "10" : "15"} minutes)`,
+    `5. **Application and prayer** (10 minutes)`,
   ];
   return [...rows, "", voice.pick("tip", lines.shared.tips)].join("\n");
 }

@@ -282,8 +282,6 @@ function crossReferenceSection(passage: Passage, voice: Voice) {
     ).map((verse) => [verse.id, verse.text]),
   );
   return [
-    voice.pick("xref-intro", lines.passage.crossReferencesIntros),
-    "",
     ...references.map(
       (reference) => `- ${cite(reference.reference)} “${snippet(texts.get(reference.range.start) ?? "")}”`,
     ),

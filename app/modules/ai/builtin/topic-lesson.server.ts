@@ -164,8 +164,6 @@ function crossReferences(anchors: Anchor[], voice: Voice, translation: ShippedTr
     ).map((verse) => [verse.id, verse.text]),
   );
   return [
-    voice.pick("xref-intro", lines.topic.crossReferencesIntros),
-    "",
     ...rows.map((row) => `- ${cite(row.reference)} “${snippet(texts.get(row.start) ?? "")}” (with ${cite(row.from)})`),
   ].join("\n");
 }
