@@ -144,9 +144,9 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
   const rows = [
     `1. **Welcome and opening question** (5 minutes): ${opener}`,
     `2. **Read** ${reading} (10 minutes)`,
-    `3. **Discussion questions** (20 minutes)`,
+    `3. **Discuss** (20 minutes)`,
     `4. **${voice.devotional ? "Prayer stations" : "Activity"}** (${voice.plain ? "10" : "15"} minutes)`,
-    `5. **Application and prayer** (10 minutes)`,
+    `5. **Close** (10 minutes)`,
   ];
   return [...rows, "", voice.pick("tip", lines.shared.tips)].join("\n");
 }

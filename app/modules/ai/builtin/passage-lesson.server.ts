@@ -190,7 +190,7 @@ function scriptureSection(passage: Passage, verses: Verse[], weights: Map<number
 function outlineSection(parts: Part[], voice: Voice, used: Set<string>): { text: string; noted: Part[] } {
   const titled = parts.every((part) => part.title);
   const intro = titled
-    ? `The parts and their titles follow Matthew Henry's Concise Commentary.`
+    ? `*Parts and titles: Matthew Henry, Concise Commentary*`
     : fill(voice.pick("outline-intro", lines.passage.outlineIntros), { count: capitalize(String(parts.length)) });
   const noted: Part[] = [];
   const items = parts.map((part, index) => {
@@ -245,8 +245,10 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     if (studies.length > 0) {
       const rows = studies.map((study) => {
         const numbers = verseNumbers(study.verses.map((id) => splitVerseId(id).verse));
-        const english = study.english.length > 0 ? ` (KJV “${study.english.slice(0, 3).join("”, “")}”)` : "";
-        return `- **${study.transliteration}** (${study.strongs}, ${study.lemma})${english}, ${numbers}: “${escapeMarkdown(study.definition || study.gloss)}” It occurs ${study.occurrences} times in the Bible.`;
+        const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
+        const english = study.english.filter(Boolean).slice(0, 3);
+        const rendered = english.length > 0 ? ` In the KJV: ${english.map((word) => `“${word}”`).join(", ")}.` : "";
+        return `- ${language} **${study.transliteration}** (${study.strongs}), ${numbers}: “${escapeMarkdown(study.definition || study.gloss)}”${rendered} Used ${study.occurrences.toLocaleString("en-US")} times in the Bible.`;
       });
       return [voice.pick("ws-intro", lines.passage.wordStudyIntros), "", ...rows].join("\n");
     }
