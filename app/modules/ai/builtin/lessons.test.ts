@@ -173,10 +173,9 @@ describe("built-in lesson from a passage", () => {
     assert.match(study.content, /\*\*28\*\* And we know that God works all things together for the good/);
     assert.match(study.content, /\*\*39\*\* neither height nor depth/);
     const keyWords = splitStudySections(study.content).sections.find((section) => section.title === "Key Words")!;
-    assert.match(keyWords.body, /\*\*Love\*\* \(verses 28, 35, 37 and 39\)/);
     assert.match(keyWords.body, /Elsewhere: \(/, "a concordance entry from elsewhere in the Bible");
     const outline = splitStudySections(study.content).sections.find((section) => section.title === "Outline")!;
-    assert.ok(outline.body.split("\n").filter((line) => /^\d+\. /.test(line)).length >= 2);
+    assert.ok(outline.body.split("\n").filter((line) => /^\*\*\d+\. \(Romans 8:/.test(line)).length >= 2);
   });
 
   test("every reference exists, and the translation is labelled", () => {
@@ -205,6 +204,6 @@ describe("built-in lesson from a passage", () => {
       assert.match(lesson.content, /King James Version \(KJV\)/, reference);
     }
     const long = lessonFromPassage({ passage: getPassage("Psalm 119:1-80", "BSB"), settings });
-    assert.match(long.content, /The passage is long \(80 verses\)/);
+    assert.match(long.content, /The passage has 80 verses/);
   });
 });

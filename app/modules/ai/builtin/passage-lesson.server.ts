@@ -1,4 +1,4 @@
-import { bookByOrder, splitVerseId } from "~/modules/bible/books";
+import { bookByOrder, chapterVerseCount, splitVerseId } from "~/modules/bible/books";
 import { bookContexts } from "~/modules/bible/book-context";
 import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
@@ -220,8 +220,9 @@ function commentarySection(passage: Passage, verses: Verse[], parts: Part[], voi
       const fresh = intro.sentences.filter((sentence) => !used.has(sentence)).slice(0, voice.plain ? 2 : 3);
       for (const sentence of fresh) used.add(sentence);
       if (fresh.length > 0) {
+        const first = verses[0]!;
         const chapter = formatRanges([
-          { start: verses[0]!.id, end: verses.filter((verse) => verse.chapter === chapters[0]).at(-1)!.id },
+          { start: first.id, end: first.id + chapterVerseCount(book, first.chapter) - first.verse },
         ]);
         blocks.push(`> ${escapeMarkdown(fresh.join(" "))}\n>\n> — ${intro.author}, introduction to ${chapter}`);
       }
