@@ -180,7 +180,9 @@ export function noteQuotations(
       block = [];
       continue;
     }
-    const credit = line.match(/^> — (.+) on ((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:-\d+(?::\d+)?)?)$/);
+    const credit = line.match(
+      /^> — (.+) on ((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:-\d+(?::\d+)?)?)$/,
+    );
     if (credit) {
       found.push({ sentences: splitQuoted(block.join(" ")), work: credit[1]!, on: credit[2]!, under });
       block = [];
