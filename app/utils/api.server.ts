@@ -26,6 +26,7 @@ export function errorResponse(error: unknown): Response {
     if (error instanceof ReplicaWriteError) headers["fly-replay"] = `instance=${error.primary}`;
     const body: Record<string, unknown> = { error: clipText(error.message, MAX_MESSAGE_CHARS) };
     if (error.details?.fieldErrors) body.fieldErrors = error.details.fieldErrors;
+    if (error.details?.suggestions?.length) body.suggestions = error.details.suggestions;
     return jsonResponse(body, { status: error.status, headers });
   }
   if (error instanceof z.ZodError) {

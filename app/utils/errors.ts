@@ -6,7 +6,12 @@ export class AppError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly details?: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number },
+    readonly details?: {
+      fieldErrors?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      /** What to ask instead (the closest topics), for the page to offer. */
+      suggestions?: string[];
+    },
   ) {
     super(message);
     this.name = new.target.name;
@@ -16,6 +21,13 @@ export class AppError extends Error {
 export class ValidationError extends AppError {
   constructor(message: string, fieldErrors?: Record<string, string[]>) {
     super(message, 400, { fieldErrors });
+  }
+}
+
+/** Understood but not answerable as asked (a topic the writer has no passages for): the message says what to ask instead. */
+export class UnprocessableError extends AppError {
+  constructor(message: string, suggestions?: string[]) {
+    super(message, 422, { suggestions });
   }
 }
 

@@ -64,7 +64,6 @@ describe("creating studies", () => {
       ["/api/studies/passage", { reference: "Hezekiah 4:1" }, /"Hezekiah 4:1" is not a Bible reference we recognize/],
       ["/api/studies/passage", { reference: "John 30:1" }, /John 30:1 does not exist: John has 21 chapters/],
       ["/api/studies/passage", { reference: "Genesis 1-50" }, /at most 200 verses/],
-      ["/api/studies/topic", { topic: "zzqx vbnmq" }, /could not find Bible passages/],
     ];
     for (const [path, body, message] of cases) {
       const answer = await api(server.url, path, { method: "POST", body, token: owner.token });
@@ -78,6 +77,15 @@ describe("creating studies", () => {
     });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.error, "Request body must be valid JSON");
+    // A topic with no reviewed passages: an honest 422 offering the closest topics, never a lesson on a word.
+    const unknown = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: "zzqx vbnmq" },
+      token: owner.token,
+    });
+    assert.equal(unknown.status, 422);
+    assert.match(unknown.body.error, /no reviewed passages for “zzqx vbnmq”.*The closest we have/);
+    assert.ok(unknown.body.suggestions.length > 0);
     assert.equal(studyCount(owner.id), 0, "nothing was saved");
     assert.equal(onboarding(owner.id)?.has_created_study ?? 0, 0);
   });
@@ -155,12 +163,12 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     postForm(server.url, "/lesson-plans/generate", form, token);
 
   test("the Lesson Plans page's form streams from /lesson-plans/generate, the same events as the API", async () => {
-    const response = await pageGenerate({ studyType: "topic", topic: "Patience" }, owner.token);
+    const response = await pageGenerate({ studyType: "topic", topic: "Hope" }, owner.token);
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /ndjson/);
     const events = await readEvents(response);
     assert.equal(events[0].type, "progress");
-    assert.match(events[0].message, /Finding key scriptures on "Patience"/);
+    assert.match(events[0].message, /Finding key scriptures on "Hope"/);
     const last = events.at(-1);
     assert.equal(last.type, "study");
     assert.equal(last.study.studyType, "topic");
@@ -175,6 +183,12 @@ describe("the streaming endpoints: the page's own route and the API's", () => {
     const badChapter = await pageGenerate({ studyType: "passage", reference: "John 30:1" }, owner.token);
     assert.equal(badChapter.status, 400);
     assert.match((await badChapter.json()).error, /John has 21 chapters/);
+    // A topic with no reviewed passages ends the stream with a 422 and the topics to offer instead.
+    const events = await readEvents(await pageGenerate({ studyType: "topic", topic: "zzqx vbnmq" }, owner.token));
+    const refusal = events.at(-1);
+    assert.equal(refusal.type, "error");
+    assert.equal(refusal.status, 422);
+    assert.ok(refusal.suggestions.length > 0);
     const signedOut = await pageGenerate({ studyType: "topic", topic: "Grace" });
     assert.equal(signedOut.status, 302);
     assert.equal(signedOut.headers.get("location"), "/login");

@@ -158,6 +158,47 @@ export function henryQuotations(markdown: string): Array<{ reference: string; te
   return found;
 }
 
+/** How the full commentary is credited (placedNotes' attribution for "mhc"). */
+export const HENRY_FULL = "Matthew Henry, Commentary on the Whole Bible";
+
+/**
+ * The commentary a lesson quotes as block quotations whose last line credits it: "> — Matthew
+ * Henry, Concise Commentary on Ruth 1:1-5". `under` is the passage heading it sits under, when
+ * there is one ("### (Romans 12:1-2)" or an outline part "**1. (Ruth 1:1-5)**").
+ */
+export function noteQuotations(
+  markdown: string,
+): Array<{ sentences: string[]; work: string; on: string; under?: string }> {
+  const found: Array<{ sentences: string[]; work: string; on: string; under?: string }> = [];
+  let under: string | undefined;
+  let block: string[] = [];
+  for (const line of markdown.split("\n")) {
+    const heading = line.match(/^(?:### \(|\*\*\d+\. \()([^)]+)\)/);
+    if (heading) under = heading[1];
+    else if (/^#{1,2} /.test(line)) under = undefined;
+    if (!line.startsWith(">")) {
+      block = [];
+      continue;
+    }
+    const credit = line.match(
+      /^> — (.+) on ((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:-\d+(?::\d+)?)?)$/,
+    );
+    if (credit) {
+      found.push({ sentences: splitQuoted(block.join(" ")), work: credit[1]!, on: credit[2]!, under });
+      block = [];
+    } else if (line.length > 2) block.push(line.slice(2));
+  }
+  return found;
+}
+
+/** A quotation back into its sentences (as the writer joined them, with a space). */
+function splitQuoted(text: string) {
+  return text
+    .replace(/\\([\\*_`[\]<>#])/g, "$1")
+    .split(/(?<=[.!?][”’]?)\s+(?=[A-Z“‘])/)
+    .filter(Boolean);
+}
+
 /** The chapter a commentary reference lies in: "John 3:1-21" -> "John 3". */
 export function chapterOf(reference: string) {
   // A single psalm is written "Psalm 23"; Henry's book is "Psalms".

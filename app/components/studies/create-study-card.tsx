@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { BookOpen, Lightbulb } from "lucide-react";
 import { useState } from "react";
 import { SubmitButton } from "~/components/forms";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -34,10 +35,13 @@ const forms = {
 export function CreateStudyCard({
   pending,
   onGenerate,
+  refusal,
 }: {
   pending: boolean;
   /** Resolves true when the study was created (the input is then cleared). */
   onGenerate: (studyType: StudyType, value: string) => Promise<boolean>;
+  /** A topic refused for want of reviewed passages: why, and the closest topics to choose instead. */
+  refusal?: { message: string; suggestions: string[] } | null;
 }) {
   const [values, setValues] = useState<Record<StudyType, string>>({ topic: "", passage: "" });
   const [tab, setTab] = useState<StudyType>("topic");
@@ -48,6 +52,13 @@ export function CreateStudyCard({
     if (!value || pending) return;
     const created = await onGenerate(studyType, value);
     if (created) setValues((current) => ({ ...current, [studyType]: "" }));
+  }
+
+  async function choose(topic: string) {
+    if (pending) return;
+    setValues((current) => ({ ...current, topic }));
+    const created = await onGenerate("topic", topic);
+    if (created) setValues((current) => ({ ...current, topic: "" }));
   }
 
   return (
@@ -95,6 +106,25 @@ export function CreateStudyCard({
                       {form.hint}
                     </p>
                   </div>
+                  {studyType === "topic" && refusal ? (
+                    <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
+                      <p>{refusal.message}</p>
+                      <div className="flex flex-wrap gap-2">
+                        {refusal.suggestions.map((topic) => (
+                          <Button
+                            key={topic}
+                            type="button"
+                            variant="outline"
+                            size="sm"
+                            disabled={pending}
+                            onClick={() => void choose(topic)}
+                          >
+                            {topic}
+                          </Button>
+                        ))}
+                      </div>
+                    </div>
+                  ) : null}
                   <SubmitButton className="w-full" pending={pending} pendingText="Generating...">
                     Generate Study
                   </SubmitButton>

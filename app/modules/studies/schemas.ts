@@ -53,4 +53,4 @@ export type GenerationEvent =
   | { type: "progress"; message: string }
   | { type: "partial"; markdown: string }
   | { type: "study"; study: StudyView }
-  | { type: "error"; error: string; status: number };
+  | { type: "error"; error: string; status: number; suggestions?: string[] };

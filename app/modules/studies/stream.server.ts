@@ -57,7 +57,7 @@ export function studyGenerationStream(plan: StudyPlan, signal?: AbortSignal): Re
       } catch (error) {
         if (timer) clearTimeout(timer);
         if (error instanceof AppError) {
-          send({ type: "error", error: error.message, status: error.status });
+          send({ type: "error", error: error.message, status: error.status, suggestions: error.details?.suggestions });
         } else {
           console.error(error);
           send({

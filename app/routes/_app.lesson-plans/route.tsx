@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { FileText, Plus } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard } from "~/components/studies/create-study-card";
@@ -30,6 +30,7 @@ import { savedStudyIds } from "~/modules/library/saves.server";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
+import { ApiError } from "~/utils/client-errors";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
@@ -76,7 +77,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please try again");
-    return data({ error: message, id: crypto.randomUUID() }, { status: 400 });
+    return data(
+      { error: message, suggestions: undefined as string[] | undefined, id: crypto.randomUUID() },
+      { status: 400 },
+    );
   }
   try {
     const study = await createStudy(user.id, submission.value, { signal: request.signal });
@@ -86,9 +90,18 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof AppError)
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
+      return data(
+        { error: error.message, suggestions: error.details?.suggestions, id: crypto.randomUUID() },
+        { status: error.status },
+      );
     throw error;
   }
+}
+
+/** The closest topics a refused topic came back with (`suggestions` in the error's body). */
+function suggestionsOf(body: unknown): string[] {
+  if (!body || typeof body !== "object" || !("suggestions" in body) || !Array.isArray(body.suggestions)) return [];
+  return body.suggestions.filter((entry): entry is string => typeof entry === "string");
 }
 
 function TopicVsPassageHelp() {
@@ -120,6 +133,14 @@ export default function LessonPlansPage() {
   // A finished lesson reads as a document; while one is being written the form stays open.
   const reading = Boolean(selected) && !generation.pending;
   const scrollToPreview = useRef(false);
+  // A topic the writer has no reviewed passages for comes back with the closest topics to offer.
+  const [refusal, setRefusal] = useState<{ message: string; suggestions: string[] } | null>(null);
+
+  // Without scripts the form posted to the action; its refusal is shown in the card the same way.
+  const noScriptRefusal =
+    actionData?.suggestions && actionData.suggestions.length > 0
+      ? { message: actionData.error, suggestions: actionData.suggestions }
+      : null;
 
   useEffect(() => {
     if (actionData?.error) {
@@ -141,6 +162,7 @@ export default function LessonPlansPage() {
   }, [selected?.id]);
 
   async function onGenerate(studyType: StudyType, value: string) {
+    setRefusal(null);
     try {
       const study = await generate(
         studyType === "topic" ? { studyType, topic: value } : { studyType, reference: value },
@@ -150,6 +172,8 @@ export default function LessonPlansPage() {
       navigate(`/lesson-plans?study=${study.id}`, { preventScrollReset: true });
       return true;
     } catch (error) {
+      const suggestions = error instanceof ApiError ? suggestionsOf(error.body) : [];
+      if (error instanceof ApiError && suggestions.length > 0) setRefusal({ message: error.message, suggestions });
       toast({
         title: "Failed to create lesson plan",
         description: error instanceof Error ? error.message : "Please try again",
@@ -188,11 +212,19 @@ export default function LessonPlansPage() {
                 New study
               </summary>
               <div className="border-t">
-                <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+                <CreateStudyCard
+                  pending={generation.pending}
+                  onGenerate={onGenerate}
+                  refusal={refusal ?? noScriptRefusal}
+                />
               </div>
             </details>
           ) : (
-            <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} />
+            <CreateStudyCard
+              pending={generation.pending}
+              onGenerate={onGenerate}
+              refusal={refusal ?? noScriptRefusal}
+            />
           )}
           <Card>
             <CardHeader>

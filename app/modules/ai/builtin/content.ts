@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BookKind } from "~/modules/bible/book-context";
 import { toneChoices, writingStyleChoices } from "../settings";
 import concepts from "./content/concepts.json";
 import devotionalLines from "./content/devotional-lines.json";
@@ -23,7 +24,17 @@ const sentences = z.array(sentence).min(1);
 const word = z.string().regex(/^[a-z][a-z'’ -]*$/, "must be a lower-case word");
 const words = z.array(word);
 
-const verseKinds = ["command", "promise", "question", "praise", "lament", "narrative", "teaching"] as const;
+/** The kinds of writing (book-context.ts), for the lesson questions chosen by genre. */
+const bookKinds = [
+  "law",
+  "history",
+  "wisdom",
+  "poetry",
+  "prophecy",
+  "gospel",
+  "letter",
+  "apocalyptic",
+] as const satisfies readonly BookKind[];
 /** A devotional's sections, in the order they are written. */
 export const sectionIds = [
   "context",
@@ -36,10 +47,6 @@ export const sectionIds = [
   "apply",
   "pray",
 ] as const;
-
-/** One line per tone: every tone must have its lines. */
-const byTone = z.record(z.enum(toneChoices), sentences);
-const byVerseKind = z.record(z.enum(verseKinds), sentences);
 
 /**
  * A list of sentences with {placeholders}: each may use only the placeholders the writer fills for
@@ -157,33 +164,38 @@ const schemas = {
   }),
   "lesson-lines.json": z.strictObject({
     shared: z.strictObject({
-      activities: z.array(z.strictObject({ name: sentence, steps: sentences })).min(1),
-      prayerStations: z.strictObject({ name: sentence, steps: sentences }),
-      openers: z.strictObject({ topic: sentences, passage: sentences }),
-      tips: sentences,
-      closingPrayer: byTone,
+      activities: z.array(z.strictObject({ name: sentence, steps: lines(["list"]) })).min(1),
+      prayerStations: z.strictObject({ name: sentence, steps: lines(["list"]) }),
+      openers: z.strictObject({ topic: lines([]), passage: lines(["reference"]) }),
+      tips: lines([]),
+      closingPrayer: z.record(z.enum(toneChoices), lines(["references"], ["references"])),
+      prayPassage: lines(["reference"], ["reference"]),
     }),
+    questions: z.strictObject({
+      byGenre: z.record(z.enum(bookKinds), lines(["reference"], ["reference"])),
+      speaker: lines(["reference"], ["reference"]),
+      promise: lines(["reference", "speaker", "addressee"], ["reference"]),
+      command: lines(["reference", "speaker", "addressee"], ["reference"]),
+      compare: lines(["first", "second"], ["first", "second"]),
+      connect: lines(["first", "second"], ["first", "second"]),
+      note: lines(["reference"], ["reference"]),
+      personal: z.record(z.enum(toneChoices), lines([])),
+    }),
+    applications: z.record(
+      z.enum(["promise", "command", "memory", "prayer", "reflect"]),
+      lines(["reference", "speaker", "addressee"], ["reference"]),
+    ),
     topic: z.strictObject({
-      subtitles: sentences,
-      openings: byTone,
-      goals: sentences,
-      verseKinds: byVerseKind,
-      themesIntros: sentences,
-      compareQuestions: sentences,
-      personalQuestion: byTone,
-      practice: byTone,
-      crossReferencesIntros: sentences,
+      subtitles: lines([]),
+      intros: lines(["count"], ["count"]),
+      widen: lines(["entry"], ["entry"]),
+      related: lines(["list"], ["list"]),
     }),
     passage: z.strictObject({
-      openings: byTone,
-      movements: byVerseKind,
-      keyWordsIntros: sentences,
-      crossReferencesIntros: sentences,
-      readQuestions: sentences,
-      godQuestions: sentences,
-      carryQuestions: sentences,
-      personalQuestion: byTone,
-      practice: byTone,
+      subtitles: lines([]),
+      outlineIntros: lines(["count"], ["count"]),
+      keyWordsIntros: lines([]),
+      wordStudyIntros: lines([]),
     }),
   }),
   "verse-roles.json": verseRolesSchema,

@@ -1,102 +1,205 @@
-import { joinList, keyPhrase, type VerseKind } from "./text";
-import { content } from "./content";
-import { fill, type Voice } from "./voice";
+import { bookByOrder, splitVerseId } from "~/modules/bible/books";
+import { bookContexts, type BookKind } from "~/modules/bible/book-context";
+import { versesFor } from "~/modules/bible/passages.server";
+import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
+import type { ShippedTranslationCode } from "~/modules/bible/translations";
 import { SECTION } from "~/modules/studies/sections";
+import { content } from "./content";
+import { joinList } from "./text";
+import { neverApplied, rolesIn, type VerseRole, type VerseRoleKind } from "./verse-roles";
+import { fill, type Voice } from "./voice";
 
-/** A passage as the shared lesson parts see it. */
-export interface LessonVerse {
+const lines = content.lessonLines;
+
+/** A passage the lesson is built on: "(Ruth 1:1-5)" and its verses. */
+export interface LessonPassage {
   reference: string;
-  text: string;
-  kind: VerseKind;
+  ranges: VerseRange[];
 }
 
-/** What a lesson is about: a topic ("faith and works") or a passage ("Romans 8:28-39"). */
-export type Focus = { kind: "topic"; subject: string } | { kind: "passage"; reference: string };
+/** What a lesson is about: a topic's passages, or one passage and its parts. */
+export type Focus =
+  { kind: "topic"; passages: LessonPassage[] } | { kind: "passage"; passage: LessonPassage; parts: LessonPassage[] };
+
+export function cite(reference: string) {
+  return `(${reference})`;
+}
+
+/** The kind of writing a passage is, from its book: it decides which questions fit. */
+export function genreOf(ranges: VerseRange[]): BookKind {
+  const book = bookByOrder(splitVerseId(ranges[0]!.start).bookOrder)!;
+  return bookContexts[book.id]?.kind ?? "history";
+}
+
+/**
+ * The reviewed roles inside some verses (verse-roles.json), leaving out any that touch a verse
+ * listed as never to be applied: the writer calls a verse a promise, a command, a memory verse
+ * or a prayer only when reviewed data says so.
+ */
+export function reviewedRoles(ranges: VerseRange[], kind?: VerseRoleKind): VerseRole[] {
+  return rolesIn(ranges, kind).filter((role) => {
+    for (let id = role.range.start; id <= role.range.end; id++) if (neverApplied(id)) return false;
+    return true;
+  });
+}
+
+/** Whether some of these verses are listed as never to be applied as promise, command or prayer. */
+export function touchesNeverApplied(ranges: VerseRange[]) {
+  return ranges.some((range) => {
+    for (let id = range.start; id <= range.end; id++) if (neverApplied(id)) return true;
+    return false;
+  });
+}
+
+export function roleReference(role: VerseRole) {
+  return cite(formatRanges([role.range]));
+}
+
+/** A wording from a list, passing over those the lesson has used already (recorded in `used`). */
+export function pickFresh(voice: Voice, slot: string, list: readonly string[], used: Set<string>): string {
+  const first = voice.pick(slot, list);
+  const start = list.indexOf(first);
+  for (let offset = 0; offset < list.length; offset++) {
+    const line = list[(start + offset) % list.length]!;
+    if (!used.has(line)) {
+      used.add(line);
+      return line;
+    }
+  }
+  return first;
+}
+
+/**
+ * A question for one passage: what a reviewed role says it is (a promise or a command, with who
+ * speaks to whom), else who is speaking when the passage has words that must not be taken as
+ * ours, else a question that fits its kind of writing. `used` keeps one lesson from asking the
+ * same question of two passages.
+ */
+export function questionFor(passage: LessonPassage, voice: Voice, slot: string, used: Set<string>): string {
+  const [role] = reviewedRoles(passage.ranges).filter((entry) => entry.kind === "promise" || entry.kind === "command");
+  if (role) {
+    const values = { reference: roleReference(role), speaker: role.speaker, addressee: role.addressee };
+    return fill(pickFresh(voice, `${slot}-role`, lines.questions[role.kind as "promise" | "command"], used), values);
+  }
+  const reference = cite(passage.reference);
+  const list = touchesNeverApplied(passage.ranges)
+    ? lines.questions.speaker
+    : lines.questions.byGenre[genreOf(passage.ranges)];
+  return fill(pickFresh(voice, slot, list, used), { reference });
+}
+
+/**
+ * Application points from reviewed roles only: trust a reviewed promise, do a reviewed command,
+ * learn a reviewed memory verse, pray a reviewed prayer; where the passages have none, an
+ * invitation to read again and ask.
+ */
+export function applicationPoints(passages: LessonPassage[], voice: Voice): string[] {
+  const points: string[] = [];
+  const ranges = passages.flatMap((passage) => passage.ranges);
+  for (const kind of ["command", "promise", "memory", "prayer"] as const) {
+    const [role] = reviewedRoles(ranges, kind);
+    if (!role) continue;
+    const point = fill(voice.pick(`apply-${kind}`, lines.applications[kind]), {
+      reference: roleReference(role),
+      speaker: role.speaker,
+      addressee: role.addressee,
+    });
+    // The reviewer's note says how a word first spoken to others reaches us.
+    points.push(role.note ? `${point} *${role.note}*` : point);
+  }
+  // Where the reviewed data has no role here, the reader is asked, not told.
+  const used = new Set<string>();
+  for (const [index, passage] of passages.entries()) {
+    if (points.length >= 2) break;
+    points.push(
+      fill(pickFresh(voice, `apply-reflect${index}`, lines.applications.reflect, used), {
+        reference: cite(passage.reference),
+      }),
+    );
+  }
+  return points.slice(0, voice.plain ? 3 : 4);
+}
 
 /** A hands-on activity for the group, built on the lesson's own passages. */
-function activityFor(focus: Focus, verses: LessonVerse[], voice: Voice): string {
-  const references = verses.map((verse) => `(${verse.reference})`);
-  const values = {
-    list: joinList(references),
-    about: focus.kind === "topic" ? `our understanding of ${focus.subject}` : `the passage as a whole`,
-    says: focus.kind === "topic" ? `says about ${focus.subject}` : `says`,
-    struggle:
-      focus.kind === "topic"
-        ? `who would be helped by what Scripture says about ${focus.subject}`
-        : `who needs to hear what ${focus.reference} says right now`,
-    parts: focus.kind === "topic" ? "key scriptures" : "sections of the passage",
-    theme: focus.kind === "topic" ? focus.subject : "this passage",
-  };
-  const { activities, prayerStations } = content.lessonLines.shared;
+function activityFor(passages: LessonPassage[], voice: Voice): string {
+  const list = joinList(passages.map((passage) => cite(passage.reference)));
+  const { activities, prayerStations } = lines.shared;
   const choice = voice.devotional ? prayerStations : voice.pick("activity", activities);
   const minutes = voice.plain ? "10 minutes" : "15 minutes";
   return [
     `**${choice.name}** (about ${minutes})`,
     "",
-    ...choice.steps.map((step, index) => `${index + 1}. ${fill(step, values)}`),
+    ...choice.steps.map((step, index) => `${index + 1}. ${fill(step, { list })}`),
   ].join("\n");
 }
 
 /** How to run the session, with times, for whoever leads it. */
-function sessionPlan(focus: Focus, verses: LessonVerse[], voice: Voice): string {
-  const { openers } = content.lessonLines.shared;
+function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): string {
   const opener =
     focus.kind === "topic"
-      ? fill(voice.pick("opener", openers.topic), { subject: focus.subject })
-      : fill(voice.pick("opener", openers.passage), { reference: focus.reference });
+      ? voice.pick("opener", lines.shared.openers.topic)
+      : fill(voice.pick("opener", lines.shared.openers.passage), { reference: focus.passage.reference });
+  const reading = joinList(passages.map((passage) => cite(passage.reference)));
+  // A timetable: what is particular to this lesson is said, the rest is a label and a time.
   const rows = [
     `1. **Welcome and opening question** (5 minutes): ${opener}`,
-    `2. **Read the Scriptures** (10 minutes): ask ${verses.length > 3 ? "different people" : "someone"} to read ${focus.kind === "topic" ? "the key scriptures" : focus.reference} aloud, slowly.`,
-    `3. **Discuss** (20 minutes): work through the discussion questions; there is no need to finish them all.`,
-    `4. **Group activity** (${voice.plain ? "10" : "15"} minutes).`,
-    `5. **Apply and pray** (10 minutes): invite each person to choose one application point, then close with the prayer.`,
+    `2. **Read** ${reading} (10 minutes)`,
+    `3. **Discuss** (20 minutes)`,
+    `4. **${voice.devotional ? "Prayer stations" : "Activity"}** (${voice.plain ? "10" : "15"} minutes)`,
+    `5. **Close** (10 minutes)`,
   ];
-  const tip = voice.pick("tip", content.lessonLines.shared.tips);
-  return [...rows, "", tip].join("\n");
+  return [...rows, "", voice.pick("tip", lines.shared.tips)].join("\n");
 }
 
-/** A short closing prayer in the tone of the settings, grounded in one of the lesson's passages. */
-function closingPrayer(focus: Focus, verses: LessonVerse[], voice: Voice): string {
-  const subject = focus.kind === "topic" ? focus.subject : `what we have read in ${focus.reference}`;
-  const living = focus.kind === "topic" ? focus.subject : "this word";
-  const anchor =
-    verses.find((verse) => verse.kind === "promise") ??
-    verses.find((verse) => verse.kind === "praise") ??
-    verses.find((verse) => verse.kind === "teaching") ??
-    verses[0];
-  const phrase = anchor ? keyPhrase(anchor.text, { maxWords: 12 }) : "";
-  const quoted = anchor ? `“${phrase}” (${anchor.reference})` : "your word";
-  return fill(voice.say("prayer", content.lessonLines.shared.closingPrayer), { quoted, subject, living });
+/**
+ * The closing prayer: the words of a reviewed prayer among the lesson's passages, prayed as they
+ * stand; else a short prayer in the tone of the settings that names the passages read.
+ */
+function closingPrayer(passages: LessonPassage[], voice: Voice, translation: ShippedTranslationCode): string {
+  const [prayer] = reviewedRoles(
+    passages.flatMap((passage) => passage.ranges),
+    "prayer",
+  );
+  if (prayer) {
+    const verses = versesFor([prayer.range], translation).filter((verse) => verse.text);
+    if (verses.length > 0 && verses.length <= 6)
+      return [
+        fill(voice.pick("pray-passage", lines.shared.prayPassage), { reference: roleReference(prayer) }),
+        "",
+        `> ${verses.map((verse) => verse.text).join(" ")}`,
+      ].join("\n");
+  }
+  const references = joinList(passages.slice(0, 3).map((passage) => cite(passage.reference)));
+  return fill(voice.say("prayer", lines.shared.closingPrayer), { references });
 }
 
 const CITATION =
   /\(((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)? \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?(?:; \d+(?::\d+)?(?:[-–]\d+(?::\d+)?)?)*)\)/g;
 
 /** Footnotes or Endnotes citation style: every passage cited, in order of first appearance. */
-function citationList(content: string, voice: Voice): string {
+function citationList(text: string, voice: Voice): string {
   const seen: string[] = [];
-  for (const match of content.matchAll(CITATION)) {
-    if (!seen.includes(match[1]!)) seen.push(match[1]!);
-  }
+  for (const match of text.matchAll(CITATION)) if (!seen.includes(match[1]!)) seen.push(match[1]!);
   const title = voice.settings.citationFormat === "Footnotes" ? "Scripture Notes" : "Scripture Index";
-  return [
-    `## ${title}`,
-    "",
-    "Every passage cited in this lesson, in order of appearance:",
-    "",
-    ...seen.map((reference, index) => `${index + 1}. (${reference})`),
-  ].join("\n");
+  return [`## ${title}`, "", ...seen.map((reference, index) => `${index + 1}. (${reference})`)].join("\n");
 }
 
 /**
- * The closing sections both lesson kinds end with (Group Activity, Session Plan when the voice wants
- * one, Closing Prayer, then the citation list when asked), appended to `sections`; the lesson's text.
+ * The closing sections both lesson kinds end with (Group Activity, Session Plan when the voice
+ * wants one, Closing Prayer, then the citation list when asked), appended to `sections`.
  */
-export function finishLesson(sections: string[], focus: Focus, verses: LessonVerse[], voice: Voice): string {
-  sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(focus, verses, voice)}`);
+export function finishLesson(
+  sections: string[],
+  focus: Focus,
+  voice: Voice,
+  translation: ShippedTranslationCode,
+): string {
+  const passages = focus.kind === "topic" ? focus.passages : [focus.passage];
+  const pieces = focus.kind === "passage" && focus.parts.length > 1 ? focus.parts : passages;
+  sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(pieces, voice)}`);
   if (voice.explain || voice.studious)
-    sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, verses, voice)}`);
-  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(focus, verses, voice)}`);
+    sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, passages, voice)}`);
+  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(passages, voice, translation)}`);
   if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
   return sections.join("\n\n");
 }

@@ -1,59 +1,47 @@
-import { bookByOrder, splitVerseId } from "~/modules/bible/books";
+import { bookByOrder, chapterVerseCount, splitVerseId } from "~/modules/bible/books";
+import { bookContexts } from "~/modules/bible/book-context";
+import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import {
-  concordance,
-  isName,
-  topicsForRanges,
-  verseWeights,
-  versesByIds,
-  wordStats,
-  VERSE_COUNT,
-} from "~/modules/bible/lexicon.server";
+import { concordance, isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
 import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
+import { wordStudies } from "~/modules/bible/word-study.server";
+import { SECTION } from "~/modules/studies/sections";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
-import { bookContexts, genreHints } from "~/modules/bible/book-context";
 import { content } from "./content";
-import { glossaryMeaning } from "./glossary";
-import { finishLesson, type Focus, type LessonVerse } from "./lesson-parts";
-import { chooseSentences, henryOn, introductionPoints, type HenryOnPassage } from "./commentary.server";
+import {
+  applicationPoints,
+  cite,
+  pickFresh,
+  finishLesson,
+  genreOf,
+  questionFor,
+  reviewedRoles,
+  touchesNeverApplied,
+  type Focus,
+  type LessonPassage,
+} from "./lesson-parts";
+import { noteOn, quoteNote } from "./lesson-notes";
 import { segmentPassage } from "./outline";
 import { blockquote, snippet } from "./scripture.server";
-import {
-  capitalize,
-  joinList,
-  keyPhrase,
-  numberWord,
-  plural,
-  STOP_WORDS,
-  stripQuotes,
-  verseKind,
-  verseNumbers,
-  type VerseKind,
-} from "./text";
+import { capitalize, escapeMarkdown, keyPhrase, STOP_WORDS, verseNumbers } from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
-import { SECTION } from "~/modules/studies/sections";
 
-const wording = content.lessonLines.passage;
+const lines = content.lessonLines;
+
+interface Part extends LessonPassage {
+  verses: Verse[];
+  /** The commentator's title for this part (Henry's Concise chapter outline), when it has one. */
+  title?: string;
+}
 
 interface KeyWord {
-  /** The form used most in the passage: "love" */
   word: string;
   stem: string;
   verses: Verse[];
-  /** Verses of the whole translation using this form. */
-  count: number;
   score: number;
-}
-
-interface Movement {
-  verses: Verse[];
-  reference: string;
-  phrase: string;
-  kind: VerseKind;
-  words: string[];
 }
 
 /** Words of a verse; a compound ("daughters-in-law") stays whole, so "law" is not read into it. */
@@ -66,7 +54,47 @@ function wordsOf(text: string) {
   );
 }
 
-/** The passage's most telling repeated words: frequent here, rare elsewhere. */
+function chaptersOf(verses: Verse[]) {
+  const book = bookByOrder(splitVerseId(verses[0]!.id).bookOrder)!;
+  return { book, chapters: [...new Set(verses.map((verse) => verse.chapter))] };
+}
+
+/**
+ * The passage's parts: the lines of Henry's Concise chapter outline that fall inside it, when
+ * there are two or more (his titles, his divisions), else groups found in the text itself.
+ */
+function partsOf(verses: Verse[]): Part[] {
+  if (verses.length <= 3) return [];
+  const { book, chapters } = chaptersOf(verses);
+  const first = verses[0]!.id;
+  const last = verses.at(-1)!.id;
+  const outlined: Part[] = [];
+  for (const chapter of chapters) {
+    for (const intro of chapterIntroductions(book.id, chapter)) {
+      if (intro.source !== "mhcc" || !intro.outline) continue;
+      for (const line of intro.outline) {
+        if (!line.range) continue;
+        const start = Math.max(line.range.start, first);
+        const end = Math.min(line.range.end, last);
+        const inside = verses.filter((verse) => verse.id >= start && verse.id <= end);
+        if (inside.length === 0 || outlined.some((part) => part.verses.some((verse) => verse.id === start))) continue;
+        const range = { start: inside[0]!.id, end: inside.at(-1)!.id };
+        outlined.push({ reference: formatRanges([range]), ranges: [range], verses: inside, title: line.text });
+      }
+    }
+  }
+  const covered = outlined.reduce((sum, part) => sum + part.verses.length, 0);
+  if (outlined.length >= 2 && covered >= verses.length * 0.8)
+    return outlined.sort((a, b) => a.ranges[0]!.start - b.ranges[0]!.start);
+  const groups = segmentPassage(verses);
+  if (groups.length < 2) return [];
+  return groups.map((group) => {
+    const range = { start: group[0]!.id, end: group.at(-1)!.id };
+    return { reference: formatRanges([range]), ranges: [range], verses: group };
+  });
+}
+
+/** The passage's most telling repeated words: frequent here, rare elsewhere, names left out. */
 function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
   const forms = new Map<string, Map<string, number>>();
   const versesByStem = new Map<string, Verse[]>();
@@ -84,128 +112,42 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
       }
     }
   }
-  const allForms = [...forms.values()].flatMap((counts) => [...counts.keys()]);
-  const stats = wordStats(allForms, passage.translation.shown);
-  const minimum = verses.length >= 4 ? 2 : 1;
+  const stats = wordStats(
+    [...forms.values()].flatMap((counts) => [...counts.keys()]),
+    passage.translation.shown,
+  );
   const found: KeyWord[] = [];
   for (const [key, counts] of forms) {
     const inVerses = versesByStem.get(key)!;
-    if (inVerses.length < minimum) continue;
+    if (inVerses.length < 2) continue;
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
     if (!wordStat || isName(wordStat)) continue;
     // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
     if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
-    if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like)$/.test(word)) continue;
+    if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like|one|now|then)$/.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
-    const score = inVerses.length * rarity + (glossaryMeaning(word) ? 1.5 : 0);
-    found.push({ word, stem: key, verses: inVerses, count: wordStat.count, score });
+    found.push({
+      word,
+      stem: key,
+      verses: inVerses,
+      score: inVerses.length * rarity,
+    });
   }
-  return found
-    .sort((a, b) => b.score - a.score || a.word.localeCompare(b.word))
-    .slice(0, voice.deep ? 6 : voice.plain ? 3 : 4);
+  return found.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word)).slice(0, voice.deep ? 5 : 4);
 }
 
-/**
- * The passage's movements: Matthew Henry's sections where the passage spans two or more of them
- * (the outline follows his), else groups found in the text itself.
- */
-function movementsOf(
-  verses: Verse[],
-  keys: KeyWord[],
-  weights: Map<number, number>,
-  henry: HenryOnPassage,
-): Movement[] {
-  const bySection = henry.sections
-    .map((section) => verses.filter((verse) => verse.id >= section.range.start && verse.id <= section.range.end))
-    .filter((group) => group.length > 0);
-  const groups = bySection.length >= 2 ? bySection : segmentPassage(verses);
-  return groups.map((group) => {
-    const groupStems = new Set(group.flatMap((verse) => wordsOf(verse.text).map(stem)));
-    const words = keys.filter((key) => groupStems.has(key.stem)).map((key) => key.word);
-    const central = [...group].sort((a, b) => {
-      const score = (verse: Verse) =>
-        Math.log10(1 + (weights.get(verse.id) ?? 0)) +
-        0.5 * keys.filter((key) => wordsOf(verse.text).some((word) => stem(word) === key.stem)).length;
-      return score(b) - score(a) || a.id - b.id;
-    })[0]!;
-    const kinds = group.map((verse) => verseKind(verse.text));
-    const tally = new Map<VerseKind, number>();
-    for (const kind of kinds) tally.set(kind, (tally.get(kind) ?? 0) + 1);
-    const kind = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-    return {
-      verses: group,
-      reference: formatRanges([{ start: group[0]!.id, end: group.at(-1)!.id }]),
-      phrase: keyPhrase(central.text, { word: words[0], maxWords: 10 }),
-      kind,
-      words,
-    };
-  });
-}
-
-function describeMovement(movement: Movement, index: number, voice: Voice): string {
-  const describe = voice.pick(`movement${index}`, wording.movements[movement.kind]);
-  const watch =
-    movement.words.length > 0 ? ` Watch for ${joinList(movement.words.slice(0, 2).map((word) => `*${word}*`))}.` : "";
-  return `${describe}${watch}`;
-}
-
-function overview(
-  passage: Passage,
-  verses: Verse[],
-  movements: Movement[],
-  keys: KeyWord[],
-  themes: string[],
-  voice: Voice,
-) {
-  const book = bookByOrder(splitVerseId(verses[0]!.id).bookOrder)!;
+function overview(passage: Passage, verses: Verse[], parts: Part[]) {
+  const { book } = chaptersOf(verses);
   const note = bookContexts[book.id];
-  // Numbers are spelled out: a digit right after a reference would read as part of it.
-  const values = {
-    reference: passage.reference,
-    count: `${numberWord(verses.length)} verse${verses.length === 1 ? "" : "s"}`,
-  };
-  const opening = fill(voice.say("open", wording.openings), values);
-  const paragraphs = [opening];
-  if (note)
+  const paragraphs: string[] = [];
+  if (note) paragraphs.push(`${book.name} is ${note.summary}.`);
+  if (parts.length > 1) {
     paragraphs.push(
-      `${book.name} is ${note.summary}.${voice.explain || voice.studious ? ` ${genreHints[note.kind]}` : ""}`,
-    );
-  if (movements.length > 1) {
-    paragraphs.push(
-      `The passage moves in ${numberWord(movements.length)} steps, from “${movements[0]!.phrase}” (${movements[0]!.reference}) to “${movements.at(-1)!.phrase}” (${movements.at(-1)!.reference}).` +
-        (keys.length > 0 ? ` Its key words are ${joinList(keys.map((key) => `*${key.word}*`))}.` : ""),
-    );
-  } else if (keys.length > 0) {
-    paragraphs.push(`Its key words are ${joinList(keys.map((key) => `*${key.word}*`))}.`);
-  }
-  if (themes.length > 0) {
-    paragraphs.push(
-      `Nave's Topical Bible cites these verses under ${joinList(themes.map((theme) => `*${theme}*`))}, themes this study will touch on.`,
+      `${passage.reference} has ${parts.length} parts: ${parts.map((part) => cite(part.reference)).join(", ")}.`,
     );
   }
   return paragraphs.join("\n\n");
-}
-
-function scriptureSection(passage: Passage, verses: Verse[], weights: Map<number, number>, voice: Voice) {
-  const header = `*${passage.reference}, ${passage.translation.shownName} (${passage.translation.shown})*`;
-  if (verses.length <= 40) {
-    const paragraphs = segmentForReading(verses).map((group) => blockquote(group));
-    return [header, "", paragraphs.join("\n>\n")].join("\n");
-  }
-  const key = [...verses]
-    .sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id)
-    .slice(0, voice.deep ? 10 : 8)
-    .sort((a, b) => a.id - b.id);
-  return [
-    header,
-    "",
-    `The passage is long (${plural(verses.length, "verse")}), so read it in full together first. These are its most cross-referenced verses:`,
-    "",
-    key
-      .map((verse) => `**(${formatRanges([{ start: verse.id, end: verse.id }])})**\n\n${blockquote([verse])}`)
-      .join("\n\n"),
-  ].join("\n");
 }
 
 /** Chapters of reading text in paragraphs of at most eight verses, so the quote stays readable. */
@@ -219,30 +161,120 @@ function segmentForReading(verses: Verse[]): Verse[][] {
   return groups;
 }
 
+function scriptureSection(passage: Passage, verses: Verse[], weights: Map<number, number>, voice: Voice) {
+  const header = `*${passage.reference}, ${passage.translation.shownName} (${passage.translation.shown})*`;
+  if (verses.length <= 40)
+    return [
+      header,
+      "",
+      segmentForReading(verses)
+        .map((group) => blockquote(group))
+        .join("\n>\n"),
+    ].join("\n");
+  const key = [...verses]
+    .sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id)
+    .slice(0, voice.deep ? 10 : 8)
+    .sort((a, b) => a.id - b.id);
+  return [
+    header,
+    "",
+    `The passage has ${verses.length} verses: read it in full together first. These are the verses most often linked to the rest of Scripture:`,
+    "",
+    key
+      .map((verse) => `**${cite(formatRanges([{ start: verse.id, end: verse.id }]))}**\n\n${blockquote([verse])}`)
+      .join("\n\n"),
+  ].join("\n");
+}
+
+/** Each part with the note placed on its own verses: a note on other verses is never borrowed. */
+function outlineSection(parts: Part[], voice: Voice, used: Set<string>): { text: string; noted: Part[] } {
+  const titled = parts.every((part) => part.title);
+  const intro = titled
+    ? `*Parts and titles: Matthew Henry, Concise Commentary*`
+    : fill(voice.pick("outline-intro", lines.passage.outlineIntros), { count: capitalize(String(parts.length)) });
+  const noted: Part[] = [];
+  const items = parts.map((part, index) => {
+    const heading = `**${index + 1}. ${cite(part.reference)}**${part.title ? ` “${escapeMarkdown(part.title)}”` : ""}`;
+    const note = noteOn(part.ranges, voice, used, { count: voice.plain ? 1 : voice.deep ? 3 : 2 });
+    if (!note) return heading;
+    noted.push(part);
+    return `${heading}\n\n${quoteNote(note)}`;
+  });
+  return { text: [intro, "", items.join("\n\n")].join("\n"), noted };
+}
+
+/**
+ * The commentary on the passage as a whole: the chapter's introduction when the passage opens the
+ * chapter (Spurgeon's overview for a psalm, Henry's otherwise), and for a short passage with no
+ * outline the note placed on its verses; Deep Study adds an older writer Spurgeon quotes.
+ */
+function commentarySection(passage: Passage, verses: Verse[], parts: Part[], voice: Voice, used: Set<string>) {
+  const blocks: string[] = [];
+  const { book, chapters } = chaptersOf(verses);
+  if (verses[0]!.verse === 1) {
+    // The Concise Commentary's introduction is its outline, used for the parts: Spurgeon's overview
+    // of a psalm, else Henry's introduction to the chapter.
+    const intros = chapterIntroductions(book.id, chapters[0]!).filter((intro) => intro.sentences.length > 0);
+    const intro = intros.find((entry) => entry.source === "tdavid") ?? intros.find((entry) => entry.source === "mhc");
+    if (intro) {
+      const fresh = intro.sentences.filter((sentence) => !used.has(sentence)).slice(0, voice.plain ? 2 : 3);
+      for (const sentence of fresh) used.add(sentence);
+      if (fresh.length > 0) {
+        const first = verses[0]!;
+        const chapter = formatRanges([
+          { start: first.id, end: first.id + chapterVerseCount(book, first.chapter) - first.verse },
+        ]);
+        blocks.push(`> ${escapeMarkdown(fresh.join(" "))}\n>\n> — ${intro.author}, introduction to ${chapter}`);
+      }
+    }
+  }
+  if (parts.length === 0) {
+    const note = noteOn(passage.ranges, voice, used);
+    if (note) blocks.push(quoteNote(note));
+  }
+  if (voice.deep) {
+    const note = noteOn(passage.ranges, voice, used, { count: 2, sources: ["tdavid"], kinds: ["quotation"] });
+    if (note) blocks.push(quoteNote(note));
+  }
+  return blocks.length > 0 ? blocks.join("\n\n") : null;
+}
+
+/** Intermediate: the English words the passage repeats. Deep Study: the Hebrew and Greek behind them. */
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
+  if (voice.deep) {
+    const studies = wordStudies(passage.ranges, 5);
+    if (studies.length > 0) {
+      const rows = studies.map((study) => {
+        const numbers = verseNumbers(study.verses.map((id) => splitVerseId(id).verse));
+        const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
+        const english = study.english.filter(Boolean).slice(0, 3);
+        const rendered = english.length > 0 ? ` In the KJV: ${english.map((word) => `“${word}”`).join(", ")}.` : "";
+        return `- ${language} **${study.transliteration}** (${study.strongs}), ${numbers}: “${escapeMarkdown(study.definition || study.gloss)}”${rendered} Used ${study.occurrences.toLocaleString("en-US")} times in the Bible.`;
+      });
+      return [voice.pick("ws-intro", lines.passage.wordStudyIntros), "", ...rows].join("\n");
+    }
+  }
   if (keys.length === 0) return null;
   const rows = keys.map((key) => {
     const numbers = verseNumbers(key.verses.map((verse) => verse.verse));
-    const meaning = glossaryMeaning(key.word);
-    const parts = [`- **${key.word.charAt(0).toUpperCase()}${key.word.slice(1)}** (${numbers}).`];
-    if (meaning) parts.push(`${meaning.charAt(0).toUpperCase()}${meaning.slice(1)}.`);
-    const first = key.verses[0]!;
-    parts.push(`“${capitalize(keyPhrase(first.text, { word: key.word, maxWords: 12 }))}” (verse ${first.verse}).`);
+    // No glossary meaning: it may be another sense than the passage's ("sons" as adoption).
+    const parts = [`- **${capitalize(key.word)}** (${numbers}).`];
     const elsewhere = concordance(key.word, {
       exclude: passage.ranges,
-      limit: voice.deep ? 2 : 1,
+      limit: 1,
       translation: passage.translation.shown,
     });
-    if (elsewhere.length > 0) {
-      parts.push(`Elsewhere: ${elsewhere.map((hit) => `(${hit.reference}) “${snippet(hit.text, 12)}”`).join("; ")}.`);
-    }
+    if (elsewhere.length > 0)
+      parts.push(
+        `Elsewhere: ${elsewhere.map((hit) => `${cite(hit.reference)} “${snippet(hit.text, 12)}”`).join("; ")}.`,
+      );
     return parts.join(" ");
   });
-  return [voice.pick("kw-intro", wording.keyWordsIntros), "", ...rows].join("\n");
+  return [voice.pick("kw-intro", lines.passage.keyWordsIntros), "", ...rows].join("\n");
 }
 
 function crossReferenceSection(passage: Passage, voice: Voice) {
-  const references = crossReferencesFor(passage.ranges, voice.deep ? 10 : 6).filter(
+  const references = crossReferencesFor(passage.ranges, voice.plain ? 3 : voice.deep ? 10 : 6).filter(
     (reference) => countVerses([reference.range]) <= 4,
   );
   if (references.length === 0) return null;
@@ -253,78 +285,46 @@ function crossReferenceSection(passage: Passage, voice: Voice) {
     ).map((verse) => [verse.id, verse.text]),
   );
   return [
-    voice.pick("xref-intro", wording.crossReferencesIntros),
-    "",
-    ...references.map((reference) => `- (${reference.reference}) “${snippet(texts.get(reference.range.start) ?? "")}”`),
+    ...references.map(
+      (reference) => `- ${cite(reference.reference)} “${snippet(texts.get(reference.range.start) ?? "")}”`,
+    ),
   ].join("\n");
 }
 
-function questionSection(passage: Passage, verses: Verse[], movements: Movement[], keys: KeyWord[], voice: Voice) {
-  const book = bookByOrder(splitVerseId(verses[0]!.id).bookOrder)!;
-  const observation: string[] = [];
+/** Questions that arise from this passage: its kind of writing, its parts, its notes, its speakers. */
+function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], noted: Part[], voice: Voice) {
+  const reference = cite(passage.reference);
+  const genre = lines.questions.byGenre[genreOf(passage.ranges)];
+  const used = new Set<string>();
+  const observation = [fill(pickFresh(voice, "q-genre", genre, used), { reference })];
+  if (parts.length > 0) observation.push(questionFor(parts[0]!, voice, "q-part0", used));
   const interpretation: string[] = [];
-  const application: string[] = [];
-  observation.push(
-    fill(voice.pick("q-read", wording.readQuestions), {
-      reference: passage.reference,
-      lookFor: keys[0] ? ` (look especially for *${keys[0].word}*)` : "",
-    }),
-  );
-  const kinds = verses.map((verse) => ({ verse, kind: verseKind(verse.text) }));
-  const questionsAsked = kinds.filter((entry) => entry.kind === "question");
-  if (questionsAsked.length > 0) {
-    observation.push(
-      `The passage asks questions in ${verseNumbers(questionsAsked.map((entry) => entry.verse.verse))}. What are they, and how does the passage answer them?`,
-    );
-  }
-  if (kinds.some((entry) => entry.kind === "narrative")) {
-    observation.push("Who are the people in this passage? What does each of them say and do?");
-  }
-  const firstMovement = movements[0];
-  if (firstMovement && firstMovement.words[0]) {
-    observation.push(`What does (${firstMovement.reference}) say about *${firstMovement.words[0]}*?`);
-  }
-  if (movements.length > 1) {
-    const [a, b] = [movements[0]!, movements[1]!];
+  for (let index = 0; index + 1 < parts.length && interpretation.length < (voice.deep ? 2 : 1); index++) {
     interpretation.push(
-      `How is (${a.reference}) connected to (${b.reference})? What does the second part add to the first?`,
+      fill(voice.pick(`q-connect${index}`, lines.questions.connect), {
+        first: cite(parts[index]!.reference),
+        second: cite(parts[index + 1]!.reference),
+      }),
     );
   }
-  const repeated = keys.find((key) => key.verses.length >= 2);
-  if (repeated) {
-    interpretation.push(
-      `*${repeated.word.charAt(0).toUpperCase()}${repeated.word.slice(1)}* appears in ${verseNumbers(repeated.verses.map((verse) => verse.verse))}. What does it mean here, and why might the writer repeat it?`,
-    );
-  }
+  const [note] = noted;
+  if (note && !voice.plain)
+    interpretation.push(fill(voice.pick("q-note", lines.questions.note), { reference: cite(note.reference) }));
   const [crossReference] = crossReferencesFor(passage.ranges, 1);
-  if (crossReference) {
-    interpretation.push(`Read (${crossReference.reference}). How does it help you understand this passage?`);
+  if (crossReference && !voice.plain)
+    interpretation.push(`Read ${cite(crossReference.reference)}. How does it help you understand ${reference}?`);
+  const application: string[] = [];
+  const pieces: LessonPassage[] = parts.length > 0 ? parts.slice(1) : [whole];
+  for (const [index, piece] of pieces.entries()) {
+    if (reviewedRoles(piece.ranges).length > 0 || touchesNeverApplied(piece.ranges))
+      application.push(questionFor(piece, voice, `q-apply${index}`, used));
   }
-  interpretation.push(voice.pick("q-god", wording.godQuestions));
-  const note = bookContexts[book.id];
-  if (note && (voice.deep || voice.studious)) {
-    interpretation.push(`${book.name} is ${note.summary}. How does this passage serve that larger purpose?`);
-  }
-  const command = kinds.find((entry) => entry.kind === "command");
-  if (command) {
-    application.push(
-      `Verse ${command.verse.verse} says, “${keyPhrase(command.verse.text, { prefer: "command" })}.” What would obeying this look like for you this week?`,
-    );
-  }
-  const promise = kinds.find((entry) => entry.kind === "promise");
-  if (promise) {
-    application.push(
-      `Which promise in this passage (see verse ${promise.verse.verse}) do you most need to hold on to right now? Why?`,
-    );
-  }
-  application.push(voice.pick("q-carry", wording.carryQuestions));
-  application.push(voice.say("q-personal", wording.personalQuestion));
-  const trim = (list: string[], size: number) => list.slice(0, size);
-  const sizes = voice.plain ? [2, 2, 2] : voice.deep ? [4, 5, 3] : [3, 3, 3];
+  application.push(voice.say("q-personal", lines.questions.personal));
+  const sizes = voice.plain ? [1, 1, 2] : voice.deep ? [2, 4, 3] : [2, 3, 2];
   const groups: Array<[string, string[]]> = [
-    ["Observation", trim(observation, sizes[0]!)],
-    ["Interpretation", trim(interpretation, sizes[1]!)],
-    ["Application", trim(application, sizes[2]!)],
+    ["Observation", observation.slice(0, sizes[0])],
+    ["Interpretation", interpretation.slice(0, sizes[1])],
+    ["Application", [...new Set(application)].slice(0, sizes[2])],
   ];
   let number = 0;
   return groups
@@ -333,138 +333,54 @@ function questionSection(passage: Passage, verses: Verse[], movements: Movement[
     .join("\n\n");
 }
 
-function applicationSection(passage: Passage, verses: Verse[], weights: Map<number, number>, voice: Voice) {
-  const points: string[] = [];
-  const labelFor = (verse: Verse) => formatRanges([{ start: verse.id, end: verse.id }]);
-  const command = verses.find((verse) => verseKind(verse.text) === "command");
-  if (command) {
-    points.push(
-      `**Obey:** “${capitalize(keyPhrase(command.text, { prefer: "command" }))}” (${labelFor(command)}). Decide on one concrete way to act on this before the group meets again.`,
-    );
-  }
-  const promise = verses.find((verse) => verseKind(verse.text) === "promise");
-  if (promise) {
-    points.push(
-      `**Trust:** Copy out (${labelFor(promise)}) and read it each morning this week. When worry or doubt comes, answer it with this promise.`,
-    );
-  }
-  const memorable = verses.filter((verse) => {
-    const length = stripQuotes(verse.text).split(" ").length;
-    return length >= 6 && length <= 28;
-  });
-  const memory = [...(memorable.length > 0 ? memorable : verses)].sort(
-    (a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0) || a.id - b.id,
-  )[0];
-  if (memory)
-    points.push(`**Remember:** Memorise (${labelFor(memory)}). Say it aloud each day and share it with someone.`);
-  points.push(fill(voice.say("apply-practice", wording.practice), { reference: passage.reference }));
-  if (voice.devotional || voice.explain)
-    points.push(`**Pray:** Read ${passage.reference} slowly once more and turn each verse into a sentence of prayer.`);
-  return points
-    .slice(0, voice.plain ? 3 : 5)
-    .map((point) => `- ${point}`)
-    .join("\n");
+/**
+ * The title: a reviewed memory verse of the passage in its own words, else the commentator's
+ * title for a passage of one part, else the reference with a plain subtitle.
+ */
+function titleOf(passage: Passage, verses: Verse[], parts: Part[], voice: Voice) {
+  const [memory] = reviewedRoles(passage.ranges, "memory");
+  const verse = memory && verses.find((entry) => entry.id === memory.range.start);
+  if (verse) return `${passage.reference}: ${capitalize(keyPhrase(verse.text, { maxWords: 14 }))}`;
+  const titles = parts.filter((part) => part.title);
+  if (titles.length === 1) return `${passage.reference}: ${titles[0]!.title!.replace(/[.;:]$/, "")}`;
+  return `${passage.reference}: ${voice.pick("subtitle", lines.passage.subtitles)}`;
 }
 
 /**
- * Henry's point for a movement that is one of his sections: his own summary of it from the
- * chapter's introduction, else his best sentence on it (recorded in `used`, not to quote it twice).
+ * A lesson plan for a passage: its text, its parts each with the note placed on those verses (the
+ * Concise Commentary at Beginner), the chapter's introduction, key words (the Hebrew and Greek at
+ * Deep Study), cross-references, questions that arise from it, and application from reviewed roles.
  */
-function henryOnMovement(movement: Movement, henry: HenryOnPassage, index: number, used: Set<string>): string | null {
-  const first = movement.verses[0]!.id;
-  const section = henry.sections.find((entry) => first >= entry.range.start && first <= entry.range.end);
-  if (!section) return null;
-  const intro = henry.introductions.find(
-    (entry) => section.range.start >= entry.range.start && section.range.end <= entry.range.end,
-  );
-  const startVerse = splitVerseId(section.range.start).verse;
-  const point = intro && introductionPoints(intro).find((entry) => entry.verse === startVerse);
-  if (point) return `“${point.text}” (Matthew Henry)`;
-  const [best] = chooseSentences(
-    henry.sentences.filter((sentence) => sentence.reference === section.reference),
-    1,
-    `movement${index}`,
-  );
-  if (!best) return null;
-  used.add(best.text);
-  return `“${best.text}” (Matthew Henry)`;
-}
-
-/**
- * Matthew Henry on the passage, in his own words: his introduction's opening when the passage is
- * a whole chapter, and his best sentences on its verses, each attributed to the section it is from.
- */
-function commentarySection(passage: Passage, henry: HenryOnPassage, voice: Voice, used: Set<string>): string | null {
-  const count = voice.plain ? 3 : voice.deep ? 6 : 4;
-  const chosen = chooseSentences(henry.sentences, count, `commentary:${passage.reference}`, {
-    perSection: 2,
-    exclude: used,
-  });
-  if (chosen.length === 0) return null;
-  return [
-    `Matthew Henry (1662-1714) wrote his *Commentary on the Whole Bible* for ordinary readers. Here is what he saw in ${passage.reference}, quoted word for word:`,
-    "",
-    chosen.map((sentence) => `> ${sentence.text} — Matthew Henry on ${sentence.reference}`).join("\n\n"),
-  ].join("\n");
-}
-
-/** A lesson plan for a passage: its text, outline, key words, cross-references, questions and application. */
 export function passageLesson(passage: Passage, settings: AiSettingsInput): GeneratedStudy {
   const voice = createVoice(`passage:${passage.reference}`, settings);
   const verses = passage.verses.filter((verse) => verse.text);
   const weights = verseWeights(verses.map((verse) => verse.id));
   const keys = keyWords(verses, passage, voice);
-  const henry = henryOn(
-    passage.ranges,
-    keys.map((key) => key.word),
-  );
-  const movements = movementsOf(verses, keys, weights, henry);
-  const themes = topicsForRanges(passage.ranges, 3)
-    .map((topic) => topic.name.replace(/\s*\(.*\)$/, ""))
-    .filter((name) => !name.includes(","));
+  const parts = partsOf(verses);
+  const whole: LessonPassage = { reference: passage.reference, ranges: passage.ranges };
+  const used = new Set<string>();
 
-  const hasKey = (verse: Verse) =>
-    keys[0] && wordsOf(verse.text).some((word) => stem(word) === keys[0]!.stem) ? 1 : 0;
-  const top = [...verses].sort(
-    (a, b) =>
-      Math.log10(1 + (weights.get(b.id) ?? 0)) + hasKey(b) - (Math.log10(1 + (weights.get(a.id) ?? 0)) + hasKey(a)) ||
-      a.id - b.id,
-  )[0]!;
-  const headline = capitalize(keyPhrase(top.text, { word: keys[0]?.word, maxWords: 14 }));
-  const title = `${passage.reference}: ${headline}`;
-
-  const quoted = new Set<string>();
-  const sections: string[] = [overview(passage, verses, movements, keys, themes, voice)];
+  const sections = [overview(passage, verses, parts)];
   sections.push(`## ${SECTION.keyScriptures}\n\n${scriptureSection(passage, verses, weights, voice)}`);
-  if (movements.length > 1) {
-    sections.push(
-      [
-        `## ${SECTION.outline}`,
-        "",
-        ...(movements.length === henry.sections.length
-          ? [`The outline follows Matthew Henry's sections of ${passage.reference}, each with his own words on it.`, ""]
-          : []),
-        ...movements.map(
-          (movement, index) =>
-            `${index + 1}. **“${capitalize(movement.phrase)}”** (${movement.reference}): ${henryOnMovement(movement, henry, index, quoted) ?? describeMovement(movement, index, voice)}`,
-        ),
-      ].join("\n"),
-    );
-  }
-  const commentary = commentarySection(passage, henry, voice, quoted);
+  const commentary = commentarySection(passage, verses, parts, voice, used);
+  const outline = parts.length > 1 ? outlineSection(parts, voice, used) : null;
+  if (outline) sections.push(`## ${SECTION.outline}\n\n${outline.text}`);
   if (commentary) sections.push(`## ${SECTION.commentary}\n\n${commentary}`);
-  const keyWordText = keyWordSection(keys, passage, voice);
+  const keyWordText = voice.plain ? null : keyWordSection(keys, passage, voice);
   if (keyWordText) sections.push(`## ${SECTION.keyWords}\n\n${keyWordText}`);
   const crossReferences = crossReferenceSection(passage, voice);
   if (crossReferences) sections.push(`## ${SECTION.crossReferences}\n\n${crossReferences}`);
-  sections.push(`## ${SECTION.discussionQuestions}\n\n${questionSection(passage, verses, movements, keys, voice)}`);
-  sections.push(`## ${SECTION.applicationPoints}\n\n${applicationSection(passage, verses, weights, voice)}`);
-
-  const focus: Focus = { kind: "passage", reference: passage.reference };
-  const lessonVerses: LessonVerse[] = movements.map((movement) => ({
-    reference: movement.reference,
-    text: movement.verses.map((verse) => verse.text).join(" "),
-    kind: movement.kind,
-  }));
-  return { title, content: finishLesson(sections, focus, lessonVerses, voice) };
+  sections.push(
+    `## ${SECTION.discussionQuestions}\n\n${questionSection(passage, whole, parts, outline?.noted ?? [], voice)}`,
+  );
+  sections.push(
+    `## ${SECTION.applicationPoints}\n\n${applicationPoints([whole], voice)
+      .map((point) => `- ${point}`)
+      .join("\n")}`,
+  );
+  const focus: Focus = { kind: "passage", passage: whole, parts };
+  return {
+    title: titleOf(passage, verses, parts, voice),
+    content: finishLesson(sections, focus, voice, passage.translation.shown),
+  };
 }
