@@ -17,6 +17,10 @@ export interface TopicAnchor {
   name: string;
   aliases: string[];
   anchors: Array<{ ref: string; ranges: VerseRange[]; why: string }>;
+  /** Three discussion questions on the topic itself, each naming an anchor where it can. */
+  questions: string[];
+  /** One or two things to do this week. */
+  practice: string[];
   nave: string[];
   related: string[];
 }
@@ -70,6 +74,10 @@ const topic = z.strictObject({
     .array(z.strictObject({ ref: passage, why: text }))
     .min(3)
     .max(8),
+  // Reviewed questions and practice, so a lesson on "Social media" asks about social media. Being
+  // filled in topic by topic; required once every topic has them.
+  questions: z.array(text.max(220)).length(3).optional(),
+  practice: z.array(text.max(220)).min(1).max(2).optional(),
   nave: z.array(text),
   related: z.array(id),
 });
@@ -126,6 +134,8 @@ const file = parseTopicAnchors(topicAnchorsJson);
 
 export const topicAnchors: TopicAnchor[] = file.topics.map((entry) => ({
   ...entry,
+  questions: entry.questions ?? [],
+  practice: entry.practice ?? [],
   anchors: entry.anchors.map((anchor) => ({
     ref: anchor.ref,
     why: anchor.why,
