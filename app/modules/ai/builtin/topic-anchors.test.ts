@@ -111,6 +111,19 @@ describe("topic anchors (content/topic-anchors.json)", () => {
     assert.throws(() => parseTopicAnchors(file), /already names the topic/);
   });
 
+  test("every topic has 3 discussion questions and 1 or 2 things to practise, and the file must say them", () => {
+    for (const topic of topicAnchors) {
+      assert.equal(topic.questions.length, 3, topic.id);
+      assert.ok(topic.practice.length >= 1 && topic.practice.length <= 2, topic.id);
+    }
+    const file = JSON.parse(readFileSync(new URL("./content/topic-anchors.json", import.meta.url), "utf8")) as {
+      topics: Array<{ questions?: string[]; practice: string[] }>;
+    };
+    file.topics[0]!.practice = [];
+    delete file.topics[1]!.questions;
+    assert.throws(() => parseTopicAnchors(file), /topics\[0\]\.practice[\s\S]*topics\[1\]\.questions/);
+  });
+
   test("every passage a question names is a real reference overlapping one of its topic's anchors", () => {
     for (const topic of topicAnchors) {
       let named = 0;
@@ -128,7 +141,7 @@ describe("topic anchors (content/topic-anchors.json)", () => {
           assert.ok(overlaps, `${where} is none of the topic's anchors`);
         }
       }
-      assert.ok(topic.questions.length === 0 || named > 0, `${topic.id}: no question names an anchor`);
+      assert.ok(named > 0, `${topic.id}: no question names an anchor`);
     }
   });
 

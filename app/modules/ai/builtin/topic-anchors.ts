@@ -74,10 +74,10 @@ const topic = z.strictObject({
     .array(z.strictObject({ ref: passage, why: text }))
     .min(3)
     .max(8),
-  // Reviewed questions and practice, so a lesson on "Social media" asks about social media. Being
-  // filled in topic by topic; required once every topic has them.
-  questions: z.array(text.max(220)).length(3).optional(),
-  practice: z.array(text.max(220)).min(1).max(2).optional(),
+  // Reviewed, so a lesson on "Social media" asks about social media, not "what reason does the
+  // passage give"; references inside questions are checked against the anchors by the tests.
+  questions: z.array(text.max(220)).length(3),
+  practice: z.array(text.max(220)).min(1).max(2),
   nave: z.array(text),
   related: z.array(id),
 });
@@ -134,8 +134,6 @@ const file = parseTopicAnchors(topicAnchorsJson);
 
 export const topicAnchors: TopicAnchor[] = file.topics.map((entry) => ({
   ...entry,
-  questions: entry.questions ?? [],
-  practice: entry.practice ?? [],
   anchors: entry.anchors.map((anchor) => ({
     ref: anchor.ref,
     why: anchor.why,
