@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
+import { findReferences, parseReference } from "~/modules/bible/references.server";
 import { matchTopic, parseTopicAnchors, TOPIC_MATCH_THRESHOLD, topicAnchors } from "./topic-anchors";
 import { neverApplied } from "./verse-roles";
 
@@ -108,5 +109,49 @@ describe("topic anchors (content/topic-anchors.json)", () => {
     };
     file.topics[1]!.aliases.push(topicAnchors[0]!.name);
     assert.throws(() => parseTopicAnchors(file), /already names the topic/);
+  });
+
+  test("every topic has 3 discussion questions and 1 or 2 things to practise, and the file must say them", () => {
+    for (const topic of topicAnchors) {
+      assert.equal(topic.questions.length, 3, topic.id);
+      assert.ok(topic.practice.length >= 1 && topic.practice.length <= 2, topic.id);
+    }
+    const file = JSON.parse(readFileSync(new URL("./content/topic-anchors.json", import.meta.url), "utf8")) as {
+      topics: Array<{ questions?: string[]; practice: string[] }>;
+    };
+    file.topics[0]!.practice = [];
+    delete file.topics[1]!.questions;
+    assert.throws(() => parseTopicAnchors(file), /topics\[0\]\.practice[\s\S]*topics\[1\]\.questions/);
+  });
+
+  test("every passage a question names is a real reference overlapping one of its topic's anchors", () => {
+    for (const topic of topicAnchors) {
+      let named = 0;
+      for (const question of topic.questions) {
+        const found = findReferences(question);
+        if (found.length > 0) named++;
+        for (const reference of found) {
+          const where = `${topic.id}: "${reference.text}" in "${question}"`;
+          assert.ok(reference.valid && parseReference(reference.text).ok, where);
+          const overlaps = reference.ranges.some((range) =>
+            topic.anchors.some((anchor) =>
+              anchor.ranges.some((own) => range.start <= own.end && own.start <= range.end),
+            ),
+          );
+          assert.ok(overlaps, `${where} is none of the topic's anchors`);
+        }
+      }
+      assert.ok(named > 0, `${topic.id}: no question names an anchor`);
+    }
+  });
+
+  test("no question is asked word for word in two topics", () => {
+    const seen = new Map<string, string>();
+    for (const topic of topicAnchors)
+      for (const question of topic.questions) {
+        const key = question.toLowerCase().replace(/\s+/g, " ");
+        assert.ok(!seen.has(key), `${topic.id} repeats a question of ${seen.get(key)}: "${question}"`);
+        seen.set(key, topic.id);
+      }
   });
 });

@@ -17,6 +17,10 @@ export interface TopicAnchor {
   name: string;
   aliases: string[];
   anchors: Array<{ ref: string; ranges: VerseRange[]; why: string }>;
+  /** Three discussion questions on the topic itself, each naming an anchor where it can. */
+  questions: string[];
+  /** One or two things to do this week. */
+  practice: string[];
   nave: string[];
   related: string[];
 }
@@ -70,6 +74,10 @@ const topic = z.strictObject({
     .array(z.strictObject({ ref: passage, why: text }))
     .min(3)
     .max(8),
+  // Reviewed, so a lesson on "Social media" asks about social media, not "what reason does the
+  // passage give"; references inside questions are checked against the anchors by the tests.
+  questions: z.array(text.max(220)).length(3),
+  practice: z.array(text.max(220)).min(1).max(2),
   nave: z.array(text),
   related: z.array(id),
 });
