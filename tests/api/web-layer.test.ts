@@ -172,7 +172,10 @@ describe("server processes", () => {
         await fetch(`${url}/api/me?search=secret-words`, { headers: { cookie: "sb_session=cookie-value-here" } })
       ).text();
       await (await fetch(`${url}/healthz`)).text();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The log is written after the answer: waited for, line by line, not for a set time.
+      for (let wait = 0; wait < 300 && !/GET \/healthz/.test(output); wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const lines = output.split("\n").filter(Boolean);
       // Under WORKERS>1 each line starts with the serving worker: "[worker 1234] ".
       assert.ok(

@@ -99,6 +99,8 @@ describe("the worker pool", () => {
     });
     const server = { url: busyProcess.url };
     const accounts = await Promise.all([seedAccount(server.url), seedAccount(server.url), seedAccount(server.url)]);
+    const heavyFetches = () => site.requests.filter((request) => request === HEAVY_PAGE).length;
+    const fetchedBefore = heavyFetches();
     const heavy = [accounts[0]!, accounts[1]!].map((account) =>
       api(server.url, "/api/sermons/process-url", {
         method: "POST",
@@ -106,6 +108,11 @@ describe("the worker pool", () => {
         body: { url: site.url + HEAVY_PAGE },
       }),
     );
+    // Both pages fetched (a latch, however busy the machine), then a moment for their extraction to
+    // reach the workers: it holds them far longer (about 1.8 s, more on a busy machine).
+    while (heavyFetches() < fetchedBefore + 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await new Promise((resolve) => setTimeout(resolve, 700));
     const lessons = await Promise.all(
       accounts.flatMap((account) =>
