@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { hash } from "@node-rs/argon2";
 import Database from "better-sqlite3";
+import { insertAccount } from "./seed-account";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -183,67 +182,15 @@ export async function registerAccount(baseUrl: string, email = uniqueEmail(), pa
   };
 }
 
-// Argon2id with the app's own parameters (password.server.ts): an account seeded with it signs in
-// like one that signed up.
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
-/** The hash of "correct horse", made once with ARGON2: most seeded accounts cost no hashing at all. */
-const PRECOMPUTED_HASHES = new Map<string, Promise<string>>([
-  [
-    "correct horse",
-    Promise.resolve(
-      "$argon2id$v=19$m=19456,t=2,p=1$PwXLe0EFbhPOXrr0HwbWEg$rv6yYLMnsH58u6a+IBPRVQntOYPBWLVF0egCGHvzDHY",
-    ),
-  ],
-]);
-
-function passwordHash(password: string) {
-  let made = PRECOMPUTED_HASHES.get(password);
-  if (!made) PRECOMPUTED_HASHES.set(password, (made = hash(password, ARGON2)));
-  return made;
-}
-
 /**
- * An account as registerAccount makes one (the same rows, the first account an admin, a session
- * whose token works as a bearer token and as the cookie), written straight into the database of a
- * server this process started, without the sign-up's argon2 hash (about 0.1 s of a core each).
- * For tests that need accounts; tests about signing up use registerAccount.
+ * An account as registerAccount makes one, written straight into the database of a server this
+ * process started, without the sign-up's argon2 hash (tests/support/seed-account.ts). For tests
+ * that need accounts; tests about signing up use registerAccount.
  */
 export async function seedAccount(baseUrl: string, email = uniqueEmail(), password = "correct horse") {
   const databasePath = databases.get(new URL(baseUrl).origin);
   if (!databasePath) throw new Error(`seedAccount: ${baseUrl} is not a server this process started`);
-  const hashed = await passwordHash(password);
-  const db = new Database(databasePath);
-  try {
-    db.pragma("busy_timeout = 10000");
-    const token = crypto.randomBytes(32).toString("base64url");
-    const now = Date.now();
-    const expiresAt = now + 30 * 24 * 3_600_000; // SESSION_TTL_DAYS' default
-    const user = db
-      .transaction(() => {
-        const { count } = db.prepare("select count(*) as count from users").get() as { count: number };
-        const id = crypto.randomUUID();
-        db.prepare("insert into users (id, email, password_hash, is_admin, last_active_at) values (?, ?, ?, ?, ?)").run(
-          id,
-          email,
-          hashed,
-          count === 0 ? 1 : 0,
-          now,
-        );
-        db.prepare("insert into user_profiles (id, user_id) values (?, ?)").run(crypto.randomUUID(), id);
-        db.prepare("insert into user_onboarding (id, user_id) values (?, ?)").run(crypto.randomUUID(), id);
-        db.prepare("insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)").run(
-          crypto.createHash("sha256").update(token).digest("hex"),
-          id,
-          expiresAt,
-          now,
-        );
-        return { id, isAdmin: count === 0 };
-      })
-      .immediate();
-    return { email, password, token, id: user.id, isAdmin: user.isAdmin };
-  } finally {
-    db.close();
-  }
+  return { email, password, ...(await insertAccount(databasePath, email, password)) };
 }
 
 /**
