@@ -142,16 +142,28 @@ export async function api<T = any>(
     rawBody,
   }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
 ): Promise<ApiAnswer<T>> {
-  const response = await fetch(baseUrl + pathname, {
-    method,
-    redirect: "manual",
-    headers: {
-      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
+  const send = () =>
+    fetch(baseUrl + pathname, {
+      method,
+      redirect: "manual",
+      headers: {
+        ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // A kept-alive connection the server closed as idle while this process was blocked (a
+    // spawnSync of `npm run admin` on a busy machine outlasts the 5 s keep-alive): the request
+    // never reached it, so it is sent again once, on a new connection.
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "ECONNRESET" && code !== "UND_ERR_SOCKET") throw error;
+    response = await send();
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {
