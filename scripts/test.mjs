@@ -24,16 +24,6 @@ const sizes = mode === "deep" ? Object.fromEntries(Object.entries(DEEP).filter((
 // free ports. Most of a file's time is spent waiting on a server, so one more than the cores.
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? os.availableParallelism() + 1);
 
-/** The longest files, started first so none of them is left running alone at the end. */
-const SLOW_FIRST = [
-  "tests/api/fuzz.test.ts",
-  "tests/api/soak.test.ts",
-  "tests/api/route-matrix.test.ts",
-  "tests/api/crash-recovery.test.ts",
-  "tests/desktop/main-process.test.ts",
-  "tests/api/cluster.test.ts",
-];
-
 function findTests(folder, pattern, found = []) {
   if (!fs.existsSync(folder)) return found;
   for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -45,11 +35,6 @@ function findTests(folder, pattern, found = []) {
     }
   }
   return found;
-}
-
-function rank(file) {
-  const index = SLOW_FIRST.indexOf(file.split(path.sep).join("/"));
-  return index === -1 ? SLOW_FIRST.length : index;
 }
 
 function run(command, args, env = {}) {
@@ -89,7 +74,7 @@ if (only !== "e2e") {
     ...findTests(path.join(projectRoot, "tests/unit"), /\.test\.tsx?$/),
     ...findTests(path.join(projectRoot, "tests/api"), /\.test\.tsx?$/),
     ...findTests(path.join(projectRoot, "tests/desktop"), /\.test\.tsx?$/),
-  ].sort((a, b) => rank(a) - rank(b));
+  ];
   const { code, output } = await run(
     process.execPath,
     ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-reporter=spec", ...files],
