@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN, e2eServerInfoFile } from "../support/e2e-accounts";
 import { insertAccount } from "../support/seed-account";
+import { seedAccount } from "../support/server";
 
 export interface Account {
   email: string;
@@ -27,13 +28,15 @@ async function apiLogin(baseURL: string, email: string, password: string) {
 }
 
 /**
- * A fresh account, written into the e2e server's database (tests/support/seed-account.ts: no
- * argon2 hash per test). Tests about signing up use the registration page.
+ * A fresh account, written into the server's database (tests/support/seed-account.ts: no argon2
+ * hash per test): the e2e server's, found through its info file, or one this worker started.
+ * Tests about signing up use the registration page.
  */
 export async function createAccount(baseURL: string, prefix?: string): Promise<Account> {
   const email = uniqueEmail(prefix);
   const password = "reader-password";
   const info = e2eServerInfoFile(Number(new URL(baseURL).port));
+  if (!fs.existsSync(info)) return { email, password, token: (await seedAccount(baseURL, email, password)).token };
   const { databasePath } = JSON.parse(fs.readFileSync(info, "utf8")) as { databasePath: string };
   const { token } = await insertAccount(databasePath, email, password);
   return { email, password, token };
