@@ -79,12 +79,14 @@ export const hostileSuite: BenchSuite = {
       const pages: PageResult[] = [];
       let pageRestarts = 0;
       const [run] = await Promise.all([
-        runCases(server, cases, { admin: admin.token, user: user.token }, { shouldStop }),
+        runCases(server, cases, { admin: admin.token, user: user.token }, { shouldStop, timeBounds: true }),
         (async () => {
           while (!shouldStop()) {
             for (const page of HOSTILE_PAGES) {
               if (shouldStop()) break;
-              const { results, restarts } = await runHostilePages(server, site.url, pagesUser.token, [page]);
+              const { results, restarts } = await runHostilePages(server, site.url, pagesUser.token, [page], {
+                timeBounds: true,
+              });
               pages.push(...results);
               pageRestarts += restarts;
             }

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { closedPortUrl, startFakeEndpoint, type FakeEndpoint } from "../support/fake-ai-endpoints";
 import { fakeModes, startFakeOpenAi, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 interface Step {
   name: string;
@@ -37,8 +37,8 @@ const CHECK_TIMEOUT_MS = 1000;
 
 let server: TestServer;
 let fake: FakeOpenAi;
-let admin: Awaited<ReturnType<typeof registerAccount>>;
-let user: Awaited<ReturnType<typeof registerAccount>>;
+let admin: Awaited<ReturnType<typeof seedAccount>>;
+let user: Awaited<ReturnType<typeof seedAccount>>;
 let checkAiConnection: CheckAiConnection;
 const endpoints: FakeEndpoint[] = [];
 
@@ -51,8 +51,8 @@ before(async () => {
     AI_PROVIDER: "openai",
     AI_CHECK_TIMEOUT_MS: String(CHECK_TIMEOUT_MS),
   });
-  admin = await registerAccount(server.url);
-  user = await registerAccount(server.url);
+  admin = await seedAccount(server.url);
+  user = await seedAccount(server.url);
   ({ checkAiConnection } = await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/index.js")).href));
 });
 after(async () => {

@@ -4,7 +4,7 @@ import { sabbathSummary } from "../fixtures/articles";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type ChatRequest, type FakeMode, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
-import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 /**
  * Every AI feature against every kind of endpoint the fake imitates (see fake-openai.ts), through
@@ -14,7 +14,7 @@ import { api, registerAccount, startTestServer, streamStudy, type TestServer } f
 let server: TestServer;
 let fake: FakeOpenAi;
 let site: FakeSite;
-let admin: Awaited<ReturnType<typeof registerAccount>>;
+let admin: Awaited<ReturnType<typeof seedAccount>>;
 
 const passageLesson = {
   ...hopeLesson,
@@ -52,7 +52,7 @@ before(async () => {
     AI_TIMEOUT_MS: "3000",
     ALLOW_PRIVATE_URLS: "true",
   });
-  admin = await registerAccount(server.url);
+  admin = await seedAccount(server.url);
   await api(server.url, "/api/plans/user-plans", {
     method: "POST",
     token: admin.token,

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import Database from "better-sqlite3";
 import { resetConfig } from "~/config.server";
 import { closeDatabase, defaultMigrationsFolder, migrateDatabase, openDatabase } from "~/db.server";
-import { api, registerAccount, startTestServer } from "../support/server";
+import { api, seedAccount, startTestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -30,11 +30,11 @@ test("backup while the server runs, then restore over a database that moved on",
   const backupFile = path.join(folder, "nightly.db");
 
   let server = await startTestServer({}, { databasePath });
-  const kept = await registerAccount(server.url);
+  const kept = await seedAccount(server.url);
   const backup = runScript("backup.mjs", [backupFile], databasePath);
   assert.equal(backup.status, 0, backup.stderr);
   assert.match(backup.stdout, /Backed up/);
-  const later = await registerAccount(server.url);
+  const later = await seedAccount(server.url);
   await server.close();
 
   const restore = runScript("restore.mjs", [backupFile], databasePath);
@@ -115,8 +115,8 @@ test("npm run admin -- grant/revoke EMAIL promotes and demotes an account", asyn
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-admin-cli-"));
   const databasePath = path.join(folder, "app.db");
   const server = await startTestServer({}, { databasePath });
-  await registerAccount(server.url);
-  const member = await registerAccount(server.url);
+  await seedAccount(server.url);
+  const member = await seedAccount(server.url);
   assert.equal(member.isAdmin, false);
 
   const grant = runScript("admin.mjs", ["grant", member.email.toUpperCase()], databasePath);

@@ -6,16 +6,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startFakeOpenLibrary } from "../support/fake-open-library";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let fake: Awaited<ReturnType<typeof startFakeOpenLibrary>>;
-let user: Awaited<ReturnType<typeof registerAccount>>;
+let user: Awaited<ReturnType<typeof seedAccount>>;
 
 before(async () => {
   fake = await startFakeOpenLibrary();
   server = await startTestServer({ OPEN_LIBRARY_URL: fake.url, BOOK_SEARCH_TIMEOUT_MS: "1000" });
-  user = await registerAccount(server.url);
+  user = await seedAccount(server.url);
 });
 after(async () => {
   await server.close();

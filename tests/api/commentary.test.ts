@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let token: string;
 
 before(async () => {
   server = await startTestServer();
-  ({ token } = await registerAccount(server.url));
+  ({ token } = await seedAccount(server.url));
 });
 after(() => server.close());
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** The default: ALLOW_PRIVATE_URLS off, so the server's own network is out of reach. */
 let server: TestServer;
@@ -12,7 +12,7 @@ let token: string;
 before(async () => {
   site = await startFakeSite();
   server = await startTestServer({ ALLOW_PRIVATE_URLS: "false" });
-  token = (await registerAccount(server.url)).token;
+  token = (await seedAccount(server.url)).token;
 });
 after(async () => {
   await server.close();

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { sabbathArticle, sabbathSummary } from "../fixtures/articles";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** Processing through an OpenAI-compatible provider (the real SDK against a local fake). */
 let server: TestServer;
@@ -21,7 +21,7 @@ before(async () => {
     OPENAI_BASE_URL: fake.baseUrl,
     AI_TIMEOUT_MS: "2000",
   });
-  token = (await registerAccount(server.url)).token;
+  token = (await seedAccount(server.url)).token;
 });
 after(async () => {
   await server.close();

@@ -5,7 +5,7 @@ import { sabbathArticle } from "../fixtures/articles";
 import { sermonCaptions } from "../fixtures/captions";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** POST /api/sermons/process-url on a server allowed to fetch local addresses (a church LAN). */
 let server: TestServer;
@@ -28,7 +28,7 @@ before(async () => {
     CONTENT_FETCH_TIMEOUT_MS: "1500",
     YOUTUBE_BASE_URL: youtube.baseUrl,
   });
-  const account = await registerAccount(server.url);
+  const account = await seedAccount(server.url);
   token = account.token;
   userId = account.id;
 });

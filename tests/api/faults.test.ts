@@ -9,7 +9,7 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { measureOtherRequests, startHangingSite } from "../support/isolation";
-import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 const AI_TIMEOUT_MS = 3000;
 const FETCH_TIMEOUT_MS = 3000;
@@ -17,8 +17,8 @@ const FETCH_TIMEOUT_MS = 3000;
 let server: TestServer;
 let fake: FakeOpenAi;
 let site: Awaited<ReturnType<typeof startHangingSite>>;
-let users: Array<Awaited<ReturnType<typeof registerAccount>>>;
-let reader: Awaited<ReturnType<typeof registerAccount>>;
+let users: Array<Awaited<ReturnType<typeof seedAccount>>>;
+let reader: Awaited<ReturnType<typeof seedAccount>>;
 
 before(async () => {
   fake = await startFakeOpenAi();
@@ -31,8 +31,8 @@ before(async () => {
     CONTENT_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS),
   });
   users = [];
-  for (let index = 0; index < 3; index++) users.push(await registerAccount(server.url));
-  reader = await registerAccount(server.url);
+  for (let index = 0; index < 3; index++) users.push(await seedAccount(server.url));
+  reader = await seedAccount(server.url);
   for (const user of users) {
     const started = await api(server.url, "/api/plans/user-plans", {
       method: "POST",

@@ -1,10 +1,11 @@
 /**
  * Hostile input against the real server (npm start's, in its own process): every API route and
  * every page action, every field they read (and their path ids, query strings, headers and keys),
- * filled with 100k-1M runs of punctuation. Each answer must come within a second as a 4xx (or a
- * 2xx/3xx where ignoring the value is right), never a 5xx or a stack trace; hostile fetched pages
- * through POST /api/sermons/process-url likewise; and meanwhile another user's GET /api/me stays
- * fast. The cases are deterministic for a seed: HOSTILE_SEED=<n> replays another draw.
+ * filled with 100k-1M runs of punctuation. Each answer must be a 4xx (or a 2xx/3xx where ignoring
+ * the value is right), never a 5xx, a stack trace or a frozen server; hostile fetched pages through
+ * POST /api/sermons/process-url likewise. How fast they came, and another user's GET /api/me
+ * meanwhile, are logged: `npm run bench -- hostile` holds them to targets (a busy machine would
+ * fail them here). The cases are deterministic for a seed: HOSTILE_SEED=<n> replays another draw.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -27,11 +28,9 @@ import {
   type Tokens,
 } from "../support/hostile";
 import { apiRoutes, pageActionRoutes } from "../support/routes";
-import { registerAccount } from "../support/server";
+import { seedAccount } from "../support/server";
 
 const SEED = Number(process.env.HOSTILE_SEED ?? DEFAULT_SEED);
-/** Another user's GET /api/me while hostile requests are served (ms). */
-const ME_P95_BOUND_MS = 100;
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-fuzz-"));
 let server: HostileServer & { close: () => Promise<void> };
@@ -43,10 +42,10 @@ let pagesUser: string;
 before(async () => {
   server = await startHostileServer(path.join(folder, "fuzz.db"));
   // The first account is the admin: the admin routes are attacked with its token.
-  const admin = await registerAccount(server.url);
-  const user = await registerAccount(server.url);
-  bystander = (await registerAccount(server.url)).token;
-  pagesUser = (await registerAccount(server.url)).token;
+  const admin = await seedAccount(server.url);
+  const user = await seedAccount(server.url);
+  bystander = (await seedAccount(server.url)).token;
+  pagesUser = (await seedAccount(server.url)).token;
   tokens = { admin: admin.token, user: user.token };
   // The attacked user reads a plan whose devotionals are already written: Today's page waits up
   // to 1.5 s for devotionals it has to write first, which is not what these cases measure.
@@ -119,7 +118,7 @@ describe("the hostile cases", () => {
 });
 
 describe("hostile input from outside", () => {
-  test(`every route and page action answers hostile fields within a second with a 4xx (or an accepted 2xx), and another user's /api/me stays under ${ME_P95_BOUND_MS} ms p95 (seed ${SEED})`, async () => {
+  test(`every route and page action answers hostile fields with a 4xx (or an accepted 2xx) while another user is served (seed ${SEED})`, async () => {
     const cases = hostileCases({ seed: SEED });
     const probe = startMeProbe(server, bystander);
     const run = await runCases(server, cases, tokens);
@@ -136,17 +135,13 @@ describe("hostile input from outside", () => {
       ...(run.skipped.length > 0
         ? [`${run.skipped.length} cases skipped after their field froze the server (${run.restarts} restarts)`]
         : []),
-      ...(me.p95 > ME_P95_BOUND_MS
-        ? [
-            `another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`,
-          ]
-        : []),
     ];
+    assert.ok(me.n > me.timeouts, "another user's GET /api/me was answered meanwhile");
     assert.equal(run.sent + run.skipped.length, cases.length);
     assert.deepEqual(report, [], `\n${report.join("\n")}`);
   });
 
-  test(`hostile pages through POST /api/sermons/process-url answer within their bounds, save whole items or nothing, and /api/me stays under ${ME_P95_BOUND_MS} ms p95`, async () => {
+  test("hostile pages through POST /api/sermons/process-url are answered, save whole items or nothing, and another user is served", async () => {
     // The pages are megabytes: built (in this process) before the clock starts.
     for (const page of HOSTILE_PAGES) await (await fetch(site.url + page.path)).arrayBuffer();
     const probe = startMeProbe(server, bystander);
@@ -161,14 +156,10 @@ describe("hostile input from outside", () => {
         .filter((result) => result.problems.length > 0)
         .map(
           (result) =>
-            `${result.path} -> ${result.status || "no answer"} in ${result.ms} ms (bound ${result.boundMs} ms): ${result.problems.join("; ")}`,
+            `${result.path} -> ${result.status || "no answer"} in ${result.ms} ms: ${result.problems.join("; ")}`,
         ),
-      ...(me.p95 > ME_P95_BOUND_MS
-        ? [
-            `another user's GET /api/me: p95 ${me.p95} ms (max ${me.max} ms, ${me.timeouts} timeouts) > ${ME_P95_BOUND_MS} ms`,
-          ]
-        : []),
     ];
+    assert.ok(me.n > me.timeouts, "another user's GET /api/me was answered meanwhile");
     assert.deepEqual(report, [], `\n${report.join("\n")}`);
   });
 });

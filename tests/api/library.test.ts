@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { LIBRARY_ITEM_FIELDS } from "../support/library-item";
-import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** GET/POST /api/sermons, GET/DELETE /api/sermons/{id}, and the /library page as served. */
 let server: TestServer;
@@ -25,7 +25,7 @@ const post = (path: string, token: string, form: Record<string, string>) => post
 
 describe("adding quotes and book excerpts by hand", () => {
   test("a quote is saved with its author, and the author is joined in the answer", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const answer = await addItem(token, {
       contentType: "quote",
       text: "  You can never get a cup of tea large enough or a book long enough to suit me.  ",
@@ -47,7 +47,7 @@ describe("adding quotes and book excerpts by hand", () => {
   });
 
   test("a book excerpt creates its book: cover, title and store link; the ASIN comes from the link", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const answer = await addItem(token, {
       contentType: "book",
       text: "Grace is not opposed to effort, it is opposed to earning.",
@@ -70,7 +70,7 @@ describe("adding quotes and book excerpts by hand", () => {
   });
 
   test("an ASIN alone makes the store link", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const answer = await addItem(token, {
       contentType: "book",
       text: "Excerpt text.",
@@ -81,7 +81,7 @@ describe("adding quotes and book excerpts by hand", () => {
   });
 
   test("bad input is a 400 with a clear message", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ contentType: "quote", text: "   " }, /Text is required/],
       [{ contentType: "quote" }, /Text is required/],
@@ -105,8 +105,8 @@ describe("adding quotes and book excerpts by hand", () => {
 
 describe("listing, reading and deleting content", () => {
   test("the list is the user's own, newest first, with author and book joined", async () => {
-    const { token } = await registerAccount(server.url);
-    const other = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
+    const other = await seedAccount(server.url);
     await addItem(other.token, { contentType: "quote", text: "Someone else's quote." });
     const first = await addItem(token, { contentType: "quote", text: "First.", author: "A. Author" });
     const second = await addItem(token, {
@@ -128,8 +128,8 @@ describe("listing, reading and deleting content", () => {
   });
 
   test("another user's item is 404 to read and to delete; the owner can delete it", async () => {
-    const owner = await registerAccount(server.url);
-    const stranger = await registerAccount(server.url);
+    const owner = await seedAccount(server.url);
+    const stranger = await seedAccount(server.url);
     const item = (
       await addItem(owner.token, { contentType: "book", text: "Mine.", bookTitle: "My Book", asin: "B000000003" })
     ).body;
@@ -160,7 +160,7 @@ describe("listing, reading and deleting content", () => {
       401,
     );
     assert.equal((await api(server.url, `/api/sermons/${randomUUID()}`, { method: "DELETE" })).status, 401);
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     assert.equal((await api(server.url, "/api/sermons", { method: "PUT", token, body: {} })).status, 405);
     assert.equal(
       (await api(server.url, `/api/sermons/${randomUUID()}`, { method: "PATCH", token, body: {} })).status,
@@ -171,7 +171,7 @@ describe("listing, reading and deleting content", () => {
 
 describe("the /library page", () => {
   test("visiting it writes nothing (the page reports the visit by a POST); a new library shows the empty state and both lists", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const visited = () =>
       server.withDb(
         (db) =>
@@ -200,7 +200,7 @@ describe("the /library page", () => {
   });
 
   test("without JavaScript the first change in the library ticks the visit", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const answer = await post("/library", account.token, {
       intent: "add",
       contentType: "quote",
@@ -221,8 +221,8 @@ describe("the /library page", () => {
   });
 
   test("the save toggle's form: a fetcher gets the outcome, the no-JavaScript form goes back with a toast; both use the API's functions", async () => {
-    const account = await registerAccount(server.url);
-    const other = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
+    const other = await seedAccount(server.url);
     const study = (
       await api(server.url, "/api/studies/topic", { method: "POST", token: account.token, body: { topic: "Hope" } })
     ).body;
@@ -259,8 +259,8 @@ describe("the /library page", () => {
   });
 
   test("saved lesson plans show their title, type and a 150-character preview, only the user's own", async () => {
-    const account = await registerAccount(server.url);
-    const other = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
+    const other = await seedAccount(server.url);
     const content = `## Overview ${"Faith works through love in every season of life. ".repeat(6)}`;
     const studyId = randomUUID();
     const otherStudyId = randomUUID();

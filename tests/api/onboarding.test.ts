@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -19,14 +19,14 @@ const allFalse = {
 
 describe("onboarding status and progress", () => {
   test("a new account starts with every step open", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const status = await api(server.url, "/api/onboarding/status", { token: account.token });
     assert.equal(status.status, 200);
     assert.deepEqual(status.body, allFalse);
   });
 
   test("an account with no onboarding row (made before the table) has every step open, and the row is made", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const rows = () =>
       server.withDb((db) =>
         db.prepare("select count(*) as n from user_onboarding where user_id = ?").get(account.id),
@@ -39,7 +39,7 @@ describe("onboarding status and progress", () => {
   });
 
   test("closing the welcome dialog sets hasCompletedWelcome and nothing else", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const patched = await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: account.token,
@@ -52,7 +52,7 @@ describe("onboarding status and progress", () => {
   });
 
   test("onboardingCompletedAt is stamped once, when the fourth step is done", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const first = await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: account.token,
@@ -76,8 +76,8 @@ describe("onboarding status and progress", () => {
   });
 
   test("one user's progress does not touch another's", async () => {
-    const first = await registerAccount(server.url);
-    const second = await registerAccount(server.url);
+    const first = await seedAccount(server.url);
+    const second = await seedAccount(server.url);
     await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: first.token,
@@ -88,7 +88,7 @@ describe("onboarding status and progress", () => {
   });
 
   test("flags only move to true, and bad bodies are a 400 with a clear message", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     await api(server.url, "/api/onboarding/progress", {
       method: "PATCH",
       token: account.token,
@@ -120,7 +120,7 @@ describe("onboarding status and progress", () => {
     });
     assert.equal(anonymous.status, 401);
     assert.deepEqual(anonymous.body, { error: "Authentication required" });
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     assert.equal((await api(server.url, "/api/onboarding/progress", { token: account.token })).status, 405);
     assert.equal(
       (await api(server.url, "/api/onboarding/status", { method: "POST", token: account.token, body: {} })).status,
@@ -134,7 +134,7 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
     postForm(server.url, "/resources/onboarding", form, token);
 
   test("marks the welcome done with the same function as the API; the no-JavaScript form goes back", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const answer = await postOnboarding(account.token, { step: "hasCompletedWelcome", redirectTo: "/" });
     assert.equal(answer.status, 302);
     assert.equal(answer.headers.get("location"), "/");
@@ -143,7 +143,7 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
   });
 
   test("only the steps a page marks itself, only paths on this site, only signed in", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     assert.equal((await postOnboarding(account.token, { step: "hasCreatedStudy" })).status, 400);
     assert.equal(
       (await postOnboarding(account.token, { step: "hasCompletedWelcome", redirectTo: "https://evil.example/" }))

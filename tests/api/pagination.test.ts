@@ -4,12 +4,12 @@ import { after, before, describe, test } from "node:test";
 import { generatedArticle } from "../fixtures/articles";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { LIBRARY_ITEM_FIELDS } from "../support/library-item";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** Every list of the JSON API comes a page at a time; lists carry excerpts; transcripts and libraries are bounded. */
 let server: TestServer;
 let site: FakeSite;
-let admin: Awaited<ReturnType<typeof registerAccount>>;
+let admin: Awaited<ReturnType<typeof seedAccount>>;
 
 const QUOTA = 3;
 
@@ -21,7 +21,7 @@ before(async () => {
     AI_PROVIDER: "builtin",
   });
   // The first account is the admin.
-  admin = await registerAccount(server.url);
+  admin = await seedAccount(server.url);
 });
 after(async () => {
   await server.close();
@@ -106,8 +106,8 @@ describe("walking every list a page at a time", () => {
   ];
   for (const { path, fill } of lists) {
     test(`${path}?limit=2 over 5 items: each exactly once, newest first, only the user's own`, async () => {
-      const owner = await registerAccount(server.url);
-      const other = await registerAccount(server.url);
+      const owner = await seedAccount(server.url);
+      const other = await seedAccount(server.url);
       const expected = fill(owner.id, 5);
       const theirs = fill(other.id, 3);
 
@@ -147,7 +147,7 @@ describe("walking every list a page at a time", () => {
     const pages = await walk("/api/admin/users?limit=2", admin.token);
     assert.ok(pages.slice(0, -1).every((page) => page.length === 2));
     assert.deepEqual(pages.flat(), expected);
-    const user = await registerAccount(server.url);
+    const user = await seedAccount(server.url);
     assert.equal((await api(server.url, "/api/admin/users?limit=2", { token: user.token })).status, 403);
   });
 
@@ -180,7 +180,7 @@ describe("walking every list a page at a time", () => {
   });
 
   test("/api/plans is the whole catalogue: it is fixed by the code, smaller than one page", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const plans = await api(server.url, "/api/plans", { token });
     assert.equal(plans.status, 200);
     assert.ok(plans.body.length > 0 && plans.body.length <= 50);
@@ -201,7 +201,7 @@ describe("walking every list a page at a time", () => {
 
 describe("page sizes", () => {
   test("50 by default, at most 100", async () => {
-    const { id, token } = await registerAccount(server.url);
+    const { id, token } = await seedAccount(server.url);
     const expected = insertSermons(id, 105);
     const first = await api(server.url, "/api/sermons", { token });
     assert.equal(first.body.length, 50);
@@ -217,7 +217,7 @@ describe("page sizes", () => {
   });
 
   test("a bad limit or cursor is a 400 with { error }, on every list", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const garbage = [
       "garbage",
       "not*base64",
@@ -252,7 +252,7 @@ describe("page sizes", () => {
 
 describe("excerpts in the list, the whole transcript by id", () => {
   test("a long transcript is listed as its first words; GET /api/sermons/{id} has all of it", async () => {
-    const { id, token } = await registerAccount(server.url);
+    const { id, token } = await seedAccount(server.url);
     const long = "Blessed are the poor in spirit, for theirs is the kingdom of heaven. ".repeat(300);
     const [longId, shortId] = insertSermons(id, 2, (index) => (index === 1 ? long : "A short quote."));
     const list = await api(server.url, "/api/sermons", { token });
@@ -279,7 +279,7 @@ describe("excerpts in the list, the whole transcript by id", () => {
 
 describe("the transcript cap", () => {
   test("processing a 300,000-character article keeps its first 200,000 characters; the answer is unchanged", async () => {
-    const { id, token } = await registerAccount(server.url);
+    const { id, token } = await seedAccount(server.url);
     const article = generatedArticle(60_000).paragraphs.join("\n\n");
     assert.ok(article.length > 300_000, String(article.length));
     const answer = await api(server.url, "/api/sermons/process-url", {
@@ -303,7 +303,7 @@ describe("the transcript cap", () => {
   });
 
   test("a quote typed in over the limit is a 400 with a clear message", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const answer = await api(server.url, "/api/sermons", {
       method: "POST",
       token,
@@ -318,7 +318,7 @@ describe(`MAX_ITEMS_PER_USER (${QUOTA} here)`, () => {
   const fullLibrary = `You have reached the limit of ${QUOTA} items in your library. Delete some to add more.`;
 
   test("one item past the limit is a 409, by hand, from a URL and on the library page; deleting one makes room", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const ids: string[] = [];
     for (let index = 0; index < QUOTA; index++) {
       const added = await api(server.url, "/api/sermons", {
@@ -369,7 +369,7 @@ describe(`MAX_ITEMS_PER_USER (${QUOTA} here)`, () => {
   });
 
   test("one study past the limit is a 409", async () => {
-    const { id, token } = await registerAccount(server.url);
+    const { id, token } = await seedAccount(server.url);
     insertStudies(id, QUOTA);
     const answer = await api(server.url, "/api/studies/topic", { method: "POST", token, body: { topic: "Hope" } });
     assert.equal(answer.status, 409);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let fake: FakeOpenAi;
@@ -17,7 +17,7 @@ after(async () => {
 });
 
 test("with OpenAI configured, devotionals come from the model, are cached, and failures save nothing", async () => {
-  const { token } = await registerAccount(server.url);
+  const { token } = await seedAccount(server.url);
   await api(server.url, "/api/plans/user-plans", { method: "POST", token, body: { planId: "romans-16-days" } });
 
   // The model fails for the Beginner devotional (both tries) until it recovers.

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, assertRefusals, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, seedAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -39,7 +39,7 @@ function database() {
 
 describe("GET /api/plans", () => {
   test("lists the seeded catalogue", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const list = await plans(token);
     const slugs = list.map((plan) => plan.slug).sort();
     assert.deepEqual(slugs, [
@@ -87,7 +87,7 @@ describe("GET /api/plans", () => {
 
 describe("the Today flow", () => {
   test("no active plan: a clear empty answer", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const today = await api(server.url, "/api/plans/user-plans/today", { token });
     assert.equal(today.status, 200);
     assert.equal(today.body.userPlan, null);
@@ -99,7 +99,7 @@ describe("the Today flow", () => {
   });
 
   test("start -> today -> complete -> completed today, streak 1", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const { token } = account;
     const id = await planId(token, "gospel-of-john-21-days");
 
@@ -170,7 +170,7 @@ describe("the Today flow", () => {
   });
 
   test("the day moves on at the reader's next calendar day", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
     await startPlan(server.url, account.token, id);
     await completeDay(account.token, 1);
@@ -190,7 +190,7 @@ describe("the Today flow", () => {
   });
 
   test("double clicks and concurrent requests count a day once", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const id = await planId(account.token, "proverbs-31-days");
     await startPlan(server.url, account.token, id);
     const answers = await Promise.all(Array.from({ length: 12 }, () => completeDay(account.token, 1)));
@@ -207,7 +207,7 @@ describe("the Today flow", () => {
   });
 
   test("starting another plan makes it active and keeps earlier progress", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const john = await planId(token, "gospel-of-john-21-days");
     const psalms = await planId(token, "psalms-30-days");
     await startPlan(server.url, token, john);
@@ -245,7 +245,7 @@ describe("the Today flow", () => {
   });
 
   test("a finished plan says so", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const id = await planId(account.token, "sermon-on-the-mount-7-days");
     await startPlan(server.url, account.token, id);
     const db = database();
@@ -271,8 +271,8 @@ describe("the Today flow", () => {
   });
 
   test("another reader sees none of it", async () => {
-    const first = await registerAccount(server.url);
-    const second = await registerAccount(server.url);
+    const first = await seedAccount(server.url);
+    const second = await seedAccount(server.url);
     const id = await planId(first.token, "romans-16-days");
     await startPlan(server.url, first.token, id);
     await completeDay(first.token, 1);
@@ -288,8 +288,8 @@ describe("the Today flow", () => {
 
 describe("devotionals are generated once and shared", () => {
   test("every reader of a day gets the same cached devotionals", async () => {
-    const first = await registerAccount(server.url);
-    const second = await registerAccount(server.url);
+    const first = await seedAccount(server.url);
+    const second = await seedAccount(server.url);
     const id = await planId(first.token, "new-testament-90-days");
     for (const account of [first, second]) {
       await startPlan(server.url, account.token, id, { translation: account === first ? "NIV" : "ESV" });
@@ -313,7 +313,7 @@ describe("devotionals are generated once and shared", () => {
   });
 
   test("the Today page's own /today/devotions answers the devotionals of the plan and day it names, as the API does", async () => {
-    const reader = await registerAccount(server.url);
+    const reader = await seedAccount(server.url);
     const id = await planId(reader.token, "romans-16-days");
     await startPlan(server.url, reader.token, id);
     const page = await fetch(`${server.url}/today/devotions`, { headers: { cookie: `sb_session=${reader.token}` } });
@@ -340,7 +340,7 @@ describe("devotionals are generated once and shared", () => {
   });
 
   test("concurrent first views generate each devotional once", async () => {
-    const accounts = await Promise.all(Array.from({ length: 4 }, () => registerAccount(server.url)));
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => seedAccount(server.url)));
     const id = await planId(accounts[0]!.token, "gospels-30-days");
     for (const account of accounts) {
       await startPlan(server.url, account.token, id, { translation: "WEB" });
@@ -360,7 +360,7 @@ describe("devotionals are generated once and shared", () => {
   });
 
   test("the preferred depth comes from the profile", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const db = database();
     db.prepare(
       "insert into user_profiles (id, user_id, study_depth_preference) values (?, ?, 'advanced') on conflict (user_id) do update set study_depth_preference = 'advanced'",
@@ -373,7 +373,7 @@ describe("devotionals are generated once and shared", () => {
 
 describe("time zones", () => {
   test("the browser's zone is validated and stored by the writes, used but not stored by reads", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const id = await planId(account.token, "romans-16-days");
     const storedZone = () => {
       const db = database();
@@ -412,7 +412,7 @@ describe("time zones", () => {
   });
 
   test("UTC when the zone is unknown", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const today = await api(server.url, "/api/plans/user-plans/today", { token });
     assert.equal(today.body.timeZone, "UTC");
   });
@@ -420,7 +420,7 @@ describe("time zones", () => {
 
 describe("errors", () => {
   test("starting: bad input is a 400, an unknown plan a 404", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const cases: Array<[unknown, number, RegExp]> = [
       [{}, 400, /planId is required/],
       [{ planId: 42 }, 400, /planId is required/],
@@ -443,7 +443,7 @@ describe("errors", () => {
   });
 
   test("a plan can be started by its slug, and the translation defaults to NKJV", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const answer = await startPlan(server.url, token, "proverbs-31-days");
     assert.equal(answer.status, 201);
     assert.equal(answer.body.userPlan.translation, "NKJV");
@@ -452,7 +452,7 @@ describe("errors", () => {
   });
 
   test("completing: bad day numbers are a 400", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     await startPlan(server.url, token, "romans-16-days");
     const cases: Array<[unknown, RegExp]> = [
       [{}, /dayNumber must be a number/],
@@ -474,7 +474,7 @@ describe("errors", () => {
       (await api(server.url, "/api/plans/user-plans/complete", { method: "POST", body: { dayNumber: 1 } })).status,
       401,
     );
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     assert.equal((await api(server.url, "/api/plans", { method: "POST", token, body: {} })).status, 405);
     assert.equal((await api(server.url, "/api/plans/user-plans", { token })).status, 405);
     assert.equal((await api(server.url, "/api/plans/user-plans/complete", { token })).status, 405);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { api, assertRefusals, postForm, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, assertRefusals, postForm, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 
@@ -11,7 +11,7 @@ after(() => server.close());
 
 describe("GET and PATCH /api/profile", () => {
   test("a new profile has the defaults", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const profile = await api(server.url, "/api/profile", { token: account.token });
     assert.equal(profile.status, 200);
     assert.deepEqual(
@@ -25,7 +25,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("an account with no profile row (made before the table) reads the defaults, and the row is made", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const rows = () =>
       server.withDb((db) =>
         db.prepare("select count(*) as n from user_profiles where user_id = ?").get(account.id),
@@ -42,7 +42,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("displayName: trimmed, 1 to 60 characters, null clears it", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const named = await api(server.url, "/api/profile", { method: "PATCH", token, body: { displayName: "  Lydia " } });
     assert.equal(named.status, 200);
     assert.equal(named.body.displayName, "Lydia");
@@ -57,7 +57,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("a full update round-trips, with names trimmed and repeats kept once", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const patched = await api(server.url, "/api/profile", {
       method: "PATCH",
       token: account.token,
@@ -75,7 +75,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("a partial update leaves the other fields alone; an empty denomination clears it", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     await api(server.url, "/api/profile", {
       method: "PATCH",
       token: account.token,
@@ -89,7 +89,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("bad values are a 400 with a clear message and change nothing", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     await api(server.url, "/api/profile", {
       method: "PATCH",
       token: account.token,
@@ -117,8 +117,8 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("each user sees only their own profile", async () => {
-    const first = await registerAccount(server.url);
-    const second = await registerAccount(server.url);
+    const first = await seedAccount(server.url);
+    const second = await seedAccount(server.url);
     await api(server.url, "/api/profile", {
       method: "PATCH",
       token: first.token,
@@ -129,7 +129,7 @@ describe("GET and PATCH /api/profile", () => {
   });
 
   test("the time zone can be set for streaks and is validated", async () => {
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     const patched = await api(server.url, "/api/profile", {
       method: "PATCH",
       token: account.token,
@@ -144,7 +144,7 @@ describe("the profile page's form (POST /profile)", () => {
   const postProfile = (token: string, form: Array<[string, string]>) => postForm(server.url, "/profile", form, token);
 
   test("saves the whole profile through the API's function and comes back with the toast", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const saved = await postProfile(token, [
       ["intent", "save"],
       ["displayName", "  Ruth "],
@@ -179,7 +179,7 @@ describe("the profile page's form (POST /profile)", () => {
   });
 
   test("a bad value is a 400 with the schema's message, and nothing changes", async () => {
-    const { token } = await registerAccount(server.url);
+    const { token } = await seedAccount(server.url);
     const refused = await postProfile(token, [
       ["studyDepthPreference", "advanced"],
       ["favoriteTeachers[0]", "x".repeat(101)],

@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
 import { apiRoutes } from "../support/routes";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const PRIMARY = "3d8d9e4b1c2f08";
@@ -25,8 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-replica-"));
 const databasePath = path.join(folder, "sagacity.db");
 let server: TestServer;
-let reader: Awaited<ReturnType<typeof registerAccount>>;
-let newcomer: Awaited<ReturnType<typeof registerAccount>>;
+let reader: Awaited<ReturnType<typeof seedAccount>>;
+let newcomer: Awaited<ReturnType<typeof seedAccount>>;
 let expiredToken: string;
 /** A session cookie as the primary signs it (with the secret it keeps in app_settings). */
 let signedCookie: string;
@@ -50,9 +50,9 @@ before(async () => {
   const primaryPath = path.join(folder, "primary", "sagacity.db");
   const primary = await startTestServer({}, { databasePath: primaryPath });
   try {
-    reader = await registerAccount(primary.url);
-    newcomer = await registerAccount(primary.url);
-    const expired = await registerAccount(primary.url);
+    reader = await seedAccount(primary.url);
+    newcomer = await seedAccount(primary.url);
+    const expired = await seedAccount(primary.url);
     expiredToken = expired.token;
     const plans = (await api(primary.url, "/api/plans", { token: reader.token })).body as Array<{ id: string }>;
     assert.ok(plans.length >= 2);

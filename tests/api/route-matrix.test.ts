@@ -8,7 +8,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { apiRoutes, encodeSegment, type ApiRoute } from "../support/routes";
-import { api, registerAccount, startPlan, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startPlan, startTestServer, type TestServer } from "../support/server";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
@@ -19,7 +19,8 @@ const PUBLIC_ROUTES = new Set([
   "/api/auth/reset",
   "/api/*",
 ]);
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+// Seeded cases per route: 100 in npm test, 1,000 in npm run test:deep.
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 function fill(route: ApiRoute, value = "00000000-0000-4000-8000-000000000000") {
   return route.params.reduce(
@@ -34,8 +35,8 @@ let user: { token: string };
 
 before(async () => {
   server = await startTestServer({ LOGIN_MAX_FAILURES_PER_IP: "100000", LOGIN_MAX_FAILURES_PER_EMAIL: "100000" });
-  admin = await registerAccount(server.url);
-  user = await registerAccount(server.url);
+  admin = await seedAccount(server.url);
+  user = await seedAccount(server.url);
 });
 after(() => server.close());
 
@@ -82,8 +83,8 @@ describe("authorization matrix", () => {
  * anywhere but A's own answers, and A's data is unchanged afterwards.
  */
 describe("another user's ids and data", () => {
-  let owner: Awaited<ReturnType<typeof registerAccount>>;
-  let other: Awaited<ReturnType<typeof registerAccount>>;
+  let owner: Awaited<ReturnType<typeof seedAccount>>;
+  let other: Awaited<ReturnType<typeof seedAccount>>;
   const mark = `Zq${Date.now().toString(36)}x`;
   const ids: Record<string, string> = {};
   /** A's private content: never in anyone else's answers, admins' included. */
@@ -118,8 +119,8 @@ describe("another user's ids and data", () => {
   }
 
   before(async () => {
-    owner = await registerAccount(server.url);
-    other = await registerAccount(server.url);
+    owner = await seedAccount(server.url);
+    other = await seedAccount(server.url);
     const study = await setUp(201, "POST", "/api/studies/topic", { topic: `Patience ${mark}` });
     ids.studyId = study.id;
     assert.ok(JSON.stringify(study).includes(mark), "the study carries the marker");

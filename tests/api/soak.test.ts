@@ -1,14 +1,14 @@
 /**
- * A short soak in `npm test`: 200 simulated users for about 12 seconds against the real server in
- * its own process, then a shorter one against two worker processes on the same database.
- * `npm run soak` is the full minute (see bench/soak.ts).
+ * A short soak in `npm test`: 60 simulated users for about 8 seconds against the real server in
+ * its own process, then half as many against two worker processes on the same database.
+ * `npm run test:deep` runs 200 users for 12 seconds; `npm run soak` is the full minute (bench/soak.ts).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { formatSoakReport, runSoak } from "../support/soak";
 
-const USERS = Number(process.env.SOAK_USERS ?? 200);
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 12);
+const USERS = Number(process.env.SOAK_USERS ?? 60);
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 8);
 
 const runs = [
   { users: USERS, seconds: SECONDS, workers: process.env.WORKERS ?? "1" },

@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, registerAccount, startTestServer, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 /** A local server that records what reached it; `answer` decides the reply. */
 async function startRecorder(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
@@ -72,7 +72,7 @@ before(async () => {
     res.end();
   });
   server = await startTestServer({ ALLOW_PRIVATE_URLS: "false", YOUTUBE_BASE_URL: youtube.url });
-  token = (await registerAccount(server.url)).token;
+  token = (await seedAccount(server.url)).token;
 });
 after(async () => {
   dns.promises.lookup = realLookup;

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { hopeLesson } from "../fixtures/lessons";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
-import { api, registerAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
+import { api, seedAccount, startTestServer, streamStudy, type TestServer } from "../support/server";
 
 let server: TestServer;
 let fake: FakeOpenAi;
-let account: Awaited<ReturnType<typeof registerAccount>>;
+let account: Awaited<ReturnType<typeof seedAccount>>;
 
 before(async () => {
   fake = await startFakeOpenAi();
@@ -16,7 +16,7 @@ before(async () => {
     AI_TIMEOUT_MS: "1500",
     AI_PROVIDER: "openai",
   });
-  account = await registerAccount(server.url);
+  account = await seedAccount(server.url);
 });
 after(async () => {
   await server.close();

@@ -5,20 +5,20 @@ import {
   api,
   postForm,
   readEvents,
-  registerAccount,
+  seedAccount,
   startTestServer,
   streamStudy,
   type TestServer,
 } from "../support/server";
 
 let server: TestServer;
-let owner: Awaited<ReturnType<typeof registerAccount>>;
-let stranger: Awaited<ReturnType<typeof registerAccount>>;
+let owner: Awaited<ReturnType<typeof seedAccount>>;
+let stranger: Awaited<ReturnType<typeof seedAccount>>;
 
 before(async () => {
   server = await startTestServer({ AI_PROVIDER: "builtin" });
-  owner = await registerAccount(server.url);
-  stranger = await registerAccount(server.url);
+  owner = await seedAccount(server.url);
+  stranger = await seedAccount(server.url);
 });
 after(() => server.close());
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { registerAccount, startServerProcess, startTestServer, type TestServer } from "../support/server";
+import { seedAccount, startServerProcess, startTestServer, type TestServer } from "../support/server";
 
 /** Signs in through the /login page (remix-auth's form strategy) and returns its Set-Cookie lines. */
 async function signInThroughPage(url: string, email: string, password: string) {
@@ -33,10 +33,10 @@ function tamper(value: string) {
 
 describe("signed cookies", () => {
   let server: TestServer;
-  let account: Awaited<ReturnType<typeof registerAccount>>;
+  let account: Awaited<ReturnType<typeof seedAccount>>;
   before(async () => {
     server = await startTestServer();
-    account = await registerAccount(server.url);
+    account = await seedAccount(server.url);
   });
   after(() => server.close());
 
@@ -79,7 +79,7 @@ describe("page actions read forms only", () => {
   let session: string;
   before(async () => {
     server = await startTestServer();
-    const account = await registerAccount(server.url);
+    const account = await seedAccount(server.url);
     ({ session } = await signInThroughPage(server.url, account.email, account.password));
   });
   after(() => server.close());
@@ -135,8 +135,8 @@ test("expired sessions are purged at start", async () => {
   const databasePath = path.join(folder, "purge.db");
   try {
     let server = await startTestServer({}, { databasePath });
-    await registerAccount(server.url);
-    await registerAccount(server.url);
+    await seedAccount(server.url);
+    await seedAccount(server.url);
     await server.close();
     const db = new Database(databasePath);
     db.prepare("update sessions set expires_at = 0 where rowid = (select min(rowid) from sessions)").run();
@@ -172,7 +172,10 @@ describe("server processes", () => {
         await fetch(`${url}/api/me?search=secret-words`, { headers: { cookie: "sb_session=cookie-value-here" } })
       ).text();
       await (await fetch(`${url}/healthz`)).text();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The log is written after the answer: waited for, line by line, not for a set time.
+      for (let wait = 0; wait < 300 && !/GET \/healthz/.test(output); wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const lines = output.split("\n").filter(Boolean);
       // Under WORKERS>1 each line starts with the serving worker: "[worker 1234] ".
       assert.ok(
@@ -216,7 +219,7 @@ describe("server processes", () => {
       const login = await fetch(`${url}/login`);
       assert.equal(login.status, 200);
       assert.match(await login.text(), /Sign in/i);
-      const account = await registerAccount(url);
+      const account = await seedAccount(url);
       assert.equal(
         (await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${account.token}` } })).status,
         200,

@@ -20,8 +20,16 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  // Let enter animations (dialogs, popovers, toasts) finish so colors are final.
-  await page.waitForTimeout(400);
+  // Enter animations (dialogs, popovers, toasts) finished, so colors are final: waited for, not timed.
+  // (Endless ones, a spinner's, are left out; a cancelled one counts as done.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function markWelcomeDone(page: Page, account: Account) {

@@ -1,5 +1,8 @@
+import fs from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../support/e2e-accounts";
+import { E2E_ADMIN, e2eServerInfoFile } from "../support/e2e-accounts";
+import { insertAccount } from "../support/seed-account";
+import { seedAccount } from "../support/server";
 
 export interface Account {
   email: string;
@@ -24,17 +27,18 @@ async function apiLogin(baseURL: string, email: string, password: string) {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Registers a fresh account through the real API. */
+/**
+ * A fresh account, written into the server's database (tests/support/seed-account.ts: no argon2
+ * hash per test): the e2e server's, found through its info file, or one this worker started.
+ * Tests about signing up use the registration page.
+ */
 export async function createAccount(baseURL: string, prefix?: string): Promise<Account> {
   const email = uniqueEmail(prefix);
   const password = "reader-password";
-  const response = await fetch(`${baseURL}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
+  const info = e2eServerInfoFile(Number(new URL(baseURL).port));
+  if (!fs.existsSync(info)) return { email, password, token: (await seedAccount(baseURL, email, password)).token };
+  const { databasePath } = JSON.parse(fs.readFileSync(info, "utf8")) as { databasePath: string };
+  const { token } = await insertAccount(databasePath, email, password);
   return { email, password, token };
 }
 

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import v8 from "node:v8";
+import vm from "node:vm";
 
 /** Single characters a backtracking pattern or a quadratic loop may run over: every use repeats them. */
 const PUNCTUATION = [
@@ -71,41 +73,104 @@ export const HOSTILE_UNITS = {
  */
 const ENDINGS = ["", "x", " A"];
 
-function* hostileTexts(length: number): Generator<[label: string, text: string]> {
-  for (const unit of HOSTILE_UNITS.text) {
-    const body = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-    for (const ending of ENDINGS)
-      yield [`${JSON.stringify(unit)} x ${length}${ending ? ` + ${JSON.stringify(ending)}` : ""}`, body + ending];
-  }
+function hostileTexts(): Array<[label: string, text: (length: number) => string]> {
+  return HOSTILE_UNITS.text.flatMap((unit) =>
+    ENDINGS.map((ending): [string, (length: number) => string] => [
+      `${JSON.stringify(unit)}${ending ? ` + ${JSON.stringify(ending)}` : ""}`,
+      (length) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length) + ending,
+    ]),
+  );
 }
 
 /**
- * Asserts `run` handles every hostile text of `length` characters within `boundMs` (linear code
- * takes a few milliseconds on an idle machine; quadratic code takes seconds at 50,000 characters
- * and minutes at 500,000). Shorter texts come first with a proportional bound, so quadratic code
- * fails in seconds instead of running for minutes. A slow run is timed once more, so a garbage
- * collection or a busy machine does not fail the test. The bound for `size` characters is
- * fixedMs + boundMs * size / length.
+ * Linear work takes 4 times as long on 4 times the input, quadratic 16: this is the line between
+ * (above the middle, 8: markdown's parser grows 8.6 times from 4,750 to 19,000 characters).
  */
-export function assertLinear(
-  run: (text: string) => unknown,
-  { length = 500_000, boundMs = 500, fixedMs = 50 }: { length?: number; boundMs?: number; fixedMs?: number } = {},
+const MAX_GROWTH = 10;
+/**
+ * Work that costs less than this many plain passes over the input is harmless whatever its growth
+ * (garbage collection alone can make linear work grow tenfold from one size to the next); the
+ * quadratic patterns this guards against took thousands (160,000 dots: 15 s).
+ */
+const HARMLESS_PASSES = 200;
+const TRIES = 5;
+
+// Collected before each timed run after the first turn, so one run's garbage is not charged to the next.
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
+
+/** The processor time `work` takes (ms): time spent waiting for a busy machine's cores is not counted. */
+function cpuTime(work: () => unknown, clean: boolean) {
+  if (clean) collectGarbage();
+  const started = process.cpuUsage();
+  try {
+    work();
+  } catch {
+    // Refusing the input is a fine answer; only the work it took matters here.
+  }
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1000;
+}
+
+/** One plain pass over `size` items: the unit of work, timed in the same run as the work it measures. */
+function plainPass(size: number) {
+  let hash = 0;
+  for (let index = 0; index < size; index += 1) hash = (hash * 31 + index) | 0;
+  return hash;
+}
+// Compiled before it is timed.
+for (let warm = 0; warm < 20; warm += 1) plainPass(100_000);
+
+/**
+ * Asserts that `work` on the input of 4 * size takes at most MAX_GROWTH times the processor time
+ * it takes on the input of `size` (both made by `prepare`, untimed), or under HARMLESS_PASSES
+ * plain passes over 4 * size items. No bound in milliseconds: everything is compared within one
+ * run, in processor time, the best of up to TRIES turns each, so a busy machine does not fail it.
+ */
+export function assertLinearGrowth<T>(
+  label: string,
+  size: number,
+  prepare: (size: number) => T,
+  work: (input: T) => unknown,
 ) {
-  for (const size of [length / 25, length / 5, length]) {
-    // fixedMs: what `run` costs whatever the text (parsing a whole page, say).
-    const bound = fixedMs + (boundMs * size) / length;
-    for (const [label, text] of hostileTexts(Math.round(size))) {
-      let best = Infinity;
-      for (let attempt = 0; attempt < 2 && best > bound; attempt += 1) {
-        const started = performance.now();
-        try {
-          run(text);
-        } catch {
-          // Refusing the text is a fine answer; only the time matters here.
-        }
-        best = Math.min(best, performance.now() - started);
-      }
-      assert.ok(best < bound, `${label} took ${Math.round(best)} ms (bound ${Math.round(bound)} ms)`);
+  const smallInput = prepare(size);
+  const largeInput = prepare(4 * size);
+  let small = Infinity;
+  let large = Infinity;
+  let pass = Infinity;
+  for (let turn = 0; turn < TRIES; turn += 1) {
+    const clean = turn > 0;
+    small = Math.min(
+      small,
+      cpuTime(() => work(smallInput), clean),
+    );
+    large = Math.min(
+      large,
+      cpuTime(() => work(largeInput), clean),
+    );
+    pass = Math.min(
+      pass,
+      cpuTime(() => plainPass(4 * size), clean),
+    );
+    if (large <= MAX_GROWTH * small || large <= HARMLESS_PASSES * pass) return;
+  }
+  assert.fail(
+    `${label}: ${4 * size} took ${(large / small).toFixed(1)} times as long as ${size} ` +
+      `(${large.toFixed(1)} ms against ${small.toFixed(1)} ms of processor time, ${Math.round(large / pass)} plain passes; ` +
+      `linear is 4, quadratic 16, the limit ${MAX_GROWTH})`,
+  );
+}
+
+/**
+ * Asserts `run` takes linear time on every hostile text: each is run at length / 16, length / 4
+ * and `length` characters, and each step up must grow as linear work does (assertLinearGrowth),
+ * so quadratic code fails at the first step where it shows (seconds) rather than at the largest
+ * (minutes at 500,000 characters). Fixed costs (parsing a whole page, say) only make it easier.
+ */
+export function assertLinear(run: (text: string) => unknown, { length = 500_000 }: { length?: number } = {}) {
+  for (const [label, text] of hostileTexts()) {
+    for (const size of [length / 16, length / 4]) {
+      assertLinearGrowth(label, size, (n) => text(Math.round(n)), run);
     }
   }
 }

@@ -5,8 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
+import { insertAccount } from "./seed-account";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+/** The database behind each server this process started, by its address: where seedAccount writes. */
+const databases = new Map<string, string>();
 
 export interface TestServer {
   url: string;
@@ -38,6 +42,7 @@ export async function startTestServer(
   });
   const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
   const server = await startServer({ port: 0, host, databasePath, quiet: true });
+  databases.set(`http://127.0.0.1:${server.port}`, databasePath);
   return {
     url: `http://127.0.0.1:${server.port}`,
     port: server.port,
@@ -107,6 +112,7 @@ export function startServerProcess(
       child.stderr!.off("data", collect);
       child.stdout!.on("data", (more: Buffer) => onOutput?.(String(more)));
       child.stderr!.on("data", (more: Buffer) => onErrorOutput?.(String(more)));
+      databases.set(new URL(match[1]!).origin, databasePath);
       resolve({ child, url: match[1]! });
     };
     child.stdout!.on("data", onData);
@@ -136,16 +142,28 @@ export async function api<T = any>(
     rawBody,
   }: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
 ): Promise<ApiAnswer<T>> {
-  const response = await fetch(baseUrl + pathname, {
-    method,
-    redirect: "manual",
-    headers: {
-      ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
+  const send = () =>
+    fetch(baseUrl + pathname, {
+      method,
+      redirect: "manual",
+      headers: {
+        ...(body !== undefined || rawBody !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // A kept-alive connection the server closed as idle while this process was blocked (a
+    // spawnSync of `npm run admin` on a busy machine outlasts the 5 s keep-alive): the request
+    // never reached it, so it is sent again once, on a new connection.
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "ECONNRESET" && code !== "UND_ERR_SOCKET") throw error;
+    response = await send();
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -174,6 +192,17 @@ export async function registerAccount(baseUrl: string, email = uniqueEmail(), pa
     id: answer.body.user.id as string,
     isAdmin: answer.body.user.isAdmin as boolean,
   };
+}
+
+/**
+ * An account as registerAccount makes one, written straight into the database of a server this
+ * process started, without the sign-up's argon2 hash (tests/support/seed-account.ts). For tests
+ * that need accounts; tests about signing up use registerAccount.
+ */
+export async function seedAccount(baseUrl: string, email = uniqueEmail(), password = "correct horse") {
+  const databasePath = databases.get(new URL(baseUrl).origin);
+  if (!databasePath) throw new Error(`seedAccount: ${baseUrl} is not a server this process started`);
+  return { email, password, ...(await insertAccount(databasePath, email, password)) };
 }
 
 /**

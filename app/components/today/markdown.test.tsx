@@ -27,12 +27,9 @@ test("never renders raw HTML or unsafe links", () => {
 
 test("hostile devotional text renders in linear time", () => {
   // Parsed as markdown up to 40,000 characters (micromark: linear, ~15 µs a character at worst)...
-  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />), {
-    length: 19_000,
-    boundMs: 1500,
-  });
+  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />), { length: 19_000 });
   // ...and shown as plain text past that.
-  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />), { boundMs: 1500 });
+  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />));
   const stars = renderToStaticMarkup(<Markdown content="a **** b" />);
   assert.match(stars, /a \*\*\*\* b/);
   assert.doesNotMatch(stars, /<strong/);

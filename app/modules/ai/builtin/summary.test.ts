@@ -191,13 +191,8 @@ describe("built-in summarize: quality properties", () => {
   });
 
   test("a hostile text is summarized, or refused, in linear time", () => {
-    // The whole summarizer does more per character than one pattern: a looser bound, still far
-    // below the seconds a quadratic pattern takes.
-    assertLinear((text) => summarize({ title: "Title", text, settings }), { boundMs: 2000, fixedMs: 500 });
-    assertLinear((text) => summarize({ title: "Title", text: `${longArticleText(300)}\n\n${text}`, settings }), {
-      boundMs: 2000,
-      fixedMs: 500,
-    });
+    assertLinear((text) => summarize({ title: "Title", text, settings }));
+    assertLinear((text) => summarize({ title: "Title", text: `${longArticleText(300)}\n\n${text}`, settings }));
   });
 
   test("only the first MAX_SUMMARY_INPUT characters are read", () => {
