@@ -6,6 +6,8 @@ import devotionalVoice from "./content/devotional-voice.json";
 import glossary from "./content/glossary.json";
 import lessonLines from "./content/lesson-lines.json";
 import themes from "./content/themes.json";
+import { topicAnchorsSchema } from "./topic-anchors";
+import { verseRolesSchema } from "./verse-roles";
 
 /**
  * The built-in writer's wording lives in JSON files under ./content, so a pastor can review and
@@ -184,6 +186,8 @@ const schemas = {
       practice: byTone,
     }),
   }),
+  "verse-roles.json": verseRolesSchema,
+  "topic-anchors.json": topicAnchorsSchema,
 };
 
 export type SectionId = (typeof sectionIds)[number];

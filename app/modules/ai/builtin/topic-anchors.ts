@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { parseDataReference } from "~/modules/bible/books";
+import type { VerseRange } from "~/modules/bible/references.server";
+import topicAnchorsJson from "./content/topic-anchors.json";
+import { stem } from "./stem";
+
+/**
+ * Reviewed anchor passages for the topics people study (content/topic-anchors.json, see
+ * content/README.md). A topic lesson is built from its anchors first; Nave's Topical Bible and the
+ * cross-references widen from them, never replace them. A request that matches no topic well
+ * enough gets the closest topic names to choose from, never a lesson built on a word that happens
+ * to occur in a verse ("social media" from the Medes).
+ */
+
+export interface TopicAnchor {
+  id: string;
+  name: string;
+  aliases: string[];
+  anchors: Array<{ ref: string; ranges: VerseRange[]; why: string }>;
+  nave: string[];
+  related: string[];
+}
+
+/** A match scores 1 when the words are a topic's name or alias; below this there is no topic. */
+export const TOPIC_MATCH_THRESHOLD = 0.6;
+const CLOSEST_COUNT = 5;
+
+/** Words that say nothing of the topic: "what the Bible says about dealing with anger" is "anger". */
+const stopWords = new Set(
+  (
+    "a an and or the of in on at to for with without from about into by as is are be being my our your " +
+    "their his her its me us we i you how what why when where who does do can should bible biblical " +
+    "christian christians scripture scriptures says say saying teach teaches teaching study lesson lessons " +
+    "topic dealing deal handling handle coping cope overcoming overcome struggling struggle with"
+  ).split(" "),
+);
+
+/** The stems a phrase is made of, without the words that carry no topic. */
+function stems(phrase: string): string[] {
+  const tokens = phrase
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .split(/[^a-z]+/)
+    .filter((token) => token && !stopWords.has(token));
+  return [...new Set(tokens.map(stem))].sort();
+}
+
+const text = z.string().trim().min(1);
+const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens");
+/** One or more USFM data references to verses that exist, joined by commas: "1CO.7.7-1CO.7.8,1CO.7.32-1CO.7.35". */
+const passage = text.refine(
+  (ref) =>
+    ref
+      .split(",")
+      .every((part) => /^[1-3A-Z]{3}\.\d+(\.\d+)?(-[1-3A-Z]{3}\.\d+\.\d+)?$/.test(part) && parseDataReference(part)),
+  "must be references like JHN.3.16, PSA.23 or JHN.1.1-JHN.1.3 (commas between several) to verses that exist",
+);
+
+const topic = z.strictObject({
+  id,
+  name: text,
+  aliases: z.array(text),
+  anchors: z
+    .array(z.strictObject({ ref: passage, why: text }))
+    .min(3)
+    .max(8),
+  nave: z.array(text),
+  related: z.array(id),
+});
+
+export const topicAnchorsSchema = z
+  .strictObject({ topics: z.array(topic).min(1), defaults: z.array(id).min(CLOSEST_COUNT) })
+  .superRefine((file, context) => {
+    const ids = new Set<string>();
+    const phrases = new Map<string, string>();
+    file.topics.forEach((entry, index) => {
+      if (ids.has(entry.id))
+        context.addIssue({ code: "custom", path: ["topics", index, "id"], message: "id used twice" });
+      ids.add(entry.id);
+      for (const phrase of [entry.name, ...entry.aliases]) {
+        const key = stems(phrase).join(" ");
+        const owner = phrases.get(key);
+        if (!key || (owner && owner !== entry.id))
+          context.addIssue({
+            code: "custom",
+            path: ["topics", index, "aliases"],
+            message: key
+              ? `"${phrase}" already names the topic ${owner}`
+              : `"${phrase}" has no words that name a topic`,
+          });
+        phrases.set(key, entry.id);
+      }
+    });
+    file.topics.forEach((entry, index) =>
+      entry.related.forEach((related, at) => {
+        if (!ids.has(related) || related === entry.id)
+          context.addIssue({
+            code: "custom",
+            path: ["topics", index, "related", at],
+            message: `no other topic ${related}`,
+          });
+      }),
+    );
+    file.defaults.forEach((entry, at) => {
+      if (!ids.has(entry)) context.addIssue({ code: "custom", path: ["defaults", at], message: `no topic ${entry}` });
+    });
+  });
+
+/** Parses the file, or throws an error naming it and every bad path (the app then refuses to start). */
+export function parseTopicAnchors(data: unknown) {
+  const result = topicAnchorsSchema.safeParse(data);
+  if (!result.success)
+    throw new Error(
+      `Built-in writer content app/modules/ai/builtin/content/topic-anchors.json is invalid:\n${z.prettifyError(result.error)}`,
+    );
+  return result.data;
+}
+
+const file = parseTopicAnchors(topicAnchorsJson);
+
+export const topicAnchors: TopicAnchor[] = file.topics.map((entry) => ({
+  ...entry,
+  anchors: entry.anchors.map((anchor) => ({
+    ref: anchor.ref,
+    why: anchor.why,
+    ranges: anchor.ref.split(",").map((part) => parseDataReference(part)!),
+  })),
+}));
+
+const byId = new Map(topicAnchors.map((entry) => [entry.id, entry]));
+const phrases = topicAnchors.flatMap((entry) =>
+  [entry.name, ...entry.aliases].map((phrase) => ({ topic: entry, stems: stems(phrase) })),
+);
+
+/**
+ * How well the query's stems fit a phrase: 1 when they are the same words; otherwise the share of
+ * the query the phrase accounts for, lowered a little for the phrase's words the query lacks. Most
+ * of the query must be explained, so one shared word in "xylophone maintenance for the church"
+ * does not make a lesson on the church.
+ */
+function fit(query: string[], phrase: string[]) {
+  const shared = query.filter((word) => phrase.includes(word)).length;
+  if (shared === 0) return 0;
+  if (shared === query.length && shared === phrase.length) return 1;
+  return (shared / query.length) * Math.sqrt(shared / phrase.length) * 0.99;
+}
+
+export function topicById(topicId: string): TopicAnchor | undefined {
+  return byId.get(topicId);
+}
+
+/** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
+export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
+  const words = stems(query);
+  const best = new Map<TopicAnchor, number>();
+  if (words.length > 0)
+    for (const phrase of phrases) {
+      const score = fit(words, phrase.stems);
+      if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
+    }
+  const ranked = [...best].sort((a, b) => b[1] - a[1]);
+  const [top] = ranked;
+  if (top && top[1] >= TOPIC_MATCH_THRESHOLD) return { topic: top[0], score: top[1] };
+  const closest = ranked.map(([entry]) => entry);
+  for (const fallback of file.defaults) closest.push(byId.get(fallback)!);
+  return { closest: [...new Set(closest)].slice(0, CLOSEST_COUNT).map((entry) => entry.name) };
+}
