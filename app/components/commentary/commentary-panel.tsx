@@ -1,15 +1,21 @@
 import { ChevronDown, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/utils/cn";
 
+interface PanelSource {
+  id: string;
+  name: string;
+  author: string;
+  credit: string;
+  intro: { reference: string; text: string } | null;
+  section: { reference: string; text: string; excerpt: string } | null;
+  quotations: Array<{ author: string; attribution: string; reference: string; text: string }>;
+}
+
 export interface CommentaryPanelProps {
-  commentary: {
-    reference: string;
-    source: string;
-    intro: { reference: string; text: string } | null;
-    section: { reference: string; text: string; excerpt: string } | null;
-  };
+  commentary: { reference: string; sources: PanelSource[] };
   className?: string;
 }
 
@@ -26,15 +32,70 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
+const subheading = "text-xs font-medium uppercase tracking-wide text-muted-foreground";
+
+/** One commentary: its chapter introduction, its text on the key verse (the whole section on demand), the writers it quotes. */
+function SourceBody({ source }: { source: PanelSource }) {
+  const [open, setOpen] = useState(false);
+  const { intro, section } = source;
+  return (
+    <div className="space-y-3 text-sm leading-relaxed">
+      <p className="text-sm text-muted-foreground">
+        {source.author} on {section?.reference ?? intro?.reference}
+      </p>
+      {intro ? (
+        <div className="space-y-2">
+          <h4 className={subheading}>Introduction to {intro.reference}</h4>
+          <Paragraphs text={intro.text} />
+        </div>
+      ) : null}
+      {section ? (
+        <Collapsible open={open} onOpenChange={setOpen} className="space-y-2">
+          <h4 className={subheading}>{section.reference}</h4>
+          {open ? null : <Paragraphs text={section.excerpt} />}
+          <CollapsibleContent className="space-y-2">
+            <Paragraphs text={section.text} />
+          </CollapsibleContent>
+          {section.text.trim() !== section.excerpt.trim() ? (
+            <CollapsibleTrigger className="inline-flex items-center gap-1 rounded-md text-left text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <ChevronDown
+                className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")}
+                aria-hidden="true"
+              />
+              {open ? "Show less" : `Read all of ${source.author} on ${section.reference}`}
+            </CollapsibleTrigger>
+          ) : null}
+        </Collapsible>
+      ) : null}
+      {source.quotations.length > 0 ? (
+        <div className="space-y-3">
+          <h4 className={subheading}>Writers {source.author} quotes</h4>
+          {source.quotations.map((quotation, index) => (
+            <figure key={index} className="space-y-1 border-l-2 border-primary/40 pl-3">
+              <blockquote>
+                <p>{quotation.text}</p>
+              </blockquote>
+              <figcaption className="text-xs text-muted-foreground">
+                {quotation.author} on {quotation.reference}
+                <span className="sr-only">, </span>
+                <span className="block">{quotation.attribution}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      ) : null}
+      <p className="text-xs text-muted-foreground">Commentary: {source.credit}.</p>
+    </div>
+  );
+}
+
 /**
- * Matthew Henry on a passage: the chapter's introduction, then his paragraph on the key verse,
- * with the whole section one click away (a Radix Collapsible: a button with aria-expanded and
- * aria-controls, its content out of the reading order until opened).
+ * The classic commentaries on a passage, one tab per commentary that has text there (Radix
+ * Tabs: arrow keys move between them, and without scripts every commentary shows in turn).
  */
 export function CommentaryPanel({ commentary, className }: CommentaryPanelProps) {
-  const [open, setOpen] = useState(false);
   const headingId = useId();
-  const { intro, section } = commentary;
+  const { sources } = commentary;
   return (
     <section
       aria-labelledby={headingId}
@@ -45,32 +106,26 @@ export function CommentaryPanel({ commentary, className }: CommentaryPanelProps)
         <h3 id={headingId} className="text-base font-semibold">
           Commentary
         </h3>
-        <span className="text-sm text-muted-foreground">Matthew Henry on {commentary.reference}</span>
+        <span className="text-sm text-muted-foreground">on {commentary.reference}</span>
       </header>
-      <div className="space-y-3 text-sm leading-relaxed">
-        {intro ? (
-          <div className="space-y-2">
-            <h4 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-              Introduction to {intro.reference}
-            </h4>
-            <Paragraphs text={intro.text} />
-          </div>
-        ) : null}
-        {section ? (
-          <Collapsible open={open} onOpenChange={setOpen} className="space-y-2">
-            <h4 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{section.reference}</h4>
-            {open ? null : <Paragraphs text={section.excerpt} />}
-            <CollapsibleContent className="space-y-2">
-              <Paragraphs text={section.text} />
-            </CollapsibleContent>
-            <CollapsibleTrigger className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-              <ChevronDown className={cn("size-4 transition-transform", open && "rotate-180")} aria-hidden="true" />
-              {open ? "Show less" : `Read all of Matthew Henry on ${section.reference}`}
-            </CollapsibleTrigger>
-          </Collapsible>
-        ) : null}
-      </div>
-      <p className="text-xs text-muted-foreground">Commentary: {commentary.source}.</p>
+      {sources.length === 1 ? (
+        <SourceBody source={sources[0]!} />
+      ) : (
+        <Tabs defaultValue={sources[0]!.id}>
+          <TabsList aria-label="Commentary" className="h-auto max-w-full flex-wrap justify-start">
+            {sources.map((source) => (
+              <TabsTrigger key={source.id} value={source.id}>
+                {source.name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {sources.map((source) => (
+            <TabsContent key={source.id} value={source.id}>
+              <SourceBody source={source} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      )}
     </section>
   );
 }

@@ -3,14 +3,15 @@ import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { bibleDataDir, projectRoot } from "~/paths.server";
-import { books, parseDataReference, verseId } from "./books";
+import { bookById, books, parseDataReference, verseId, type BibleBook } from "./books";
+import { placeSection, type PlacedPart } from "./commentary-text";
 
 /**
  * The shipped Bible texts, cross-references and topical index live in their own read-only SQLite
  * file, built once from db/bible-data (a few seconds) and reused by every start. Bump the version
  * when the layout or the import changes.
  */
-const BIBLE_DB_VERSION = "4";
+const BIBLE_DB_VERSION = "5";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
 
@@ -120,6 +121,7 @@ function buildInto(file: string) {
       ) without rowid;
       create table commentary (
         id integer primary key,
+        source text not null,
         book integer not null,
         chapter integer not null,
         position integer not null,
@@ -131,6 +133,27 @@ function buildInto(file: string) {
       create virtual table commentary_fts using fts5(
         text, content='', tokenize = 'porter unicode61 remove_diacritics 2'
       );
+      create table commentary_notes (
+        id integer primary key,
+        source text not null,
+        book integer not null,
+        chapter integer not null,
+        start integer not null,
+        end integer not null,
+        kind text not null,
+        author text not null,
+        attribution text not null,
+        parts blob not null
+      );
+      create table strongs (
+        id text primary key,
+        lemma text not null,
+        transliteration text not null,
+        gloss text not null,
+        definition text not null,
+        occurrences integer not null
+      ) without rowid;
+      create table kjv_strongs (id integer primary key, segments text not null);
     `);
 
     const texts = { bsb: readTranslation("bsb"), web: readTranslation("web"), kjv: readTranslation("kjv") };
@@ -242,7 +265,10 @@ function buildInto(file: string) {
     const widest = db.prepare("select max(end - start) as span from topic_refs").get() as { span: number };
     db.prepare("insert into meta (key, value) values ('topic_ref_max_span', ?)").run(String(widest.span ?? 0));
 
-    importCommentary(db);
+    const kjvText = (book: BibleBook, chapter: number, verse: number) =>
+      texts.kjv.books[book.order - 1]?.chapters[chapter - 1]?.[verse - 1] ?? "";
+    importCommentary(db, kjvText);
+    importStrongs(db);
 
     db.prepare("insert into meta (key, value) values ('version', ?)").run(BIBLE_DB_VERSION);
     db.exec("vacuum");
@@ -253,10 +279,15 @@ function buildInto(file: string) {
 
 interface CommentaryFile {
   source: string;
-  books: Record<
-    string,
-    { chapters: Record<string, { intro: string; sections: Array<{ reference: string; text: string }> }> }
-  >;
+  books: Record<string, { chapters: Record<string, CommentaryChapter> }>;
+}
+
+interface CommentaryChapter {
+  intro: string;
+  sections: Array<{ reference: string; ref?: string; text: string }>;
+  /** Spurgeon's quotations of other writers, and his hints to preachers (The Treasury of David only). */
+  notes?: Array<{ ref: string; author: string | null; source: string | null; text: string }>;
+  hints?: Array<{ ref: string; text: string }>;
 }
 
 /**
@@ -272,55 +303,201 @@ export function commentarySectionVerses(reference: string): { from: number; to: 
   return to >= from ? { from, to } : null;
 }
 
+/** The commentaries shipped, by the id the app uses, with the credit each note carries. */
+export const commentarySources = {
+  mhc: { file: "mhc.json.gz", author: "Matthew Henry", work: "Matthew Henry, Commentary on the Whole Bible" },
+  mhcc: { file: "mhcc.json.gz", author: "Matthew Henry", work: "Matthew Henry, Concise Commentary" },
+  tdavid: { file: "tdavid.json.gz", author: "C. H. Spurgeon", work: "C. H. Spurgeon, The Treasury of David" },
+} as const;
+
+type KjvText = (book: BibleBook, chapter: number, verse: number) => string;
+
 /**
- * Matthew Henry's commentary: per chapter its introduction (position 0, covering the whole chapter)
- * and then its sections in order, each over the verses it expounds, with a full-text index.
+ * The three commentaries: per chapter its introduction (position 0, covering the whole chapter)
+ * and then its sections in order, each over the verses it expounds (Henry's full commentary
+ * alone has a full-text index); and their notes, placed on the verses each part discusses.
  */
-function importCommentary(db: Database.Database) {
-  const file = path.join(bibleDataDir, "commentary", "mhc.json.gz");
-  const data = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString("utf8")) as CommentaryFile;
+function importCommentary(db: Database.Database, kjvText: KjvText) {
   const insertRow = db.prepare(
-    "insert into commentary (book, chapter, position, start, end, reference, text) values (?, ?, ?, ?, ?, ?, ?)",
+    "insert into commentary (source, book, chapter, position, start, end, reference, text) values (?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertSearch = db.prepare("insert into commentary_fts (rowid, text) values (?, ?)");
-  // The text is stored deflated (34.7 MB of it would double the database) and indexed as plain
-  // text in a contentless full-text table.
-  const insert = (...row: [number, number, number, number, number, string, string]) => {
-    const text = row[6];
-    const { lastInsertRowid } = insertRow.run(...row.slice(0, 6), zlib.deflateRawSync(text, { level: 1 }));
-    insertSearch.run(lastInsertRowid, text);
-  };
+  const insertNote = db.prepare(
+    `insert into commentary_notes (source, book, chapter, start, end, kind, author, attribution, parts)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Text is stored deflated (the full commentary alone is 34.7 MB) and indexed as plain text in
+  // a contentless full-text table.
+  const deflate = (text: string) => zlib.deflateRawSync(text, { level: 1 });
+  for (const [source, { file, author, work }] of Object.entries(commentarySources)) {
+    const data = JSON.parse(
+      zlib.gunzipSync(fs.readFileSync(path.join(bibleDataDir, "commentary", file))).toString("utf8"),
+    ) as CommentaryFile;
+    // One row per section or quotation, its parts (each on the verses it discusses) deflated
+    // together: per part, the rows and blobs would be twice the size.
+    const note = (
+      book: BibleBook,
+      chapter: number,
+      span: { from: number; to: number },
+      parts: PlacedPart[],
+      kind: string,
+      noteAuthor: string,
+      attribution: string,
+    ) => {
+      if (parts.length === 0) return;
+      insertNote.run(
+        source,
+        book.order,
+        chapter,
+        verseId(book.order, chapter, span.from),
+        verseId(book.order, chapter, span.to),
+        kind,
+        noteAuthor,
+        attribution,
+        deflate(JSON.stringify(parts.map((part) => [part.from, part.to, part.sentences]))),
+      );
+    };
+    db.transaction(() => {
+      for (const book of books) {
+        const chapters = data.books[book.id]?.chapters ?? {};
+        const bookNames = [book.name, book.osis, book.id, ...book.abbreviations].map((name) =>
+          name.replace(/[\s.]/g, "").toLowerCase(),
+        );
+        for (let chapter = 1; chapter <= book.chapters; chapter++) {
+          const entry = chapters[String(chapter)];
+          if (!entry) continue;
+          const count = book.verses[chapter - 1] ?? 0;
+          const verses = (from: number, to: number) => {
+            const clampedFrom = Math.min(Math.max(from, 1), count);
+            return { from: clampedFrom, to: Math.min(Math.max(to, clampedFrom), count) };
+          };
+          // "Psalm 23:1-6" (a psalm is never "Psalms 23"); always with its verses, as Henry's sections are cited.
+          const name = `${book.id === "PSA" ? "Psalm" : book.name} ${chapter}`;
+          const label = (from: number, to: number) => (from === to ? `${name}:${from}` : `${name}:${from}-${to}`);
+          const row = (position: number, from: number, to: number, text: string) => {
+            const { lastInsertRowid } = insertRow.run(
+              source,
+              book.order,
+              chapter,
+              position,
+              verseId(book.order, chapter, from),
+              verseId(book.order, chapter, to),
+              position === 0 ? name : label(from, to),
+              deflate(text),
+            );
+            if (source === "mhc") insertSearch.run(lastInsertRowid, text);
+          };
+          if (entry.intro.trim()) row(0, 1, count, entry.intro);
+          entry.sections.forEach((section, index) => {
+            const named = section.ref ? parseDataReference(section.ref) : commentarySectionVerses(section.reference);
+            const span =
+              named && "start" in named
+                ? verses(named.start % 1000, named.end % 1000)
+                : verses(named?.from ?? 1, named?.to ?? count);
+            row(index + 1, span.from, span.to, section.text);
+            const kjv = new Map<number, string>();
+            for (let verse = span.from; verse <= span.to; verse++) kjv.set(verse, kjvText(book, chapter, verse));
+            const parts = placeSection({
+              text: section.text,
+              chapter,
+              ...span,
+              bookNames,
+              verses: kjv,
+              // Spurgeon's expositions are one per verse already.
+              markers: source !== "tdavid",
+            });
+            note(book, chapter, span, parts, "exposition", author, work);
+          });
+          const placed = (ref: string) => {
+            const range = parseDataReference(ref);
+            return range ? verses(range.start % 1000, range.end % 1000) : verses(1, count);
+          };
+          for (const quotation of entry.notes ?? []) {
+            // Unattributed notes are Spurgeon's own or run on from the one before: never credited to a guess.
+            if (!quotation.author || !quotation.source) continue;
+            const span = placed(quotation.ref);
+            const credit = `${quotation.source.replace(/[.\s]+$/, "")}, quoted in ${work}`;
+            const parts = placeSection({
+              ...span,
+              text: quotation.text,
+              chapter,
+              bookNames,
+              verses: new Map(),
+              markers: false,
+            });
+            note(book, chapter, span, parts, "quotation", quotation.author, credit);
+          }
+          for (const hint of entry.hints ?? []) {
+            const span = placed(hint.ref);
+            const parts = placeSection({
+              ...span,
+              text: hint.text,
+              chapter,
+              bookNames,
+              verses: new Map(),
+              markers: false,
+            });
+            note(book, chapter, span, parts, "hint", author, `${work}, Hints to the Village Preacher`);
+          }
+        }
+      }
+    })();
+    db.prepare("insert into meta (key, value) values (?, ?)").run(`commentary_source_${source}`, data.source);
+  }
+  db.exec("create index commentary_chapter_idx on commentary (source, book, chapter, position)");
+  db.exec("create index commentary_notes_chapter_idx on commentary_notes (book, chapter, start)");
+}
+
+interface LexiconFile {
+  entries: Record<string, { id: string; lemma: string; transliteration: string; gloss: string; definition: string }>;
+}
+
+interface KjvStrongsFile {
+  books: Array<{ id: string; chapters: Array<Array<Array<[string, string[]]>>> }>;
+}
+
+/**
+ * Strong's dictionaries and the KJV's Strong's numbers: per verse the words that carry a number
+ * (untagged words are left out), and per number how often the KJV renders it.
+ */
+function importStrongs(db: Database.Database) {
+  const tagged = JSON.parse(
+    zlib.gunzipSync(fs.readFileSync(path.join(bibleDataDir, "bible", "kjv-strongs.json.gz"))).toString("utf8"),
+  ) as KjvStrongsFile;
+  const occurrences = new Map<string, number>();
+  const insertVerse = db.prepare("insert into kjv_strongs (id, segments) values (?, ?)");
   db.transaction(() => {
-    for (const book of books) {
-      const chapters = data.books[book.id]?.chapters ?? {};
-      for (let chapter = 1; chapter <= book.chapters; chapter++) {
-        const entry = chapters[String(chapter)];
-        if (!entry) continue;
-        const count = book.verses[chapter - 1] ?? 0;
-        const first = verseId(book.order, chapter, 1);
-        const last = verseId(book.order, chapter, count);
-        const name = `${book.name} ${chapter}`;
-        if (entry.intro.trim()) insert(book.order, chapter, 0, first, last, name, entry.intro);
-        entry.sections.forEach((section, index) => {
-          const verses = commentarySectionVerses(section.reference);
-          const from = Math.min(Math.max(verses?.from ?? 1, 1), count);
-          const to = Math.min(Math.max(verses?.to ?? count, from), count);
-          const reference = from === to ? `${name}:${from}` : `${name}:${from}-${to}`;
-          insert(
-            book.order,
-            chapter,
-            index + 1,
-            verseId(book.order, chapter, from),
-            verseId(book.order, chapter, to),
-            reference,
-            section.text,
-          );
+    for (const book of tagged.books) {
+      const order = bookById(book.id)?.order;
+      if (!order) continue;
+      book.chapters.forEach((chapter, chapterIndex) => {
+        chapter.forEach((segments, verseIndex) => {
+          // Only the tagged words, each with its place in the verse (the first word is capitalised anyway).
+          const kept = segments.flatMap(([text, ids], place) => (ids.length > 0 ? [[text, ids, place] as const] : []));
+          for (const [, ids] of kept) for (const id of ids) occurrences.set(id, (occurrences.get(id) ?? 0) + 1);
+          insertVerse.run(verseId(order, chapterIndex + 1, verseIndex + 1), JSON.stringify(kept));
         });
+      });
+    }
+  })();
+  const insertEntry = db.prepare(
+    "insert into strongs (id, lemma, transliteration, gloss, definition, occurrences) values (?, ?, ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (const file of ["strongs-greek.json", "strongs-hebrew.json"]) {
+      const lexicon = JSON.parse(fs.readFileSync(path.join(bibleDataDir, "lexicon", file), "utf8")) as LexiconFile;
+      for (const entry of Object.values(lexicon.entries)) {
+        insertEntry.run(
+          entry.id,
+          entry.lemma,
+          entry.transliteration,
+          entry.gloss,
+          entry.definition,
+          occurrences.get(entry.id) ?? 0,
+        );
       }
     }
   })();
-  db.exec("create index commentary_chapter_idx on commentary (book, chapter, position)");
-  db.prepare("insert into meta (key, value) values ('commentary_source', ?)").run(data.source);
 }
 
 const registryKey = Symbol.for("sagacity-bites.bible-database");

@@ -41,6 +41,15 @@ describe("reference parsing", () => {
     ["Gen 1:1-2:3", "Genesis 1:1-2:3"],
     ["Jude 5", "Jude 5"],
     ["Matthew 5-7", "Matthew 5-7"],
+    ["Philemon", "Philemon"],
+    ["Philemon 1", "Philemon"],
+    ["Phlm 1:4-7", "Philemon 4-7"],
+    ["Jude", "Jude"],
+    ["jude 1", "Jude"],
+    ["Obadiah", "Obadiah"],
+    ["2 John", "2 John"],
+    ["3 John", "3 John"],
+    ["3 Jn 1", "3 John"],
   ];
   for (const [input, label] of labels) {
     test(`${input} -> ${label}`, () => {
@@ -49,6 +58,17 @@ describe("reference parsing", () => {
       if (parsed.ok) assert.equal(parsed.label, label);
     });
   }
+
+  test("a one-chapter book alone, or with its chapter, is the whole book; with a verse, that verse", () => {
+    const whole = parseReference("Philemon");
+    const chapter = parseReference("Philemon 1");
+    assert.ok(whole.ok && chapter.ok);
+    assert.deepEqual(chapter.ranges, whole.ranges);
+    assert.equal(whole.ranges[0]!.end - whole.ranges[0]!.start + 1, 25, "Philemon has 25 verses");
+    const verse = parseReference("Philemon 4");
+    assert.ok(verse.ok && verse.ranges[0]!.start === verse.ranges[0]!.end);
+    assert.equal(parseReference("Romans").ok, false, "a book of many chapters alone is still not a passage");
+  });
 
   test("a book that does not exist is not recognized", () => {
     const parsed = parseReference("Hezekiah 4:1");

@@ -1,6 +1,6 @@
 import { bcv_parser } from "bible-passage-reference-parser/esm/bcv_parser.js";
 import * as english from "bible-passage-reference-parser/esm/lang/en.js";
-import { bookByOrder, bookByOsis, chapterVerseCount, splitVerseId, verseId, type VerseId } from "./books";
+import { bookByOrder, bookByOsis, books, chapterVerseCount, splitVerseId, verseId, type VerseId } from "./books";
 
 export interface VerseRange {
   start: VerseId;
@@ -236,6 +236,27 @@ export function findReferences(text: string): FoundReference[] {
 /** Longer than any reference a user types or a reading plan lists ("Rom 8:28-39; 12:1-2"). */
 export const MAX_REFERENCE_TEXT = 300;
 
+const nameKey = (name: string) => name.toLowerCase().replace(/[\s.]/g, "");
+
+// The one-chapter books by every spelling they answer to: "Philemon", "Phlm", "2 John", "3Jn".
+const oneChapterBooks = new Map(
+  books
+    .filter((book) => book.chapters === 1)
+    .flatMap((book) => [book.name, book.id, book.osis, ...book.abbreviations].map((name) => [nameKey(name), book])),
+);
+
+/**
+ * A one-chapter book named alone ("Philemon", "Jude") or with its chapter ("Philemon 1") is the
+ * whole book. The parser reads "Philemon 1" as verse 1, as it should "Jude 5", and refuses a
+ * bare book, which for these books is a passage a lesson can study.
+ */
+function wholeOneChapterBook(text: string): VerseRange | null {
+  const match = /^(.*?)(?:\s+1)?$/.exec(text);
+  const book = match ? oneChapterBooks.get(nameKey(match[1]!)) : undefined;
+  if (!book) return null;
+  return { start: verseId(book.order, 1, 1), end: verseId(book.order, 1, chapterVerseCount(book, 1)) };
+}
+
 export type ParsedReference = { ok: true; ranges: VerseRange[]; label: string } | { ok: false; message: string };
 
 /**
@@ -250,6 +271,8 @@ export function parseReference(text: string): ParsedReference {
   };
   // The parser costs about 50 µs per character of reference-like text: a cap, not a timer.
   if (!trimmed || trimmed.length > MAX_REFERENCE_TEXT) return notRecognized;
+  const wholeBook = wholeOneChapterBook(trimmed);
+  if (wholeBook) return { ok: true, ranges: [wholeBook], label: formatRanges([wholeBook]) };
   const found = findReferences(trimmed);
   if (found.length === 0) return notRecognized;
   const invalid = found.find((reference) => !reference.valid);

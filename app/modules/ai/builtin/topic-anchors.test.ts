@@ -66,6 +66,9 @@ describe("topic anchors (content/topic-anchors.json)", () => {
       worries: "anxiety",
       "What does the Bible say about anger?": "anger",
       "being single": "singleness",
+      "loneliness and isolation": "loneliness",
+      "Generosity and giving": "generosity",
+      "in-laws": "in-laws",
     };
     for (const [query, id] of Object.entries(expected)) assert.equal(topicOf(query), id, query);
     const exact = matchTopic("Church conflict");
@@ -93,9 +96,13 @@ describe("topic anchors (content/topic-anchors.json)", () => {
     assert.ok(TOPIC_MATCH_THRESHOLD > 0 && TOPIC_MATCH_THRESHOLD < 1);
   });
 
-  test("related topics exist, and an alias naming two topics is refused", () => {
+  test("related topics exist and match by their id, and an alias naming two topics is refused", () => {
     const ids = new Set(topicAnchors.map((topic) => topic.id));
     for (const topic of topicAnchors) for (const id of topic.related) assert.ok(ids.has(id), `${topic.id} -> ${id}`);
+    for (const id of ids) {
+      assert.equal(topicOf(id), id);
+      assert.equal(topicOf(id.replace(/-/g, " ")), id);
+    }
     const file = JSON.parse(readFileSync(new URL("./content/topic-anchors.json", import.meta.url), "utf8")) as {
       topics: Array<{ aliases: string[] }>;
     };

@@ -29,18 +29,24 @@ const CLOSEST_COUNT = 5;
 const stopWords = new Set(
   (
     "a an and or the of in on at to for with without from about into by as is are be being my our your " +
-    "their his her its me us we i you how what why when where who does do can should bible biblical " +
-    "christian christians scripture scriptures says say saying teach teaches teaching study lesson lessons " +
-    "topic dealing deal handling handle coping cope overcoming overcome struggling struggle with"
+    "their his her its me us we i you how what why when where who does do can should christian christians " +
+    "say says saying teach teaches teaching study lesson lessons topic dealing deal handling handle coping " +
+    "cope overcoming overcome struggling struggle"
   ).split(" "),
 );
+/** Ways of asking that name the Bible without being about it: "Bible verses on grief" is "grief". */
+const askingAboutScripture =
+  /\b(what (does|do) (the )?(bible|scriptures?|god|jesus) (say|says|teach|teaches)|(bible|scripture|scriptures) (verses?|passages?|study|studies|lessons?|teaching) (about|on|for)|biblical|verses? (about|on|for))\b/g;
 
 /** The stems a phrase is made of, without the words that carry no topic. */
 function stems(phrase: string): string[] {
   const tokens = phrase
     .toLowerCase()
     .replace(/[’']s\b/g, "")
-    .split(/[^a-z]+/)
+    .replace(askingAboutScripture, " ")
+    .split(/[^a-z-]+/)
+    // "in-laws" is one word, not "in" and "laws" (God's law).
+    .map((token) => token.replace(/-/g, ""))
     .filter((token) => token && !stopWords.has(token));
   return [...new Set(tokens.map(stem))].sort();
 }
@@ -131,6 +137,10 @@ const byId = new Map(topicAnchors.map((entry) => [entry.id, entry]));
 const phrases = topicAnchors.flatMap((entry) =>
   [entry.name, ...entry.aliases].map((phrase) => ({ topic: entry, stems: stems(phrase) })),
 );
+/** Every word a topic is named with, across its name and aliases. */
+const vocabularies = new Map(
+  topicAnchors.map((entry) => [entry, new Set([entry.name, ...entry.aliases].flatMap((phrase) => stems(phrase)))]),
+);
 
 /**
  * How well the query's stems fit a phrase: 1 when they are the same words; otherwise the share of
@@ -145,19 +155,36 @@ function fit(query: string[], phrase: string[]) {
   return (shared / query.length) * Math.sqrt(shared / phrase.length) * 0.99;
 }
 
+/**
+ * Words spread over one topic's names count too ("loneliness and isolation" names two aliases of
+ * loneliness), a little below a single phrase, and only when at least two of them agree.
+ */
+function spread(query: string[], vocabulary: Set<string>) {
+  const shared = query.filter((word) => vocabulary.has(word)).length;
+  return shared >= 2 ? (shared / query.length) * 0.9 : 0;
+}
+
 export function topicById(topicId: string): TopicAnchor | undefined {
   return byId.get(topicId);
 }
 
 /** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
+  // A topic's own id ("in-laws", "aging-parents", or "in laws"), as related topics and links name it.
+  const byOwnId = byId.get(query.trim().toLowerCase().replace(/\s+/g, "-"));
+  if (byOwnId) return { topic: byOwnId, score: 1 };
   const words = stems(query);
   const best = new Map<TopicAnchor, number>();
-  if (words.length > 0)
+  if (words.length > 0) {
     for (const phrase of phrases) {
       const score = fit(words, phrase.stems);
       if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
     }
+    for (const [topic, vocabulary] of vocabularies) {
+      const score = spread(words, vocabulary);
+      if (score > (best.get(topic) ?? 0)) best.set(topic, score);
+    }
+  }
   const ranked = [...best].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
   if (top && top[1] >= TOPIC_MATCH_THRESHOLD) return { topic: top[0], score: top[1] };

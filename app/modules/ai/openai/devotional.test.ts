@@ -44,8 +44,8 @@ describe("OpenAI devotionals", () => {
     const user = fake.requests[0]!.messages.find((message) => message.role === "user")!.content;
     assert.match(user, /Matthew Henry's Commentary on the Whole Bible/);
     assert.match(user, /Quote it only word for word/);
-    assert.match(user, /^- \(Matthew Henry on Psalms 23:1-6\) [A-Z].+[.!]$/m);
-    assert.match(content, /\*Drawn from: Psalm 23 \(BSB\); and Matthew Henry's Commentary on Psalms 23:1-6\.\*$/);
+    assert.match(user, /^- \(Matthew Henry on Psalm 23:1-6\) [A-Z].+[.!]$/m);
+    assert.match(content, /\*Drawn from: Psalm 23 \(BSB\); and Matthew Henry's Commentary on Psalm 23:1-6\.\*$/);
   });
 
   test("a malformed answer is retried once, then a clear error", async () => {
