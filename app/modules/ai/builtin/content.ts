@@ -96,6 +96,7 @@ const schemas = {
   "devotional-lines.json": z.strictObject({
     memory: lines(["verse"], ["verse"]),
     background: lines(["book", "genre", "author"], ["book", "genre", "author"]),
+    backgroundNamed: lines(["book", "genre"], ["book", "genre"]),
     questions: z.strictObject({
       promise: lines(["verse", "speaker", "addressee"], ["verse"]),
       command: lines(["verse", "speaker", "addressee"], ["verse"]),

@@ -49,6 +49,8 @@ export interface ComposeInput {
 }
 
 const QUESTIONS: Record<DevotionalLevel, number> = { beginner: 1, intermediate: 3, deep: 4 };
+/** Two to four commentators' notes; more only when a large word limit would otherwise go unfilled. */
+const NOTES: Record<DevotionalLevel, number> = { beginner: 2, intermediate: 3, deep: 4 };
 const OUTLINE_LINES: Record<DevotionalLevel, number> = { beginner: 4, intermediate: 8, deep: 12 };
 
 export function composeDevotional({ material, level, wordLimit, settings }: ComposeInput): string {
@@ -67,12 +69,15 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   // Where the reading stands: its book, in a sentence of this project's own (book-context.ts).
   material.books.slice(0, 2).forEach((book, index) => {
     const { genre, author, about } = book.context;
+    // "a letter of Paul" already names its writer.
+    const named = author.split(" ").at(-1)!;
+    const says = genre.includes(named) ? lines.backgroundNamed : lines.background;
     add({
       section: "overview",
       kind: "sentence",
       group: `book-${index}`,
       priority: 1.2 + index * 4,
-      text: `${fill(choose(`book-${index}`, lines.background), { book: book.name, genre, author })} ${about}`,
+      text: `${fill(choose(`book-${index}`, says), { book: book.name, genre, author })} ${about}`,
     });
   });
 
@@ -125,18 +130,38 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
       });
   }
 
-  // The commentators, on the verses they discuss: sentence by sentence while words remain.
+  // The commentators, on the verses they discuss, in the passage's order: sentence by sentence
+  // while words remain.
   const notes = material.notes[level];
-  notes.forEach((note, index) => {
-    let previous: Block | undefined;
+  const order = [...notes].sort((a, b) => a.range.start - b.range.start);
+  const led = new Set<unknown>();
+  order.forEach((note) => {
+    const rank = notes.indexOf(note);
+    const extra = rank >= NOTES[level];
+    const first = rank === 0 ? (tight ? 0.1 : 0) : (extra ? 20 : 1) + rank * 0.7;
+    // Which part of the passage the note is on, in the outline's words, so a reader on a phone
+    // need not scroll back to the list.
+    const part = material.outline.find(
+      (entry) => entry.range && entry.range.start <= note.range.start && note.range.end <= entry.range.end,
+    );
+    let previous: Block | undefined =
+      part && !tight && material.outline.length > 1 && !led.has(part) && led.add(part)
+        ? add({
+            section: "reflect",
+            kind: "sentence",
+            group: `lead-${rank}`,
+            text: `On ${lowerLabel(part.label)} (${sentenceOf(part.text).replace(/\.$/, "")}):`,
+            priority: first,
+          })
+        : undefined;
     note.sentences.forEach((sentence, position) => {
       previous = add({
         section: "reflect",
         kind: "quote",
-        group: `note-${index}`,
+        group: `note-${rank}`,
         text: sentence,
         attribution: attributionOf(note),
-        priority: index === 0 && position === 0 ? 0 : 1 + index * 0.7 + position * (deep ? 1.2 : 2.5),
+        priority: position === 0 ? first : first + position * (deep ? 1.2 : 2.5),
         after: previous,
       });
     });
@@ -144,11 +169,19 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
 
   // Word studies and cross-references (Deep Study).
   if (deep) {
-    material.wordStudies.forEach((study, index) =>
-      add({ section: "keywords", kind: "item", priority: 2 + index * 1.5, text: wordStudyLine(study) }),
-    );
+    material.wordStudies
+      .slice(0, wordLimit > 900 ? 5 : 3)
+      .forEach((study, index) =>
+        add({ section: "keywords", kind: "item", priority: 2 + index * 1.5, text: wordStudyLine(study) }),
+      );
     material.echoes.forEach((echo, index) =>
-      add({ section: "echoes", kind: "quote", text: echo.text, cite: echo.reference, priority: 2.5 + index * 2 }),
+      add({
+        section: "echoes",
+        kind: "quote",
+        text: echo.text,
+        cite: echo.reference,
+        priority: (index >= 3 ? 20 : 2.5) + index * 2,
+      }),
     );
   }
 
@@ -215,6 +248,11 @@ function sentenceOf(text: string) {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
+/** "Verses 6-14" -> "verses 6-14"; "Ruth 1:6-14" as it is. */
+function lowerLabel(label: string) {
+  return label.replace(/^Verses? /, (word) => word.toLowerCase());
+}
+
 function attributionOf(note: PlacedNote) {
   return note.attribution.includes(note.label) ? note.attribution : `${note.attribution} on ${note.label}`;
 }
@@ -249,7 +287,7 @@ function questionsFor(
   const partQuestion =
     part && part.range
       ? fill(choose("q-part", set.part), {
-          verses: part.label.replace(/^Verses?/, (word) => word.toLowerCase()),
+          verses: lowerLabel(part.label),
           part: sentenceOf(part.text).replace(/\.$/, ""),
         })
       : undefined;

@@ -56,7 +56,7 @@ export interface DevotionalMaterial {
   keyVerse: (QuotedVerses & { memory: boolean }) | null;
   /** A short verse for a very small word limit (none of the reviewed data's roles claimed for it). */
   shortVerse: (QuotedVerses & { memory: false }) | null;
-  /** Notes for each level, each on the verses it discusses, in the passage's order. */
+  /** Notes for each level, each on the verses it discusses, best first. */
   notes: Record<DevotionalLevel, PlacedNote[]>;
   promises: VerseRole[];
   commands: VerseRole[];
@@ -77,7 +77,8 @@ const LEVEL_SOURCES: Record<DevotionalLevel, CommentarySourceId[]> = {
   intermediate: ["mhc", "tdavid"],
   deep: ["mhc", "tdavid", "mhcc"],
 };
-const LEVEL_NOTES: Record<DevotionalLevel, number> = { beginner: 2, intermediate: 3, deep: 4 };
+/** Notes offered to each level: the first two to four are its own, the rest only fill a large word limit. */
+const LEVEL_NOTES: Record<DevotionalLevel, number> = { beginner: 5, intermediate: 6, deep: 7 };
 const MAX_QUOTED_WORDS = 45;
 
 function wordCount(text: string) {
@@ -166,7 +167,9 @@ function henryPoints(bookId: string, chapter: number): Array<{ text: string; ran
 /** A title from the outline line covering most of the reading: "Orpah Stays Behind, but Ruth Goes with Naomi". */
 function titleFrom(outline: OutlinePart[]): string | null {
   const size = (part: OutlinePart) => (part.range ? part.range.end - part.range.start : 1000);
-  const main = [...outline].sort((a, b) => size(b) - size(a))[0];
+  // "He is taught by the withering of a gourd" leans on the line before: no title.
+  const leaning = (part: OutlinePart) => /^(?:he|she|they|it|its|his|her|their|and|to|or|but)\b/i.test(part.text);
+  const main = [...outline].sort((a, b) => Number(leaning(a)) - Number(leaning(b)) || size(b) - size(a))[0];
   if (!main) return null;
   let text = main.text.replace(/[.;:,]+$/, "");
   // A long line is cut at its first clause: a title, not a paragraph.
@@ -192,6 +195,13 @@ function themesOf(texts: string[]): Theme[] {
     .map((entry) => entry.theme);
 }
 
+/** A sentence that reads whole when quoted: its quotation marks pair up, it opens on no abbreviation ("Isa."). */
+function reads(sentence: string) {
+  const opens = (sentence.match(/“/g) ?? []).length;
+  const closes = (sentence.match(/”/g) ?? []).length;
+  return opens === closes && !/^(?:[1-3] )?[A-Z][a-z]{0,4}\.\s/.test(sentence);
+}
+
 /**
  * Up to `count` notes on different verses, in the passage's order: those with something to say
  * (a few sentences) on the verse quoted first or on the larger parts of the reading, before
@@ -209,7 +219,7 @@ function chooseNotes(notes: PlacedNote[], count: number, key: VerseRange | null)
     );
   };
   const ranked = notes
-    .filter((note) => note.sentences.length > 0)
+    .filter((note) => note.sentences.length > 0 && note.sentences.every(reads))
     .map((note, index) => ({ note, index, worth: worth(note) }))
     .sort((a, b) => b.worth - a.worth || a.index - b.index);
   const chosen: PlacedNote[] = [];
@@ -221,7 +231,7 @@ function chooseNotes(notes: PlacedNote[], count: number, key: VerseRange | null)
     note.sentences.forEach((sentence) => seen.add(sentence));
     chosen.push(note);
   }
-  return chosen.sort((a, b) => a.range.start - b.range.start);
+  return chosen;
 }
 
 export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
@@ -241,10 +251,16 @@ export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
   const outline = outlineOf(ranges, chapters);
 
   const usableRoles = (kind: VerseRole["kind"]) => rolesIn(ranges, kind).filter((role) => usable(role.range));
-  const memory = usableRoles("memory")[0];
   const votes = voteTotals(ranges);
+  // Of the reviewed memory verses, the one most often linked to the rest of Scripture.
+  const linked = (range: VerseRange) => {
+    let total = 0;
+    for (let id = range.start; id <= range.end; id++) total += votes.get(id) ?? 0;
+    return total / (range.end - range.start + 1);
+  };
+  const memory = usableRoles("memory").sort((a, b) => linked(b.range) - linked(a.range))[0];
   const ranked = verses
-    .filter((verse) => !neverApplied(verse.id))
+    .filter((verse) => !neverApplied(verse.id) && wordCount(verse.text) <= 60)
     .map((verse) => {
       const length = wordCount(verse.text);
       let score = Math.log2(1 + (votes.get(verse.id) ?? 0));
@@ -265,16 +281,21 @@ export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
 
   const notesFor = (level: DevotionalLevel) => {
     const sources = LEVEL_SOURCES[level].filter((source) => source !== "tdavid" || genreOf(first) === "poetry");
-    return chooseNotes(placedNotes(ranges, { sources, limit: 40 }), LEVEL_NOTES[level], key?.range ?? null);
+    const chosen = chooseNotes(placedNotes(ranges, { sources, limit: 40 }), LEVEL_NOTES[level], key?.range ?? null);
+    const words = chosen.reduce((sum, note) => sum + wordCount(note.sentences.join(" ")), 0);
+    if (level !== "beginner" || words >= 400) return chosen;
+    // Where the Concise says little (a chapter of Proverbs), Henry's full notes fill a large limit.
+    const more = chooseNotes(placedNotes(ranges, { sources: ["mhc"], limit: 40 }), LEVEL_NOTES.beginner, null);
+    return [...chosen, ...more];
   };
   const notes = { beginner: notesFor("beginner"), intermediate: notesFor("intermediate"), deep: notesFor("deep") };
 
   const echoes: QuotedVerses[] = [];
   if (key) {
-    for (const reference of crossReferencesFor([key.range], 6)) {
+    for (const reference of crossReferencesFor([key.range], 10)) {
       const echo = quoted(reference.range, code);
       if (echo && wordCount(echo.text) <= MAX_QUOTED_WORDS && usable(reference.range)) echoes.push(echo);
-      if (echoes.length >= 3) break;
+      if (echoes.length >= 5) break;
     }
   }
 
@@ -303,7 +324,7 @@ export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
             ...notes.intermediate.flatMap((note) => note.sentences),
             ...notes.beginner.flatMap((note) => note.sentences),
           ]),
-    wordStudies: wordStudies(ranges, 3),
+    wordStudies: wordStudies(ranges, 5),
     echoes,
     books,
     introduction: henry
