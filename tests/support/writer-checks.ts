@@ -236,7 +236,8 @@ export function commentaryChapterText(chapter: string): string | undefined {
       }
     }
   }
-  return commentaryByChapter.get(chapter);
+  // A one-chapter book's verse is written "3 John 6": its chapter is 1.
+  return commentaryByChapter.get(chapter) ?? commentaryByChapter.get(chapter.replace(/ \d+$/, " 1"));
 }
 
 /**

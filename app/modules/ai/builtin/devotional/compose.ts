@@ -209,7 +209,10 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
       kind: "sentence",
       group: "after",
       priority: 0,
-      text: fill(choose("pray-after", lines.prayer.afterPassage[settings.tone]), { salutation, closing }),
+      text: fill(choose("pray-after", lines.prayer.afterPassage[settings.tone]), {
+        salutation,
+        closing: lowerFirst(closing),
+      }),
     });
   } else {
     // The petition for the reading first; a theme's prayer (which may name God again: "Speak, Lord")
@@ -219,9 +222,11 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     const parts = [
       `${salutation} ${lowerFirst(petition)}`,
       theme && !tight ? choose(`theme-${theme.id}`, theme.prayers) : "",
-      closing,
-    ].filter(Boolean);
-    add({ section: "pray", kind: "sentence", group: "prayer", priority: 0, text: parts.join(" ") });
+    ]
+      .filter(Boolean)
+      .join(" ");
+    // The closing ends the last sentence, so "In Jesus' name, amen." is not a line of its own every day.
+    add({ section: "pray", kind: "sentence", group: "prayer", priority: 0, text: closeWith(parts, closing) });
   }
 
   return fitToLimit(blocks, { wordLimit, settings, material });
@@ -316,6 +321,11 @@ function questionsFor(
         ? [observe, understand, roleQuestion ?? apply]
         : [partQuestion ?? observe, understand, roleQuestion ?? observe, apply];
   return [...new Set(list.filter((question): question is string => Boolean(question)))].slice(0, QUESTIONS[level]);
+}
+
+/** "… forgive." and "In Jesus' name, amen." -> "… forgive; in Jesus' name, amen." */
+function closeWith(text: string, closing: string) {
+  return `${text.replace(/[.!]$/, "")}; ${lowerFirst(closing)}`;
 }
 
 function lowerFirst(text: string) {
