@@ -48,11 +48,18 @@ function passagesOf(references: string[], translation = "BSB") {
 }
 
 const plan = buildPlanCatalogue().find((entry) => entry.slug === "bible-in-a-year")!;
-const days = plan.days.map((references) => ({ references, material: gatherMaterial(passagesOf(references)) }));
+const days = plan.days.map((references) => ({
+  references,
+  material: Object.fromEntries(
+    levels.map(([level]) => [level, gatherMaterial(passagesOf(references), level)]),
+  ) as Record<DevotionalLevel, ReturnType<typeof gatherMaterial>>,
+}));
 const written = new Map<DevotionalLevel, string[]>(
   levels.map(([level, wordLimit]) => [
     level,
-    days.map(({ material }) => composeDevotional({ material, level, wordLimit, settings: defaultAiSettings })),
+    days.map(({ material }) =>
+      composeDevotional({ material: material[level], level, wordLimit, settings: defaultAiSettings }),
+    ),
   ]),
 );
 
@@ -169,7 +176,7 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
       .forEach(({ references, material }) => {
         for (const [level, limit] of sliderExtremes) {
           const words = countWords(
-            composeDevotional({ material, level, wordLimit: limit, settings: defaultAiSettings }),
+            composeDevotional({ material: material[level], level, wordLimit: limit, settings: defaultAiSettings }),
           );
           if (Math.abs(words - limit) > limit * 0.15) misses.push(`${references} ${level} ${limit}: ${words}`);
         }
@@ -181,7 +188,7 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     days
       .filter((_, index) => index % 30 === 0)
       .forEach(({ references }, index) => {
-        const again = gatherMaterial(passagesOf(references));
+        const again = gatherMaterial(passagesOf(references), "deep");
         assert.equal(
           composeDevotional({ material: again, level: "deep", wordLimit: 800, settings: defaultAiSettings }),
           written.get("deep")![index * 30],

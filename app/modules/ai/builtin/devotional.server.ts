@@ -13,7 +13,7 @@ export function devotional(input: Parameters<AiProvider["devotional"]>[0]): Gene
   const passages = input.passages.filter((passage) => passage.verses.some((verse) => verse.text.trim() !== ""));
   if (passages.length === 0) throw new AiError("There is no passage text to write a devotional about.", 400);
   const content = composeDevotional({
-    material: gatherMaterial(passages),
+    material: gatherMaterial(passages, input.level),
     level: input.level,
     wordLimit: input.wordLimit,
     settings: input.settings,

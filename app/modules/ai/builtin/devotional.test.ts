@@ -81,9 +81,13 @@ const unseen = [
 // below), gathering each day's material once, so many days stay fast.
 describe("built-in devotional length", () => {
   const days = sampleDays();
-  const materials = new Map(days.map((day) => [day.join("; "), gatherMaterial(passagesOf(day))]));
+  const materials = new Map(
+    days.flatMap((day) =>
+      levels.map((level) => [`${day.join("; ")}|${level}`, gatherMaterial(passagesOf(day), level)]),
+    ),
+  );
   const compose = (day: string[], level: DevotionalLevel, wordLimit: number, settings = defaultAiSettings) =>
-    composeDevotional({ material: materials.get(day.join("; "))!, level, wordLimit, settings });
+    composeDevotional({ material: materials.get(`${day.join("; ")}|${level}`)!, level, wordLimit, settings });
 
   test("grounding leaves the built-in text as composed", () => {
     for (const day of days.slice(0, 3)) {
@@ -239,7 +243,7 @@ describe("built-in devotional content", () => {
   test("verses the reviewed data sets apart are never held up as a verse to keep or to pray", () => {
     for (const reference of ["Jonah 4", "Ruth 1", "Job 2", "Genesis 3"]) {
       for (const level of levels) {
-        const material = gatherMaterial(passagesOf([reference]));
+        const material = gatherMaterial(passagesOf([reference]), level);
         for (const quoted of [material.keyVerse, material.shortVerse, material.prayer]) {
           if (!quoted) continue;
           for (let id = quoted.range.start; id <= quoted.range.end; id++)
@@ -254,8 +258,8 @@ describe("built-in devotional content", () => {
 
   test("every reference it writes exists", () => {
     for (const day of sampleDays().filter((_, index) => index % 4 === 0)) {
-      const material = gatherMaterial(passagesOf(day));
       for (const level of levels) {
+        const material = gatherMaterial(passagesOf(day), level);
         const content = composeDevotional({
           material,
           level,
@@ -304,7 +308,9 @@ describe("built-in devotional content", () => {
   });
 
   test("every combination of settings stays within the limits", () => {
-    const material = gatherMaterial(passagesOf(["Romans 8"]));
+    const material = Object.fromEntries(
+      levels.map((level) => [level, gatherMaterial(passagesOf(["Romans 8"]), level)]),
+    );
     const misses: string[] = [];
     for (const tone of toneChoices) {
       for (const writingStyle of writingStyleChoices) {
@@ -312,7 +318,9 @@ describe("built-in devotional content", () => {
           const languageComplexity = languageComplexityChoices[(tone.length + writingStyle.length) % 3]!;
           const settings = { ...defaultAiSettings, tone, writingStyle, citationFormat, languageComplexity };
           for (const level of levels) {
-            const words = countWords(composeDevotional({ material, level, wordLimit: defaultLimits[level], settings }));
+            const words = countWords(
+              composeDevotional({ material: material[level]!, level, wordLimit: defaultLimits[level], settings }),
+            );
             if (!within15(words, defaultLimits[level]))
               misses.push(`${tone}/${writingStyle}/${citationFormat} ${level}: ${words}`);
           }

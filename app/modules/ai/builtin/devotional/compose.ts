@@ -132,7 +132,7 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
 
   // The commentators, on the verses they discuss, in the passage's order: sentence by sentence
   // while words remain.
-  const notes = material.notes[level];
+  const notes = material.notes;
   const order = [...notes].sort((a, b) => a.range.start - b.range.start);
   const led = new Set<unknown>();
   order.forEach((note) => {

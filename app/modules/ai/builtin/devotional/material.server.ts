@@ -56,8 +56,8 @@ export interface DevotionalMaterial {
   keyVerse: (QuotedVerses & { memory: boolean }) | null;
   /** A short verse for a very small word limit (none of the reviewed data's roles claimed for it). */
   shortVerse: (QuotedVerses & { memory: false }) | null;
-  /** Notes for each level, each on the verses it discusses, best first. */
-  notes: Record<DevotionalLevel, PlacedNote[]>;
+  /** Notes for the level asked, each on the verses it discusses, best first. */
+  notes: PlacedNote[];
   promises: VerseRole[];
   commands: VerseRole[];
   /** The passage's own words to pray, where it is a prayer or a psalm of praise. */
@@ -234,7 +234,8 @@ function chooseNotes(notes: PlacedNote[], count: number, key: VerseRange | null)
   return chosen;
 }
 
-export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
+/** The material for one level: the notes it reads, and at Deep Study word studies and cross-references. */
+export function gatherMaterial(passages: Passage[], level: DevotionalLevel): DevotionalMaterial {
   const translation = passages[0]!.translation;
   const code = translation.shown;
   const ranges = passages.flatMap((passage) => passage.ranges);
@@ -288,10 +289,10 @@ export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
     const more = chooseNotes(placedNotes(ranges, { sources: ["mhc"], limit: 40 }), LEVEL_NOTES.beginner, null);
     return [...chosen, ...more];
   };
-  const notes = { beginner: notesFor("beginner"), intermediate: notesFor("intermediate"), deep: notesFor("deep") };
+  const notes = notesFor(level);
 
   const echoes: QuotedVerses[] = [];
-  if (key) {
+  if (key && level === "deep") {
     for (const reference of crossReferencesFor([key.range], 10)) {
       const echo = quoted(reference.range, code);
       if (echo && wordCount(echo.text) <= MAX_QUOTED_WORDS && usable(reference.range)) echoes.push(echo);
@@ -319,12 +320,8 @@ export function gatherMaterial(passages: Passage[]): DevotionalMaterial {
     themes:
       genreOf(first) === "list"
         ? [content.themes.fallback]
-        : themesOf([
-            ...outline.map((part) => part.text),
-            ...notes.intermediate.flatMap((note) => note.sentences),
-            ...notes.beginner.flatMap((note) => note.sentences),
-          ]),
-    wordStudies: wordStudies(ranges, 5),
+        : themesOf([...outline.map((part) => part.text), ...notes.flatMap((note) => note.sentences)]),
+    wordStudies: level === "deep" ? wordStudies(ranges, 5) : [],
     echoes,
     books,
     introduction: henry
