@@ -150,7 +150,10 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
             section: "reflect",
             kind: "sentence",
             group: `lead-${rank}`,
-            text: `On ${lowerLabel(part.label)} (${sentenceOf(part.text).replace(/\.$/, "")}):`,
+            // Inside the parentheses an article or pronoun is no sentence start: "(the Divinity of Christ)".
+            text: `On ${lowerLabel(part.label)} (${sentenceOf(part.text)
+              .replace(/\.$/, "")
+              .replace(/^(?:The|His|Her|Its|Their|A|An|And|To)\b/, (word) => word.toLowerCase())}):`,
             priority: first,
           })
         : undefined;
