@@ -40,6 +40,25 @@ export function ownSentences(markdown: string): string[] {
     .filter((sentence) => (sentence.replace(bookPattern, "").match(/[A-Za-z]+/g) ?? []).length >= 3);
 }
 
+/**
+ * The share of a text's words that are quotation: block quotations (Scripture and the
+ * commentators) and anything in curly quotation marks; headings and citations count as neither.
+ */
+export function quotationShare(markdown: string): number {
+  let quoted = 0;
+  let total = 0;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*#/.test(line) || line.trim() === "") continue;
+    const blockQuote = /^\s*>/.test(line);
+    const body = line.replace(/^\s*>\s*/, "").replace(/ — [^—]+$/, "");
+    const count = (text: string) => (text.match(/[A-Za-z0-9’']+/g) ?? []).length;
+    const words = count(body);
+    total += words;
+    quoted += blockQuote ? words : [...body.matchAll(/“[^”]*”/g)].reduce((sum, match) => sum + count(match[0]), 0);
+  }
+  return total === 0 ? 0 : quoted / total;
+}
+
 export interface VarietyReport {
   total: number;
   unique: number;
@@ -203,4 +222,77 @@ function splitQuoted(text: string) {
 export function chapterOf(reference: string) {
   // A single psalm is written "Psalm 23"; Henry's book is "Psalms".
   return reference.replace(/:.*$/, "").replace(/^Psalm /, "Psalms ");
+}
+
+/** The share of the writer's own sentences (all outputs together) found in at least `atLeast` of the outputs. */
+export function recurring(outputs: string[], atLeast: number): number {
+  const perOutput = outputs.map((output) => ownSentences(output));
+  const days = new Map<string, number>();
+  for (const sentences of perOutput)
+    for (const sentence of new Set(sentences)) days.set(sentence, (days.get(sentence) ?? 0) + 1);
+  const all = perOutput.flat();
+  const often = all.filter((sentence) => (days.get(sentence) ?? 0) >= outputs.length * atLeast).length;
+  return all.length === 0 ? 0 : often / all.length;
+}
+
+const commentaryFiles = ["mhc", "mhcc", "tdavid"];
+let commentaryByChapter: Map<string, string> | undefined;
+
+/** Whitespace and the source's italics marks set aside, as a quotation is compared with its source. */
+function comparable(text: string) {
+  return text.replace(/\*/g, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The text of every shipped commentary on a chapter (Henry, Henry's Concise, Spurgeon's Treasury
+ * with the writers he quotes), read from the files themselves and keyed "Ruth 1" or "Psalms 23".
+ */
+export function commentaryChapterText(chapter: string): string | undefined {
+  if (!commentaryByChapter) {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const books = JSON.parse(fs.readFileSync(path.join(root, "db/bible-data/books.json"), "utf8")) as Array<{
+      id: string;
+      name: string;
+    }>;
+    commentaryByChapter = new Map();
+    for (const file of commentaryFiles) {
+      const location = path.join(root, `db/bible-data/commentary/${file}.json.gz`);
+      if (!fs.existsSync(location)) continue;
+      const source = JSON.parse(zlib.gunzipSync(fs.readFileSync(location)).toString("utf8")) as {
+        books: Record<string, { chapters: Record<string, unknown> }>;
+      };
+      for (const book of books) {
+        for (const [number, entry] of Object.entries(source.books[book.id]?.chapters ?? {})) {
+          const key = `${book.name} ${number}`;
+          // Every string in the chapter's entry: introductions, sections, notes and hints alike.
+          const texts: string[] = [];
+          const collect = (value: unknown) => {
+            if (typeof value === "string") texts.push(value);
+            else if (Array.isArray(value)) value.forEach(collect);
+            else if (value && typeof value === "object") Object.values(value).forEach(collect);
+          };
+          collect(entry);
+          commentaryByChapter.set(key, `${commentaryByChapter.get(key) ?? ""}\n${comparable(texts.join("\n"))}`);
+        }
+      }
+    }
+  }
+  // A one-chapter book's verse is written "3 John 6": its chapter is 1.
+  return commentaryByChapter.get(chapter) ?? commentaryByChapter.get(chapter.replace(/ \d+$/, " 1"));
+}
+
+/**
+ * The commentators' block quotations in a text ("> ... — Matthew Henry, Concise Commentary on Ruth
+ * 1:6-14"), each with the passage it is attributed to and its sentences; Scripture's quotations end
+ * with a translation and are left out.
+ */
+export function commentaryQuotations(markdown: string): Array<{ reference: string; sentences: string[] }> {
+  const found: Array<{ reference: string; sentences: string[] }> = [];
+  for (const match of markdown.matchAll(/^> (.+) — ([^—\n]+?) on ([1-3]?\s?[A-Z][A-Za-z ]+ \d+(?::[\d-]+)?)$/gm)) {
+    const sentences = comparable(match[1]!)
+      .split(/(?<=[.!?;:”’])\s+/)
+      .filter((piece) => piece.length > 0);
+    found.push({ reference: match[3]!, sentences });
+  }
+  return found;
 }

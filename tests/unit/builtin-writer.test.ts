@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { analyzePassages } from "~/modules/ai/builtin/devotional/analyze.server";
-import { composeDevotional, type DevotionalAnalysis } from "~/modules/ai/builtin/devotional/compose";
+import { composeDevotional } from "~/modules/ai/builtin/devotional/compose";
+import { gatherMaterial } from "~/modules/ai/builtin/devotional/material.server";
 import { lessonFromPassage, lessonFromTopic } from "~/modules/ai/builtin/lessons.server";
 import { maskOtherSenses } from "~/modules/ai/builtin/senses";
 import type { DevotionalLevel } from "~/modules/ai/provider";
@@ -15,20 +15,23 @@ import { buildPlanCatalogue } from "~/modules/plans/builders";
 import {
   chapterOf,
   HENRY_FULL,
+  commentaryChapterText,
+  commentaryQuotations,
   henryChapterText,
-  henryQuotations,
   noteQuotations,
   ownSentences,
-  shapeVariety,
+  quotationShare,
+  recurring,
   sliderExtremes,
   variety,
 } from "../support/writer-checks";
 
 /**
- * What the built-in writer promises (issue 16), measured over every day of "Bible in a Year"
- * at each level: varied prose of its own, Matthew Henry quoted word for word and attributed,
- * Scripture quoted as the labelled translation has it, references that exist, word limits kept,
- * the same text for the same input. Each day is analysed once and shared by the checks.
+ * What the built-in writer promises (issues 16 and 28), measured over every day of "Bible in a
+ * Year" at each level: few sentences of its own and not the same ones day after day, the
+ * commentators quoted word for word and attributed, Scripture quoted as the labelled translation
+ * has it, references that exist, word limits kept, the same text for the same input. Each day's
+ * material is gathered once and shared by the checks.
  */
 
 const levels: Array<[DevotionalLevel, number]> = [
@@ -46,11 +49,18 @@ function passagesOf(references: string[], translation = "BSB") {
 }
 
 const plan = buildPlanCatalogue().find((entry) => entry.slug === "bible-in-a-year")!;
-const days = plan.days.map((references) => ({ references, analysis: analyzePassages(passagesOf(references)) }));
+const days = plan.days.map((references) => ({
+  references,
+  material: Object.fromEntries(
+    levels.map(([level]) => [level, gatherMaterial(passagesOf(references), level)]),
+  ) as Record<DevotionalLevel, ReturnType<typeof gatherMaterial>>,
+}));
 const written = new Map<DevotionalLevel, string[]>(
   levels.map(([level, wordLimit]) => [
     level,
-    days.map(({ analysis }) => composeDevotional({ analysis, level, wordLimit, settings: defaultAiSettings })),
+    days.map(({ material }) =>
+      composeDevotional({ material: material[level], level, wordLimit, settings: defaultAiSettings }),
+    ),
   ]),
 );
 
@@ -71,46 +81,45 @@ function normalized(text: string) {
 describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}`, () => {
   test("has every day", () => assert.equal(days.length, 365));
 
+  // Issue 28: the writer's own sentences are few (an outline, questions, a prayer); a question a
+  // leader asks of every psalm may come back, but not on most days, and what recurs across at least
+  // half of the days stays at most 10% of what it writes.
   for (const [level] of levels) {
-    test(`${level}: at least 90% of its own sentences are unique, none on more than 5% of days`, () => {
-      const report = variety(written.get(level)!);
-      assert.ok(report.total > days.length * 5, `${report.total} sentences`);
-      assert.ok(report.unique / report.total >= 0.9, `${report.unique} unique of ${report.total}`);
+    test(`${level}: at most 10% of its own sentences recur on half the days, none on more than a quarter`, () => {
+      const outputs = written.get(level)!;
+      const report = variety(outputs);
+      assert.ok(report.total > days.length * 3, `${report.total} sentences`);
+      const share = recurring(outputs, 0.5);
+      assert.ok(share <= 0.1, `${Math.round(share * 100)}% recur on half the days`);
       assert.ok(
-        report.mostShared!.days <= days.length * 0.05,
+        report.mostShared!.days <= days.length * 0.25,
         `“${report.mostShared!.sentence}” on ${report.mostShared!.days} days`,
       );
     });
 
-    // The same, with each day's references, book names, quotations and numbers masked: a
-    // template filled with another day's reference is the same sentence. Each sentence is one of
-    // many wordings (content/devotional-lines.json) naming the passage's own words, so at least 90%
-    // of these shapes are unique too, and none may stand on more than 5% of days.
-    test(`${level}: at least 90% of its sentence shapes are unique, none on more than 5% of days`, () => {
-      const report = shapeVariety(written.get(level)!);
-      assert.ok(report.unique / report.total >= 0.9, `${report.unique} unique shapes of ${report.total}`);
-      assert.ok(
-        report.mostShared!.days <= days.length * 0.05,
-        `“${report.mostShared!.sentence}” on ${report.mostShared!.days} days`,
-      );
+    test(`${level}: about half of the words are quotation`, () => {
+      const shares = written.get(level)!.map(quotationShare);
+      const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
+      assert.ok(mean <= 0.55, `${Math.round(mean * 100)}% on average`);
     });
   }
 
-  test("every devotional quotes Matthew Henry on its passage, word for word from the shipped source", () => {
+  test("every devotional quotes a commentator on its passage, word for word from the shipped source", () => {
     let quotations = 0;
     for (const [level] of levels) {
       written.get(level)!.forEach((content, index) => {
-        const found = henryQuotations(content);
+        const found = commentaryQuotations(content);
         assert.ok(found.length > 0, `${days[index]!.references.join("; ")} (${level}) quotes no commentary`);
         for (const quotation of found) {
           quotations += 1;
-          const source = henryChapterText(chapterOf(quotation.reference));
+          const source = commentaryChapterText(chapterOf(quotation.reference));
           assert.ok(source, `no commentary on ${quotation.reference}`);
-          assert.ok(source.includes(quotation.text), `not Henry's words on ${quotation.reference}: ${quotation.text}`);
+          for (const sentence of quotation.sentences)
+            assert.ok(source.includes(sentence), `not the commentary on ${quotation.reference}: ${sentence}`);
         }
       });
     }
-    assert.ok(quotations > days.length * 3 * 2, `${quotations} quotations`);
+    assert.ok(quotations > days.length * 3, `${quotations} quotations`);
   });
 
   test("every Scripture quotation is the labelled translation's text", () => {
@@ -146,13 +155,15 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     assert.ok(references.size > days.length, `${references.size} references`);
   });
 
-  test("no mechanical lines: no word counts, no 'opens with ... closes with', no unfilled placeholder", () => {
+  test("no mechanical lines: no word counts, no 'the word X' pointers, no unfilled placeholder", () => {
     for (const [level] of levels) {
       for (const content of written.get(level)!) {
         assert.doesNotMatch(
           content,
-          /\b(?:appears|comes up|occurs) \d+ times\b|\(\d+ times\)|\bopens with\b.*\bcloses with\b/,
+          /\b(?:appears|comes up) \d+ times\b|\(\d+ times\)|\bopens with\b.*\bcloses with\b/,
         );
+        for (const sentence of ownSentences(content))
+          assert.doesNotMatch(sentence, /\bthe word (?!of\b)[a-z*]/i, sentence);
         assert.doesNotMatch(content, /\{\w+\}/, "a placeholder of devotional-lines.json left unfilled");
       }
     }
@@ -168,10 +179,10 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     }
     days
       .filter((_, index) => index % 15 === 0)
-      .forEach(({ references, analysis }) => {
+      .forEach(({ references, material }) => {
         for (const [level, limit] of sliderExtremes) {
           const words = countWords(
-            composeDevotional({ analysis, level, wordLimit: limit, settings: defaultAiSettings }),
+            composeDevotional({ material: material[level], level, wordLimit: limit, settings: defaultAiSettings }),
           );
           if (Math.abs(words - limit) > limit * 0.15) misses.push(`${references} ${level} ${limit}: ${words}`);
         }
@@ -183,9 +194,9 @@ describe(`built-in devotionals over the ${plan.days.length} days of ${plan.name}
     days
       .filter((_, index) => index % 30 === 0)
       .forEach(({ references }, index) => {
-        const again = analyzePassages(passagesOf(references));
+        const again = gatherMaterial(passagesOf(references), "deep");
         assert.equal(
-          composeDevotional({ analysis: again, level: "deep", wordLimit: 800, settings: defaultAiSettings }),
+          composeDevotional({ material: again, level: "deep", wordLimit: 800, settings: defaultAiSettings }),
           written.get("deep")![index * 30],
         );
       });
@@ -246,31 +257,21 @@ describe("built-in lessons quote the classics on the verses they discuss", () =>
   });
 });
 
-describe("themes by sense, not by bare words", () => {
-  const themesOf = (reference: string) =>
-    analyzePassages(passagesOf([reference])).themes.map((hit) => hit.theme.id) as Array<string>;
-  const speaksOf = (analysis: DevotionalAnalysis["themes"], id: string) => analysis.some((hit) => hit.theme.id === id);
-
+describe("words in another sense speak for no theme", () => {
   test("lie down is rest, not a lie", () => {
     assert.equal(maskOtherSenses("He makes me lie down in green pastures").includes("lie"), false);
     assert.match(maskOtherSenses("Do not lie to one another"), /\blie\b/);
-    assert.ok(!themesOf("Psalm 23:1-3").includes("speech"));
-    assert.ok(themesOf("Proverbs 12:17-22").includes("speech"));
   });
 
   test("a light burden is no light in the darkness", () => {
     assert.equal(maskOtherSenses("For My yoke is easy and My burden is light.").includes("light"), false);
     assert.match(maskOtherSenses("The light shines in the darkness"), /\blight\b/);
-    assert.ok(!themesOf("Matthew 11:28-30").includes("light"));
-    assert.ok(themesOf("John 1:4-9").includes("light"));
   });
 
   test("a bear is not bearing with one another", () => {
     assert.equal(maskOtherSenses("Then two female bears came out of the woods").includes("bears"), false);
     assert.equal(maskOtherSenses("like a bear robbed of her cubs").includes("bear"), false);
     assert.match(maskOtherSenses("Carry one another’s burdens; bear with one another"), /\bbear\b/);
-    const bears = analyzePassages(passagesOf(["2 Kings 2:23-24"]));
-    assert.ok(!speaksOf(bears.themes, "community"));
   });
 
   test("the rest of the people is no rest", () => {

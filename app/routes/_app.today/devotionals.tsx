@@ -239,7 +239,10 @@ export function DevotionBody({
   const { devotion, failure } = state;
   return (
     <article aria-labelledby="devotional-heading" className="render-when-near space-y-3">
-      <h2 id="devotional-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+      <h2
+        id="devotional-heading"
+        className="scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+      >
         Devotional · {devotionLevelLabels[level]} · about {wordLimit} words
       </h2>
       {devotion ? (

@@ -245,12 +245,16 @@ export default function TodayPage() {
                 note={today.translation.note}
               />
             ) : null}
+            {/* A day of several chapters is many phone screens long: the devotional is one tap away. */}
+            <a
+              href="#devotional-heading"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline sm:ml-auto"
+            >
+              Skip to the devotional
+            </a>
           </div>
           {today.passages.map((passage) => (
             <PassageView key={passage.reference} passage={passage} />
-          ))}
-          {commentary.map((panel) => (
-            <CommentaryPanel key={panel.reference} commentary={panel} className="render-when-near" />
           ))}
         </section>
 
@@ -261,6 +265,16 @@ export default function TodayPage() {
           retry={retry}
           retrying={retrying}
         />
+
+        {/* The commentary is further reading: after the devotional, which a phone would otherwise reach
+            only after several screens of Henry. */}
+        {commentary.length > 0 ? (
+          <section aria-label="Commentary" className="space-y-4">
+            {commentary.map((panel) => (
+              <CommentaryPanel key={panel.reference} commentary={panel} className="render-when-near" />
+            ))}
+          </section>
+        ) : null}
 
         <section aria-label="Finish the day" className="border-t pt-6">
           {today.isPlanFinished && !reviewing ? (

@@ -51,22 +51,42 @@ describe("built-in writer content files", () => {
     );
   });
 
-  test("a devotional line with an unknown or a missing placeholder, or Henry unattributed, is refused", () => {
+  test("a devotional line with an unknown or a missing placeholder is refused", () => {
     const lines = read("devotional-lines.json") as {
-      opening: string[];
-      prayer: { keep: string[] };
-      questions: { henry: string[] };
+      memory: string[];
+      prayer: { afterPassage: { Formal: string[] } };
     };
-    lines.opening[1] = "Read {reading} and {chapter}, listening for the word {word} in {verse}.";
-    lines.prayer.keep[0] = "Keep {reading} in my mind through this day.";
-    lines.questions.henry[2] = "Thinking of {anchor}, what do you make of “{henry}” ({section})?";
+    lines.memory[1] = "Learn {verse} by heart, thinking of {word}.";
+    lines.prayer.afterPassage.Formal[0] = "{salutation} receive these words as our prayer.";
     assert.throws(
       () => parseContent("devotional-lines.json", lines),
       (error: Error) => {
         assert.match(error.message, /devotional-lines\.json/);
-        assert.match(error.message, /unknown placeholder \{chapter\}[\s\S]*opening\[1\]/);
-        assert.match(error.message, /must use \{closing\}[\s\S]*prayer\.keep\[0\]/);
-        assert.match(error.message, /quote Henry as[\s\S]*questions\.henry\[2\]/);
+        assert.match(error.message, /unknown placeholder \{word\}[\s\S]*memory\[1\]/);
+        assert.match(error.message, /must use \{closing\}[\s\S]*prayer\.afterPassage\.Formal\[0\]/);
+        return true;
+      },
+    );
+  });
+
+  test("a devotional question that is no question, a part question without its verses, or a wrong genre is refused", () => {
+    const questions = read("devotional-questions.json") as {
+      genres: { gospel: { observe: string[]; part: string[] } };
+      books: Record<string, string>;
+      chapters: Array<{ ref: string; genre: string }>;
+    };
+    questions.genres.gospel.observe[0] = "Tell the story again.";
+    questions.genres.gospel.part[0] = "What does {part} show you about Jesus?";
+    questions.books.RUT = "romance";
+    questions.chapters[0]!.ref = "GEN.51";
+    assert.throws(
+      () => parseContent("devotional-questions.json", questions),
+      (error: Error) => {
+        assert.match(error.message, /devotional-questions\.json/);
+        assert.match(error.message, /ends with a question mark[\s\S]*genres\.gospel\.observe\[0\]/);
+        assert.match(error.message, /uses \{verses\} and \{part\}[\s\S]*genres\.gospel\.part\[0\]/);
+        assert.match(error.message, /books\.RUT/);
+        assert.match(error.message, /does not exist[\s\S]*chapters\[0\]\.ref/);
         return true;
       },
     );

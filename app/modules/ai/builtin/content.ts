@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { BookKind } from "~/modules/bible/book-context";
 import { toneChoices, writingStyleChoices } from "../settings";
+import { devotionalQuestionsSchema, genres } from "./devotional/questions-schema";
 import concepts from "./content/concepts.json";
 import devotionalLines from "./content/devotional-lines.json";
+import devotionalQuestions from "./content/devotional-questions.json";
 import devotionalVoice from "./content/devotional-voice.json";
 import glossary from "./content/glossary.json";
 import lessonLines from "./content/lesson-lines.json";
@@ -38,13 +40,12 @@ const bookKinds = [
 /** A devotional's sections, in the order they are written. */
 export const sectionIds = [
   "context",
-  "scripture",
   "overview",
-  "keywords",
+  "scripture",
   "reflect",
+  "keywords",
   "echoes",
   "questions",
-  "apply",
   "pray",
 ] as const;
 
@@ -67,29 +68,6 @@ function lines(allowed: readonly string[], required: readonly string[] = []) {
     }),
   );
 }
-
-/**
- * Sentences quoting Matthew Henry: the quotation is attributed where it stands, “{henry}” (Matthew
- * Henry on {section}), or “{henry}” (on {section}) after his name, so that every one can be checked
- * against his text.
- */
-function henryLines(allowed: readonly string[]) {
-  return lines(allowed, ["henry", "section"]).superRefine((list, context) =>
-    list.forEach((line, index) => {
-      if (
-        !line.includes("“{henry}” (Matthew Henry on {section})") &&
-        !/Matthew Henry\b[^“]*“\{henry\}” \(on \{section\}\)/.test(line)
-      )
-        context.addIssue({
-          code: "custom",
-          path: [index],
-          message: "quote Henry as “{henry}” (Matthew Henry on {section}), or “{henry}” (on {section}) after his name",
-        });
-    }),
-  );
-}
-
-const verseQuote = ["verse", "theme", "word", "quote"];
 
 const theme = z.strictObject({
   id: z.string().regex(/^[a-z-]+$/, "must be lower-case letters and hyphens"),
@@ -123,45 +101,20 @@ const schemas = {
     ),
   }),
   "devotional-lines.json": z.strictObject({
-    opening: lines(["reading", "verse", "word"], ["reading", "verse", "word"]),
-    context: lines(["book", "chapter", "genre", "author"], ["book", "genre", "author"]),
-    watch: lines(["anchor"], ["anchor"]),
-    henrySummary: henryLines(["henry", "section"]),
-    names: lines(["reading", "names"], ["names"]),
-    observe: lines(verseQuote, ["verse", "word", "quote"]),
-    observePlain: lines(verseQuote, ["verse", "word", "quote"]),
-    themeTurn: lines(verseQuote, ["verse", "word", "quote"]),
-    echo: lines(["from", "echo", "shared"], ["from", "echo", "shared"]),
+    memory: lines(["verse"], ["verse"]),
+    background: lines(["book", "genre", "author"], ["book", "genre", "author"]),
+    backgroundNamed: lines(["book", "genre"], ["book", "genre"]),
     questions: z.strictObject({
-      godWithWord: lines(["verse", "word", "reading"], ["word"]),
-      god: lines(["verse"], ["verse"]),
-      outline: henryLines(["henry", "section", "anchor"]),
-      outlinePlain: henryLines(["henry", "section"]),
-      retell: lines(["reading"], ["reading"]),
-      henry: henryLines(["henry", "section", "anchor"]),
-      henryPlain: henryLines(["henry", "section"]),
-      carry: lines(["reading", "anchor"], ["anchor"]),
-      carryPlain: lines(["reading"], ["reading"]),
-      theme: lines(["verse", "word", "theme"], ["verse", "word"]),
-    }),
-    askYourself: lines(["question"], ["question"]),
-    steps: z.strictObject({
-      write: lines(["verse", "word"], ["verse"]),
-      pray: lines(["verse", "word"], ["verse"]),
-      reread: lines(["section", "anchor"], ["section"]),
-      send: lines(["echo", "reading", "anchor"], ["echo"]),
-      tell: lines(["reading", "anchor"], ["anchor"]),
-      learn: lines(["memory", "verse", "word"], ["memory", "verse"]),
+      promise: lines(["verse", "speaker", "addressee"], ["verse"]),
+      command: lines(["verse", "speaker", "addressee"], ["verse"]),
     }),
     prayer: z.strictObject({
-      thanks: lines(["salutation", "reading", "anchor", "verse", "quote"], ["salutation", "verse", "quote"]),
-      thanksPlain: lines(["salutation", "reading", "verse", "quote"], ["salutation", "verse", "quote"]),
-      thanksShort: lines(["salutation", "reading"], ["salutation", "reading"]),
-      themeLeads: lines(["verse", "theme"], ["verse", "theme"]),
-      keep: lines(["reading", "anchor", "closing"], ["closing"]),
-      keepPlain: lines(["closing"], ["closing"]),
+      prayPassage: z.record(z.enum(toneChoices), lines(["verse"], ["verse"])),
+      afterPassage: z.record(z.enum(toneChoices), lines(["salutation", "closing"], ["salutation", "closing"])),
+      petitions: z.record(z.enum(genres), lines(["reading"], ["reading"])),
     }),
   }),
+  "devotional-questions.json": devotionalQuestionsSchema,
   "lesson-lines.json": z.strictObject({
     shared: z.strictObject({
       activities: z.array(z.strictObject({ name: sentence, steps: lines(["list"]) })).min(1),
@@ -223,6 +176,7 @@ export const content = {
   concepts: parseContent("concepts.json", concepts),
   devotionalVoice: parseContent("devotional-voice.json", devotionalVoice),
   devotionalLines: parseContent("devotional-lines.json", devotionalLines),
+  devotionalQuestions: parseContent("devotional-questions.json", devotionalQuestions),
   lessonLines: parseContent("lesson-lines.json", lessonLines),
 };
 

@@ -15,10 +15,12 @@ import {
 import { countWords } from "../words";
 import type { DevotionalLevel } from "../provider";
 import { devotional } from "./devotional.server";
-import { analyzePassages } from "./devotional/analyze.server";
 import { composeDevotional } from "./devotional/compose";
-import { fragmentAround, quotedSentence, verseForQuote } from "./devotional/text";
-import { sliderExtremes } from "../../../../tests/support/writer-checks";
+import { gatherMaterial } from "./devotional/material.server";
+import { genreOf } from "./devotional/questions";
+import { verseForQuote } from "./devotional/text";
+import { neverApplied } from "./verse-roles";
+import { ownSentences, quotationShare, sliderExtremes } from "../../../../tests/support/writer-checks";
 
 const levels: DevotionalLevel[] = ["beginner", "intermediate", "deep"];
 const defaultLimits = { beginner: 300, intermediate: 500, deep: 800 };
@@ -29,6 +31,14 @@ function passagesOf(references: string[], translation = "BSB") {
     assert.ok(parsed.ok, reference);
     return passageFromRanges(parsed.ranges, translation);
   });
+}
+
+function write(references: string[], level: DevotionalLevel, settings: AiSettingsInput = defaultAiSettings) {
+  return devotional({ passages: passagesOf(references), level, wordLimit: defaultLimits[level], settings }).content;
+}
+
+function section(markdown: string, heading: string) {
+  return markdown.split(`### ${heading}\n`)[1]?.split("\n### ")[0] ?? "";
 }
 
 function within15(words: number, limit: number) {
@@ -46,22 +56,46 @@ function sampleDays() {
   return days;
 }
 
+/** Passages no wording was tuned to (issue 28's review set and more), at every depth. */
+const unseen = [
+  "Ruth 1",
+  "Habakkuk 3",
+  "Mark 5",
+  "Romans 12",
+  "James 2",
+  "Jonah 4",
+  "1 Corinthians 13",
+  "Lamentations 3",
+  "Philemon",
+  "Revelation 21",
+  "Leviticus 19",
+  "Numbers 1",
+  "Psalm 88",
+  "Psalm 150",
+  "Proverbs 31",
+  "Ezekiel 37",
+  "Matthew 5",
+];
+
 // Lengths are checked on the composed text (grounding leaves a built-in text unchanged, see
-// below), analysing each day once, so many days stay fast.
+// below), gathering each day's material once, so many days stay fast.
 describe("built-in devotional length", () => {
   const days = sampleDays();
-  const analyses = new Map(days.map((day) => [day.join("; "), analyzePassages(passagesOf(day))]));
-  const write = (day: string[], level: DevotionalLevel, wordLimit: number, settings = defaultAiSettings) =>
-    composeDevotional({ analysis: analyses.get(day.join("; "))!, level, wordLimit, settings });
+  const materials = new Map(
+    days.flatMap((day) =>
+      levels.map((level) => [`${day.join("; ")}|${level}`, gatherMaterial(passagesOf(day), level)]),
+    ),
+  );
+  const compose = (day: string[], level: DevotionalLevel, wordLimit: number, settings = defaultAiSettings) =>
+    composeDevotional({ material: materials.get(`${day.join("; ")}|${level}`)!, level, wordLimit, settings });
 
   test("grounding leaves the built-in text as composed", () => {
     for (const day of days.slice(0, 3)) {
       for (const level of levels) {
-        const composed = write(day, level, defaultLimits[level]);
         assert.equal(
           devotional({ passages: passagesOf(day), level, wordLimit: defaultLimits[level], settings: defaultAiSettings })
             .content,
-          composed,
+          compose(day, level, defaultLimits[level]),
         );
       }
     }
@@ -71,7 +105,7 @@ describe("built-in devotional length", () => {
     const misses: string[] = [];
     for (const day of days) {
       for (const level of levels) {
-        const words = countWords(write(day, level, defaultLimits[level]));
+        const words = countWords(compose(day, level, defaultLimits[level]));
         if (!within15(words, defaultLimits[level])) misses.push(`${day.join("; ")} ${level}: ${words}`);
       }
     }
@@ -82,7 +116,7 @@ describe("built-in devotional length", () => {
     const misses: string[] = [];
     for (const day of days.filter((_, index) => index % 2 === 0)) {
       for (const [level, limit] of sliderExtremes) {
-        const words = countWords(write(day, level, limit));
+        const words = countWords(compose(day, level, limit));
         if (!within15(words, limit)) misses.push(`${day.join("; ")} ${level} ${limit}: ${words}`);
       }
     }
@@ -104,11 +138,10 @@ describe("built-in devotional content", () => {
     const { content } = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings });
     assert.match(content, /^## John 3: /);
     assert.match(content, /\*John 3 · Berean Standard Bible \(BSB\)\*/);
-    assert.ok(
-      content.includes("> For God so loved the world that He gave His one and only Son"),
-      "John 3:16 quoted from the BSB",
+    assert.match(
+      content,
+      /^> For God so loved the world that He gave His one and only Son[^\n]+ — John 3:16 \(BSB\)$/m,
     );
-    assert.match(content, /— John 3:16 \(BSB\)/);
     assert.doesNotMatch(content, /NKJV/, "never labels the BSB text as NKJV");
     const kjv = devotional({
       passages: [getPassage("John 3", "KJV")],
@@ -120,63 +153,115 @@ describe("built-in devotional content", () => {
     assert.match(kjv, /\(KJV\)/);
   });
 
-  test("reflects on the passage with Matthew Henry's words, in complete sentences, with prayer and application", () => {
-    const { content } = devotional({ passages: john3, level: "beginner", wordLimit: 300, settings: defaultAiSettings });
-    assert.match(
-      content,
-      /John 3:16[^\n]+“that everyone who believes in Him shall not perish but have eternal life\.”/,
-    );
-    assert.match(content, /^> .+ — Matthew Henry on John 3:1-21$/m);
-    assert.doesNotMatch(content, /appears \d+ times|comes up \d+ times|opens with/);
-    assert.match(content, /### Talk to God\n\n\w+ ?\w*, [^\n]+(amen|Amen)\.?/);
-    assert.match(content, /### Try This Today\n\n(- .+\n?)+/);
-    const reflection = content.split("### Let's Think About It")[1]!.split("###")[0]!;
-    for (const paragraph of reflection.trim().split(/\n\n/))
-      // A lead-in to a quotation ends with its colon.
-      assert.match(
-        paragraph.trim(),
-        /[.!?”]$|writes:$|this way:$|up:$| — Matthew Henry on [\w :-]+$/,
-        "sentences are complete",
-      );
+  test("the theme and the summary come from the passage's outline, not from its words", () => {
+    const beatitudes = write(["Matthew 5:1-12"], "beginner");
+    assert.match(beatitudes, /^## Matthew 5:1-12: Who Are Blessed$/m);
+    assert.doesNotMatch(beatitudes, /Creator/);
+    const ruth = write(["Ruth 1"], "intermediate");
+    const happens = section(ruth, "What Happens Here");
+    assert.match(happens, /^- \*\*Verses 1-5\.\*\* Elimelech and his sons die in the land of Moab\.$/m);
+    assert.match(happens, /Ruth goes with Naomi/);
+    assert.match(happens, /\*Outline after Matthew Henry’s Concise Commentary\*/);
   });
 
-  test("deeper levels add context, cross-references and questions", () => {
-    const beginner = devotional({
-      passages: john3,
-      level: "beginner",
-      wordLimit: 300,
-      settings: defaultAiSettings,
-    }).content;
-    const intermediate = devotional({
-      passages: john3,
-      level: "intermediate",
-      wordLimit: 500,
-      settings: defaultAiSettings,
-    }).content;
-    const deep = devotional({ passages: john3, level: "deep", wordLimit: 800, settings: defaultAiSettings }).content;
-    assert.doesNotMatch(beginner, /### A Bit of Background/);
-    assert.match(intermediate, /### Connecting the Dots/);
-    assert.match(intermediate, /### Questions for You\n\n1\. /);
+  test("no 'the word X' pointers, no names read from capitals, no word counts", () => {
+    for (const reference of unseen) {
+      for (const level of levels) {
+        const content = write([reference], level);
+        for (const sentence of ownSentences(content)) {
+          assert.doesNotMatch(sentence, /\bthe word (?!of\b)[a-z*]/i, `${reference} ${level}: ${sentence}`);
+          assert.doesNotMatch(sentence, /says of [A-Z][a-z]+\b/, `${reference} ${level}: ${sentence}`);
+        }
+        assert.doesNotMatch(content, /\b(?:appears|comes up|occurs) \d+ times in (?:this|the) (?:passage|chapter)/);
+        assert.doesNotMatch(content, /\{\w+\}/, "a placeholder left unfilled");
+      }
+    }
+  });
+
+  test("about half of the words are quotation, on passages nobody tuned to", () => {
+    const shares: number[] = [];
+    const over: string[] = [];
+    for (const reference of unseen) {
+      for (const level of levels) {
+        const share = quotationShare(write([reference], level));
+        shares.push(share);
+        // A psalm's outline is one line: the psalm and its commentators say the most.
+        if (share > 0.7) over.push(`${reference} ${level}: ${Math.round(share * 100)}%`);
+      }
+    }
+    const mean = shares.reduce((sum, share) => sum + share, 0) / shares.length;
+    assert.ok(mean <= 0.56, `${Math.round(mean * 100)}% on average`);
+    assert.deepEqual(over, []);
+  });
+
+  test("the depths differ in what they do: Concise notes and one question, Henry's notes, then word studies and cross-references", () => {
+    const [beginner, intermediate, deep] = levels.map((level) => write(["Romans 12"], level));
+    assert.match(section(beginner!, "Let's Think About It"), /— Matthew Henry, Concise Commentary/);
+    assert.equal((section(beginner!, "Questions for You").match(/^\d\. /gm) ?? []).length, 1);
+    assert.match(section(intermediate!, "Let's Think About It"), /— Matthew Henry(?!, Concise)/);
+    const asked = (section(intermediate!, "Questions for You").match(/^\d\. /gm) ?? []).length;
+    assert.ok(asked >= 2 && asked <= 3, `${asked} questions`);
+    for (const text of [beginner!, intermediate!]) {
+      assert.doesNotMatch(text, /### Words Worth Knowing|### Connecting the Dots|### A Bit of Background/);
+    }
+    assert.match(section(beginner!, "What Happens Here"), /^Romans is a letter of Paul\. /m);
     assert.match(
-      deep,
-      /### A Bit of Background\n\n[^\n]*\bJohn\b[^\n]*a Gospel, traditionally attributed to the apostle John; [^.\n]+\./,
+      deep!,
+      /### A Bit of Background\n\n> The apostle, having at large [^\n]+ — Matthew Henry on Romans 12$/m,
     );
-    assert.match(deep, /\n> In this chapter we have, I\. Christ’s discourse with Nicodemus/);
-    assert.match(intermediate, /- \*\*John 3:1-21\*\*: “Christ’s discourse with Nicodemus, a Pharisee/);
-    assert.match(deep, /### Words That Stand Out/);
+    assert.match(deep!, /### Words Worth Knowing\n\n- \*\*[^*]+\*\* \(Greek [^\n]+Strong’s G\d+\)/);
+    assert.match(deep!, /### Connecting the Dots\n\n> /);
+    const deepAsked = (section(deep!, "Questions for You").match(/^\d\. /gm) ?? []).length;
+    assert.ok(deepAsked >= 3 && deepAsked <= 4, `${deepAsked} questions`);
+  });
+
+  test("questions fit the kind of writing", () => {
+    const genre = (reference: string) => genreOf(passagesOf([reference])[0]!.ranges[0]!.start);
+    assert.equal(genre("Leviticus 19:2"), "law");
+    assert.equal(genre("Numbers 1:1"), "list");
+    assert.equal(genre("Jonah 4:1"), "narrative");
+    assert.equal(genre("Romans 12:1"), "epistle");
+    assert.equal(genre("Daniel 7:1"), "apocalyptic");
+    assert.equal(genre("Psalm 88:1"), "poetry");
+    const census = section(write(["Numbers 1"], "intermediate"), "Questions for You");
+    assert.doesNotMatch(census, /story|Jesus/);
+    const psalm = section(write(["Psalm 88"], "intermediate"), "Questions for You");
+    assert.doesNotMatch(psalm, /story|the writer asking his readers/);
+  });
+
+  test("a psalm of praise is prayed in its own words; a story gets a short prayer of its own", () => {
+    const praise = section(write(["Psalm 150"], "beginner"), "Talk to God");
+    assert.match(praise, /^> Hallelujah! Praise God in His sanctuary[^\n]+ — Psalm 150:\d(?:-\d)? \(BSB\)$/m);
+    const ruth = section(write(["Ruth 1"], "beginner"), "Talk to God");
+    assert.doesNotMatch(ruth, /^> /m);
     assert.match(
-      deep,
-      /^[^\n>]*(?:John 3:16[^\n]*Romans 5:8|Romans 5:8[^\n]*John 3:16)[^\n]*:\n\n> But God proves His love for us/m,
+      ruth,
+      /^(Father|Gracious Father|Loving Father), [^\n]+; (I pray in the name of Jesus\. Amen|in Jesus' name, amen)\.$/m,
     );
-    assert.ok((deep.match(/^\d\. /gm) ?? []).length >= 3, "several questions");
+  });
+
+  test("verses the reviewed data sets apart are never held up as a verse to keep or to pray", () => {
+    for (const reference of ["Jonah 4", "Ruth 1", "Job 2", "Genesis 3"]) {
+      for (const level of levels) {
+        const material = gatherMaterial(passagesOf([reference]), level);
+        for (const quoted of [material.keyVerse, material.shortVerse, material.prayer]) {
+          if (!quoted) continue;
+          for (let id = quoted.range.start; id <= quoted.range.end; id++)
+            assert.equal(neverApplied(id), null, `${reference} ${level}: ${quoted.reference}`);
+        }
+      }
+    }
+    const jonah = write(["Jonah 4"], "deep");
+    assert.doesNotMatch(jonah, /— Jonah 4:[38] \(BSB\)/);
+    assert.doesNotMatch(jonah, /learn .* by heart|memori[sz]e/i);
   });
 
   test("every reference it writes exists", () => {
     for (const day of sampleDays().filter((_, index) => index % 4 === 0)) {
-      const analysis = analyzePassages(passagesOf(day));
       for (const level of levels) {
+        const material = gatherMaterial(passagesOf(day), level);
         const content = composeDevotional({
-          analysis,
+          material,
           level,
           wordLimit: defaultLimits[level],
           settings: defaultAiSettings,
@@ -200,7 +285,7 @@ describe("built-in devotional content", () => {
       citationFormat: "Footnotes",
     };
     const content = devotional({ passages: john3, level: "intermediate", wordLimit: 500, settings: formal }).content;
-    assert.match(content, /### Observations/);
+    assert.match(content, /### Summary of the Reading/);
     assert.match(content, /### Prayer\n\n(Almighty God|Eternal God|O Lord),/);
     assert.match(content, /; (through Jesus Christ our Lord|in the name of Jesus Christ)\. Amen\./);
     assert.match(content, /> For God so loved the world[^\n]+ \[1\]/);
@@ -223,7 +308,9 @@ describe("built-in devotional content", () => {
   });
 
   test("every combination of settings stays within the limits", () => {
-    const analysis = analyzePassages(passagesOf(["Romans 8"]));
+    const material = Object.fromEntries(
+      levels.map((level) => [level, gatherMaterial(passagesOf(["Romans 8"]), level)]),
+    );
     const misses: string[] = [];
     for (const tone of toneChoices) {
       for (const writingStyle of writingStyleChoices) {
@@ -231,7 +318,9 @@ describe("built-in devotional content", () => {
           const languageComplexity = languageComplexityChoices[(tone.length + writingStyle.length) % 3]!;
           const settings = { ...defaultAiSettings, tone, writingStyle, citationFormat, languageComplexity };
           for (const level of levels) {
-            const words = countWords(composeDevotional({ analysis, level, wordLimit: defaultLimits[level], settings }));
+            const words = countWords(
+              composeDevotional({ material: material[level]!, level, wordLimit: defaultLimits[level], settings }),
+            );
             if (!within15(words, defaultLimits[level]))
               misses.push(`${tone}/${writingStyle}/${citationFormat} ${level}: ${words}`);
           }
@@ -240,29 +329,9 @@ describe("built-in devotional content", () => {
     }
     assert.deepEqual(misses, []);
   });
-
-  test("a genealogy is read as God's faithfulness through the generations", () => {
-    const { content } = devotional({
-      passages: passagesOf(["1 Chronicles 1-2"]),
-      level: "beginner",
-      wordLimit: 300,
-      settings: defaultAiSettings,
-    });
-    assert.match(content, /^## 1 Chronicles 1-2: God's Faithfulness Through History/);
-  });
 });
 
 describe("text helpers", () => {
-  test("fragments are clauses around a word, without stray quotation marks", () => {
-    const verse =
-      "Jesus replied, “Truly, truly, I tell you, no one can see the kingdom of God unless he is born again.”";
-    const fragment = fragmentAround(verse, "born", 12);
-    assert.match(fragment, /born again/);
-    assert.doesNotMatch(fragment, /[“”]/);
-    assert.equal(quotedSentence("he is born again"), "“he is born again.”");
-    assert.equal(quotedSentence("What can man do to me?"), "“What can man do to me?”");
-  });
-
   test("quotes close the quotation marks a verse leaves open", () => {
     assert.equal(
       verseForQuote("Instead, the wrath of God remains on him.”"),

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { bookContexts } from "~/modules/bible/book-context";
+import { parseDataReference } from "~/modules/bible/books";
+
+/** The schema of content/devotional-questions.json (parsed with the other content files in ../content.ts). */
+
+export const genres = [
+  "narrative",
+  "list",
+  "poetry",
+  "wisdom",
+  "law",
+  "prophecy",
+  "gospel",
+  "epistle",
+  "apocalyptic",
+] as const;
+export type Genre = (typeof genres)[number];
+
+const question = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((text) => /\?$/.test(text), "a question ends with a question mark");
+const questions = z.array(question).min(1);
+/** A question on one part of the passage: its verses ("verses 6-14") and Henry's line on them. */
+const partQuestions = z.array(
+  question.refine(
+    (text) => text.includes("{verses}") && text.includes("{part}") && !/\{(?!verses\}|part\})\w+\}/.test(text),
+    "uses {verses} and {part}, and no other placeholder",
+  ),
+);
+
+const genreQuestions = z.strictObject({
+  observe: questions,
+  understand: questions,
+  apply: questions,
+  part: partQuestions.min(1),
+});
+
+const chapterRef = z
+  .string()
+  .regex(/^[1-3A-Z]{3}\.\d+(-[1-3A-Z]{3}\.\d+)?$/, 'must be "BOOK.chapter" or a range of two')
+  .refine((ref) => parseDataReference(ref) !== null, "names a chapter that does not exist");
+
+export const devotionalQuestionsSchema = z.strictObject({
+  genres: z.strictObject(
+    Object.fromEntries(genres.map((genre) => [genre, genreQuestions])) as Record<Genre, typeof genreQuestions>,
+  ),
+  books: z.record(
+    z.string().refine((id) => id in bookContexts, "is not a book id"),
+    z.enum(genres),
+  ),
+  chapters: z.array(z.strictObject({ ref: chapterRef, genre: z.enum(genres) })),
+  praisePsalms: z.array(z.number().int().min(1).max(150)),
+});
