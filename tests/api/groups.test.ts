@@ -464,7 +464,7 @@ describe("shared lessons", () => {
     const { leader, first, group } = await groupOfThree();
     const outsider = await seedAccount(server.url);
     const shared = await createStudy(leader, "Patience");
-    const privateStudy = await createStudy(leader, "Private Topic");
+    const privateStudy = await createStudy(leader, "Humility");
     const share = await call(`/api/groups/${group.id}/studies`, leader.token, "POST", { studyId: shared.id });
     assert.equal(share.status, 201);
     assert.deepEqual(Object.keys(share.body).sort(), ["id", "sharedAt", "studyType", "title"]);

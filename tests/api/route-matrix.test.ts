@@ -121,9 +121,9 @@ describe("another user's ids and data", () => {
   before(async () => {
     owner = await seedAccount(server.url);
     other = await seedAccount(server.url);
-    const study = await setUp(201, "POST", "/api/studies/topic", { topic: `Patience ${mark}` });
+    // A topic must be a reviewed one now (issue 28), so the study's marker is its id.
+    const study = await setUp(201, "POST", "/api/studies/topic", { topic: "Patience" });
     ids.studyId = study.id;
-    assert.ok(JSON.stringify(study).includes(mark), "the study carries the marker");
     await setUp(200, "POST", `/api/library/save/${ids.studyId}`);
     const quote = await setUp(201, "POST", "/api/sermons", {
       contentType: "quote",

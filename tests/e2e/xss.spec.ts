@@ -10,6 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { articlePage, sabbathArticle } from "../fixtures/articles";
+import { exportData, zipJson } from "../support/hostile-zips";
 import { api, startTestServer, type TestServer } from "../support/server";
 import { expect, test } from "./fixtures";
 
@@ -83,13 +84,43 @@ test.beforeAll(async () => {
     favoriteTeachers: [P.script, P.img, P.svg, P.md, P.html],
     denomination: `${P.svg}${P.js}`,
   });
-  for (const [payload, more] of [
+  // The built-in writer writes no lesson on a hostile topic (no reviewed passages: a 422 that names
+  // it), so hostile lessons come in through an import, as a study written elsewhere could.
+  const hostileTopics = [
     [P.img, P.md],
     [P.html, P.close],
     [P.svg, P.iframe],
-  ] as const) {
-    const study = await call("/api/studies/topic", "POST", { topic: `${payload} ${more}` });
-    studies.push({ id: study.id, payload });
+  ] as const;
+  for (const [payload, more] of hostileTopics) {
+    const refused = await api(server.url, "/api/studies/topic", {
+      method: "POST",
+      body: { topic: `${payload} ${more}` },
+      token: userToken,
+    });
+    expect(refused.status).toBe(422);
+  }
+  const imported = await fetch(`${server.url}/api/import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${userToken}`, "content-type": "application/zip" },
+    body: zipJson(
+      exportData({
+        studies: hostileTopics.map(([payload, more], index) => ({
+          id: `xss-study-${index}`,
+          title: `${payload} ${more}`,
+          content: `## ${payload}\n\n${more}\n\n- ${payload} (John 3:16)`,
+          studyType: "topic",
+          input: `${payload} ${more}`,
+          createdAt: new Date(Date.now() - index * 1000).toISOString(),
+        })),
+      }),
+    ),
+  });
+  expect(imported.status, await imported.clone().text()).toBe(200);
+  const rows = (await call("/api/studies", "GET", undefined)) as Array<{ id: string; title: string }>;
+  for (const [payload, more] of hostileTopics) {
+    const row = rows.find((study) => study.title === `${payload} ${more}`);
+    expect(row, `imported ${payload}`).toBeTruthy();
+    studies.push({ id: row!.id, payload });
   }
   await call(`/api/library/save/${studies[0]!.id}`, "POST", undefined);
   await call(`/api/library/save/${studies[1]!.id}`, "POST", undefined);

@@ -29,17 +29,17 @@ describe("built-in writer content files", () => {
 
   test("a tone missing from a tone table, an empty list and a capitalised word are refused", () => {
     const lines = read("lesson-lines.json") as {
-      topic: { practice: Record<string, unknown> };
-      passage: { godQuestions: unknown[] };
+      shared: { closingPrayer: Record<string, unknown> };
+      topic: { intros: unknown[] };
     };
-    delete lines.topic.practice.Formal;
-    lines.passage.godQuestions = [];
+    delete lines.shared.closingPrayer.Formal;
+    lines.topic.intros = [];
     assert.throws(
       () => parseContent("lesson-lines.json", lines),
       (error: Error) => {
         assert.match(error.message, /lesson-lines\.json/);
-        assert.match(error.message, /topic\.practice\.Formal/);
-        assert.match(error.message, /passage\.godQuestions/);
+        assert.match(error.message, /shared\.closingPrayer\.Formal/);
+        assert.match(error.message, /topic\.intros/);
         return true;
       },
     );
