@@ -1,7 +1,7 @@
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { versesByIds } from "~/modules/bible/lexicon.server";
 import { versesFor } from "~/modules/bible/passages.server";
-import { countVerses, formatRanges, type VerseRange } from "~/modules/bible/references.server";
+import { countVerses, findReferences, formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import { findTopics } from "~/modules/bible/topics.server";
 import { resolveTranslation, type ShippedTranslationCode } from "~/modules/bible/translations";
 import { SECTION } from "~/modules/studies/sections";
@@ -121,21 +121,43 @@ function widen(topic: TopicAnchor, anchors: Anchor[], voice: Voice): string | nu
   return blocks.length > 0 ? blocks.join("\n\n") : null;
 }
 
-function questions(anchors: Anchor[], voice: Voice): string[] {
+/** A reviewed question with its references written as the lesson writes them, "(James 3:5-6)". */
+function withCitations(question: string): string {
+  let written = "";
+  let from = 0;
+  for (const found of findReferences(question)) {
+    if (!found.valid) continue;
+    written += question.slice(from, found.start) + cite(found.label);
+    from = found.end;
+  }
+  return written + question.slice(from);
+}
+
+/**
+ * Questions that look at the passages first (what they say), then the reviewed questions on the
+ * topic itself (topic-anchors.json: from the text to life), then one the reader answers alone.
+ */
+function questions(topic: TopicAnchor, anchors: Anchor[], voice: Voice): string[] {
   const used = new Set<string>();
-  const list = anchors.map((anchor, index) => questionFor(anchor, voice, `q${index}`, used));
+  const looking = anchors
+    .slice(0, voice.plain ? 1 : voice.deep ? 3 : 2)
+    .map((anchor, index) => questionFor(anchor, voice, `q${index}`, used));
   const [first, second] = anchors;
-  if (first && second)
-    list.splice(
-      2,
-      0,
+  if (voice.deep && first && second)
+    looking.push(
       fill(voice.pick("compare", lines.questions.compare), {
         first: cite(first.reference),
         second: cite(second.reference),
       }),
     );
-  list.push(voice.say("personal", lines.questions.personal));
-  return list.slice(0, voice.plain ? 4 : voice.deep ? 7 : 6);
+  const onTopic = topic.questions.slice(0, voice.plain ? 2 : 3).map(withCitations);
+  return [...looking, ...onTopic, voice.say("personal", lines.questions.personal)];
+}
+
+/** The reviewed practice for the topic first, then what the passages' reviewed roles ask. */
+function application(topic: TopicAnchor, anchors: Anchor[], voice: Voice): string[] {
+  const practice = topic.practice.map((step) => `**This week:** ${withCitations(step)}`);
+  return [...practice, ...applicationPoints(anchors, voice)].slice(0, voice.plain ? 3 : 4);
 }
 
 /** Passages linked to the anchors by the cross-references, each with the anchor it sheds light on. */
@@ -185,12 +207,12 @@ export function topicLesson(query: string, settings: AiSettingsInput): Generated
     if (wider) sections.push(`## ${SECTION.whatScriptureSays}\n\n${wider}`);
   }
   sections.push(
-    `## ${SECTION.discussionQuestions}\n\n${questions(anchors, voice)
+    `## ${SECTION.discussionQuestions}\n\n${questions(topic, anchors, voice)
       .map((question, index) => `${index + 1}. ${question}`)
       .join("\n")}`,
   );
   sections.push(
-    `## ${SECTION.applicationPoints}\n\n${applicationPoints(anchors, voice)
+    `## ${SECTION.applicationPoints}\n\n${application(topic, anchors, voice)
       .map((point) => `- ${point}`)
       .join("\n")}`,
   );
