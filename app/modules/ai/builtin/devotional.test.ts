@@ -340,3 +340,16 @@ describe("text helpers", () => {
     assert.equal(verseForQuote("He said, “Come.”"), "He said, “Come.”");
   });
 });
+
+describe("a speech the book itself weighs", () => {
+  test("Eliphaz in Job 4 is asked about, never taught from: who speaks, what Job 42:7 says, no theme prayer", () => {
+    assert.equal(genreOf(passagesOf(["Job 4:1"])[0]!.ranges[0]!.start), "speech");
+    for (const level of ["intermediate", "deep"] as const) {
+      const text = write(["Job 4"], level);
+      const questions = section(text, "Questions for You");
+      assert.match(questions, /speaker|Who is speaking/, level);
+      assert.doesNotMatch(text, /as Job 4 teaches/, level);
+      assert.doesNotMatch(section(text, "Talk to God"), /choices more than my moods/, level);
+    }
+  });
+});

@@ -224,7 +224,8 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     const petition = fill(choose("petition", lines.prayer.petitions[material.genre]), { reading });
     const parts = [
       `${salutation} ${lowerFirst(petition)}`,
-      theme && !tight ? choose(`theme-${theme.id}`, theme.prayers) : "",
+      // A speech the book weighs (Job's friends) lends the prayer no theme of its own.
+      theme && !tight && material.genre !== "speech" ? choose(`theme-${theme.id}`, theme.prayers) : "",
     ]
       .filter(Boolean)
       .join(" ");

@@ -14,6 +14,8 @@ export const genres = [
   "gospel",
   "epistle",
   "apocalyptic",
+  // A speech the book itself weighs and finds wanting (Job's friends): asked about, never taken as teaching.
+  "speech",
 ] as const;
 export type Genre = (typeof genres)[number];
 
