@@ -63,7 +63,8 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     return added;
   };
   const reading = material.reference;
-  const tight = wordLimit <= 150;
+  // The slider's low end for Beginner and Intermediate: one short verse, no quoted prayer, no theme.
+  const tight = wordLimit <= 200;
   const deep = level === "deep";
 
   // Where the reading stands: its book, in a sentence of this project's own (book-context.ts).
