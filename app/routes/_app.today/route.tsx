@@ -269,11 +269,11 @@ export default function TodayPage() {
         {/* The commentary is further reading: after the devotional, which a phone would otherwise reach
             only after several screens of Henry. */}
         {commentary.length > 0 ? (
-          <section aria-label="Commentary" className="space-y-4">
+          <div className="space-y-4">
             {commentary.map((panel) => (
               <CommentaryPanel key={panel.reference} commentary={panel} className="render-when-near" />
             ))}
-          </section>
+          </div>
         ) : null}
 
         <section aria-label="Finish the day" className="border-t pt-6">
