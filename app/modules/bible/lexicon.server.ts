@@ -1,7 +1,7 @@
 import { getBibleDb } from "./bible-db.server";
 import { bookByOrder, type VerseId } from "./books";
 import type { Verse } from "./passages.server";
-import { formatRanges, type VerseRange } from "./references.server";
+import type { VerseRange } from "./references.server";
 import type { ShippedTranslationCode } from "./translations";
 
 /**
@@ -186,47 +186,4 @@ export function isProperName(topicName: string): boolean {
 /** A word written in lower case in under 5% of its verses is a name ("Moab" once in "Kir-moab"). */
 export function isName(stats: WordStats): boolean {
   return stats.lowercase < Math.max(1, stats.count * 0.05);
-}
-
-/**
- * Verses elsewhere in the Bible that use a word, the most linked first: a concordance entry.
- * Verses inside `exclude` are left out, and at most `perBook` come from one book.
- */
-export function concordance(
-  word: string,
-  {
-    exclude = [],
-    limit = 3,
-    perBook = 1,
-    translation = "BSB",
-  }: { exclude?: VerseRange[]; limit?: number; perBook?: number; translation?: ShippedTranslationCode } = {},
-): Array<{ id: VerseId; reference: string; text: string }> {
-  if (!/^[a-z]+$/i.test(word)) return [];
-  const db = getBibleDb();
-  const column = columns[translation];
-  // The FTS index is stemmed, so "loved" also finds "love"; the word itself must be in the text.
-  const rows = db
-    .prepare(
-      `select v.id as id, v.${column} as text, coalesce(w.weight, 0) as weight
-         from verses_fts f
-         join verses v on v.id = f.rowid
-         left join verse_weights w on w.id = v.id
-        where verses_fts match ?
-        order by weight desc
-        limit 400`,
-    )
-    .all(`"${word.toLowerCase()}"`) as Array<{ id: number; text: string; weight: number }>;
-  const pattern = new RegExp(`\\b${word}\\b`, "i");
-  const perBookCount = new Map<number, number>();
-  const found: Array<{ id: VerseId; reference: string; text: string }> = [];
-  for (const row of rows) {
-    if (found.length >= limit) break;
-    if (exclude.some((range) => row.id >= range.start && row.id <= range.end)) continue;
-    if (!pattern.test(row.text)) continue;
-    const book = Math.floor(row.id / 1_000_000);
-    if ((perBookCount.get(book) ?? 0) >= perBook) continue;
-    perBookCount.set(book, (perBookCount.get(book) ?? 0) + 1);
-    found.push({ id: row.id, reference: formatRanges([{ start: row.id, end: row.id }]), text: row.text });
-  }
-  return found;
 }

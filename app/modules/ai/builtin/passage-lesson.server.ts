@@ -2,7 +2,7 @@ import { bookByOrder, chapterVerseCount, splitVerseId } from "~/modules/bible/bo
 import { bookContexts } from "~/modules/bible/book-context";
 import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
-import { concordance, isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
+import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
 import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import { wordStudies } from "~/modules/bible/word-study.server";
@@ -239,6 +239,30 @@ function commentarySection(passage: Passage, verses: Verse[], parts: Part[], voi
   return blocks.length > 0 ? blocks.join("\n\n") : null;
 }
 
+/**
+ * The same word elsewhere in a passage that readers link to the verses using it (OpenBible.info's
+ * cross-references), never a bare concordance hit: "fattened" in Luke 15 is not James 5:5's.
+ */
+function linkedUse(key: KeyWord, passage: Passage): { reference: string; text: string } | null {
+  const links = crossReferencesFor(
+    key.verses.map((verse) => ({ start: verse.id, end: verse.id })),
+    12,
+  ).filter((link) => !passage.ranges.some((range) => link.range.start <= range.end && link.range.end >= range.start));
+  const texts = new Map(
+    versesByIds(
+      links.map((link) => link.range.start),
+      passage.translation.shown,
+    ).map((verse) => [verse.id, verse.text]),
+  );
+  for (const link of links) {
+    const text = texts.get(link.range.start) ?? "";
+    const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+    if (words.some((word) => stem(word) === key.stem))
+      return { reference: formatRanges([{ start: link.range.start, end: link.range.start }]), text };
+  }
+  return null;
+}
+
 /** Intermediate: the English words the passage repeats. Deep Study: the Hebrew and Greek behind them. */
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
   if (voice.deep) {
@@ -259,15 +283,8 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
     const numbers = verseNumbers(key.verses.map((verse) => verse.verse));
     // No glossary meaning: it may be another sense than the passage's ("sons" as adoption).
     const parts = [`- **${capitalize(key.word)}** (${numbers}).`];
-    const elsewhere = concordance(key.word, {
-      exclude: passage.ranges,
-      limit: 1,
-      translation: passage.translation.shown,
-    });
-    if (elsewhere.length > 0)
-      parts.push(
-        `Elsewhere: ${elsewhere.map((hit) => `${cite(hit.reference)} “${snippet(hit.text, 12)}”`).join("; ")}.`,
-      );
+    const elsewhere = linkedUse(key, passage);
+    if (elsewhere) parts.push(`Elsewhere: ${cite(elsewhere.reference)} “${snippet(elsewhere.text, 12)}”.`);
     return parts.join(" ");
   });
   return [voice.pick("kw-intro", lines.passage.keyWordsIntros), "", ...rows].join("\n");
