@@ -5,7 +5,7 @@ import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
 import type { Passage, Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
-import { wordStudies } from "~/modules/bible/word-study.server";
+import { wordStudies, type WordStudy } from "~/modules/bible/word-study.server";
 import { SECTION } from "~/modules/studies/sections";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
@@ -263,6 +263,13 @@ function linkedUse(key: KeyWord, passage: Passage): { reference: string; text: s
   return null;
 }
 
+/** Strong's definition without its closing list of KJV renderings (given apart, "In the KJV: ..."). */
+function meaningOf(study: WordStudy): string {
+  const proper = study.definition.split(/\s*:\s*-{1,2}\s*/)[0]!.replace(/[\s;,.]+$/, "");
+  const meaning = proper || study.gloss.replace(/[\s;,.]+$/, "");
+  return /[.!?]$/.test(meaning) ? meaning : `${meaning}.`;
+}
+
 /** Intermediate: the English words the passage repeats. Deep Study: the Hebrew and Greek behind them. */
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
   if (voice.deep) {
@@ -273,7 +280,7 @@ function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string
         const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
         const english = study.english.filter(Boolean).slice(0, 3);
         const rendered = english.length > 0 ? ` In the KJV: ${english.map((word) => `“${word}”`).join(", ")}.` : "";
-        return `- ${language} **${study.transliteration}** (${study.strongs}), ${numbers}: “${escapeMarkdown(study.definition || study.gloss)}”${rendered} Used ${study.occurrences.toLocaleString("en-US")} times in the Bible.`;
+        return `- ${language} **${study.transliteration}** (${study.strongs}), ${numbers}: “${escapeMarkdown(meaningOf(study))}”${rendered} Used ${study.occurrences.toLocaleString("en-US")} times in the Bible.`;
       });
       return [voice.pick("ws-intro", lines.passage.wordStudyIntros), "", ...rows].join("\n");
     }
