@@ -101,17 +101,29 @@ const MIN_STEP = 4000;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
+/**
+ * Processor time is counted by the kernel in ticks (1-4 ms), so a run of a few milliseconds may
+ * read as 0 or as 8: a step is repeated until its runs add up to this much, and their mean is used.
+ */
+const MIN_MEASURED_MS = 10;
+
 /** The processor time `work` takes (ms): time spent waiting for a busy machine's cores is not counted. */
 function cpuTime(work: () => unknown, clean: boolean) {
   if (clean) collectGarbage();
   const started = process.cpuUsage();
-  try {
-    work();
-  } catch {
-    // Refusing the input is a fine answer; only the work it took matters here.
-  }
-  const { user, system } = process.cpuUsage(started);
-  return (user + system) / 1000;
+  let runs = 0;
+  let elapsed = 0;
+  do {
+    try {
+      work();
+    } catch {
+      // Refusing the input is a fine answer; only the work it took matters here.
+    }
+    runs += 1;
+    const { user, system } = process.cpuUsage(started);
+    elapsed = (user + system) / 1000;
+  } while (elapsed < MIN_MEASURED_MS && runs < 1000);
+  return elapsed / runs;
 }
 
 /** One plain pass over `size` items: the unit of work, timed in the same run as the work it measures. */
