@@ -155,3 +155,18 @@ describe("topic anchors (content/topic-anchors.json)", () => {
       }
   });
 });
+
+test("the person a struggle concerns is not its topic: 'forgiving my father' is forgiveness", () => {
+  const named = (query: string) => {
+    const match = matchTopic(query);
+    return "topic" in match ? match.topic.name : null;
+  };
+  assert.equal(named("Forgiving my father"), "Forgiveness");
+  assert.equal(named("Anger at my husband"), "Anger");
+  assert.equal(named("Grief over my mother"), "Grief");
+  // A topic that names the person is still found whole.
+  assert.equal(named("Caring for my aging parents"), "Caring for aging parents");
+  assert.equal(named("Loving my neighbour"), "Loving your neighbour");
+  assert.equal(named("Being a father"), "Fatherhood");
+  assert.equal(named("My father"), "Fatherhood");
+});

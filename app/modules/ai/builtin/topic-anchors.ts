@@ -35,7 +35,7 @@ const stopWords = new Set(
     "a an and or the of in on at to for with without from about into by as is are be being my our your " +
     "their his her its me us we i you how what why when where who does do can should christian christians " +
     "say says saying teach teaches teaching study lesson lessons topic dealing deal handling handle coping " +
-    "cope overcoming overcome struggling struggle"
+    "cope overcoming overcome struggling struggle over"
   ).split(" "),
 );
 /** Ways of asking that name the Bible without being about it: "Bible verses on grief" is "grief". */
@@ -176,23 +176,36 @@ export function topicById(topicId: string): TopicAnchor | undefined {
   return byId.get(topicId);
 }
 
+/** A person named as someone's ("my father", "our son"): whom a struggle concerns, not what it is. */
+const personConcerned =
+  /\b(?:my|our|his|her|their|your)\s+(?:(?:elderly|aging|ageing|adult|teenage|late|new|ex|former|step)[- ]?)?(?:father|mother|dad|mum|mom|parents?|husband|wife|spouse|son|daughter|child|children|kids?|brother|sister|siblings?|friends?|boss|manager|co-?workers?|colleagues?|neighbou?rs?|pastor|family|teenagers?|in-laws?)\b/gi;
+
+/** Scores every topic for the query's stems into `best` (the higher score kept), times `weight`. */
+function scoreInto(best: Map<TopicAnchor, number>, words: string[], weight: number) {
+  if (words.length === 0) return;
+  for (const phrase of phrases) {
+    const score = fit(words, phrase.stems) * weight;
+    if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
+  }
+  for (const [topic, vocabulary] of vocabularies) {
+    const score = spread(words, vocabulary) * weight;
+    if (score > (best.get(topic) ?? 0)) best.set(topic, score);
+  }
+}
+
 /** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
   // A topic's own id ("in-laws", "aging-parents", or "in laws"), as related topics and links name it.
   const byOwnId = byId.get(query.trim().toLowerCase().replace(/\s+/g, "-"));
   if (byOwnId) return { topic: byOwnId, score: 1 };
-  const words = stems(query);
   const best = new Map<TopicAnchor, number>();
-  if (words.length > 0) {
-    for (const phrase of phrases) {
-      const score = fit(words, phrase.stems);
-      if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
-    }
-    for (const [topic, vocabulary] of vocabularies) {
-      const score = spread(words, vocabulary);
-      if (score > (best.get(topic) ?? 0)) best.set(topic, score);
-    }
-  }
+  // "Forgiving my father" is a study of forgiveness: the person it concerns is not its topic. The
+  // words without such a person are tried too, a little lower, and the better fit wins ("caring for
+  // my aging parents" still finds that topic whole, "loving my neighbour" the neighbour).
+  const words = stems(query);
+  const withoutPerson = stems(query.replace(personConcerned, " "));
+  scoreInto(best, words, 1);
+  if (withoutPerson.join(" ") !== words.join(" ")) scoreInto(best, withoutPerson, 0.95);
   const ranked = [...best].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
   if (top && top[1] >= TOPIC_MATCH_THRESHOLD) return { topic: top[0], score: top[1] };
