@@ -2,17 +2,10 @@ import { ChevronDown, ScrollText } from "lucide-react";
 import { useId, useState } from "react";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { CommentaryPanelSource } from "~/modules/bible/commentary.server";
 import { cn } from "~/utils/cn";
 
-interface PanelSource {
-  id: string;
-  name: string;
-  author: string;
-  credit: string;
-  intro: { reference: string; text: string } | null;
-  section: { reference: string; text: string; excerpt: string } | null;
-  quotations: Array<{ author: string; attribution: string; reference: string; text: string }>;
-}
+type PanelSource = CommentaryPanelSource;
 
 export interface CommentaryPanelProps {
   commentary: { reference: string; sources: PanelSource[] };
