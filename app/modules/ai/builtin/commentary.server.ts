@@ -229,21 +229,3 @@ export function introductionPoints(intro: CommentarySection): Array<{ text: stri
 export function pointVerseId(intro: CommentarySection, verse: number): VerseId {
   return intro.range.start - 1 + verse;
 }
-
-/** The sections' own names, in order, for saying what a text drew on ("John 3:1-21; John 3:22-36"). */
-export interface HenryExcerpts {
-  sections: string[];
-  excerpts: Array<{ reference: string; text: string }>;
-}
-
-/**
- * The excerpts a model is given as context: the same ranking the built-in writer quotes from,
- * Henry's best sentences on the ranges, with the sections they come from.
- */
-export function henryExcerpts(ranges: VerseRange[], focusWords: string[] = [], count = 8): HenryExcerpts {
-  const found = henryOn(ranges, focusWords);
-  const excerpts = chooseSentences(found.sentences, count, "model-context", { perSection: 4 }).map(
-    ({ reference, text }) => ({ reference, text }),
-  );
-  return { sections: found.sections.map((section) => section.reference), excerpts };
-}
