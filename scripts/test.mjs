@@ -17,7 +17,7 @@ const mode = process.argv[2]; // "unit" or "e2e" to run one half, "deep" for eve
 const only = mode === "deep" ? undefined : mode;
 
 // The sizes `npm test` runs smaller; each can also be set on its own.
-const DEEP = { FUZZ_RUNS: "1000", SOAK_USERS: "200", SOAK_SECONDS: "12" };
+const DEEP = { FUZZ_RUNS: "1000", SOAK_USERS: "200", SOAK_SECONDS: "12", LINEAR_STEPS: "all" };
 const sizes = mode === "deep" ? Object.fromEntries(Object.entries(DEEP).filter(([name]) => !process.env[name])) : {};
 
 // Test files run this many at a time, each in its own process with its own temporary database and
