@@ -1,5 +1,5 @@
 /**
- * Screenshots of the main screens at a phone width (390) and a desktop width (1280), for looking
+ * Screenshots of the main screens at a phone width (390) and a desktop width (1280), light and dark, for looking
  * at a change before and after: `tsx scripts/screenshots.ts http://127.0.0.1:PORT docs/screenshots prefix [today,lesson]`.
  * It registers a fresh reader, starts a plan and writes a lesson through the API, then opens each page.
  */
@@ -41,8 +41,10 @@ const pages: Array<[string, string]> = [
 ];
 fs.mkdirSync(folder, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
-for (const width of [390, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
+for (const [width, colorScheme] of [390, 1280].flatMap((width) =>
+  (["light", "dark"] as const).map((scheme) => [width, scheme] as const),
+)) {
+  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 }, colorScheme });
   await context.addCookies([{ name: "sb_session", value: token, domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
   for (const [name, pathname] of pages.filter(([name]) => !only || only.split(",").includes(name))) {
@@ -51,7 +53,7 @@ for (const width of [390, 1280]) {
     // A whole-page capture is not a screen: parts the browser renders only when near the screen
     // (content-visibility: auto, `.render-when-near`) would be blank in it.
     await page.addStyleTag({ content: ".render-when-near { content-visibility: visible !important; }" });
-    const file = path.join(folder, `${prefix}-${name}-${width}.png`);
+    const file = path.join(folder, `${prefix}-${name}-${width}-${colorScheme}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
