@@ -9,7 +9,15 @@ import { UnprocessableError } from "~/utils/errors";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { content } from "./content";
-import { applicationPoints, cite, finishLesson, questionFor, type Focus, type LessonPassage } from "./lesson-parts";
+import {
+  applicationPoints,
+  cite,
+  finishLesson,
+  questionFor,
+  touchesNeverApplied,
+  type Focus,
+  type LessonPassage,
+} from "./lesson-parts";
 import { noteOn, quoteNote } from "./lesson-notes";
 import { blockquote, snippet } from "./scripture.server";
 import { joinList, titleCase } from "./text";
@@ -238,18 +246,21 @@ function withCitations(question: string): string {
 }
 
 /**
- * Questions that look at the passages first (what they say; for a pair, the two topics' first
- * passages side by side), then the reviewed questions on the topics themselves (topic-anchors.json),
- * which go from the text to life: a generic "what speaks to you" after them adds nothing.
+ * The reviewed questions on the topics themselves (topic-anchors.json), which go from the text to
+ * life, after two passages read side by side (for a pair, the first of each topic). A passage is
+ * asked about on its own only where it holds words never to be taken as ours ("Who is speaking
+ * here, and to whom?"): a question by kind of writing ("What reason does (Galatians 5:22-23) give
+ * for what it asks?") came back in most lessons and added nothing to the reviewed ones, and a
+ * reviewed promise or command is already an application point.
  */
 function questions(study: Study, voice: Voice): string[] {
   const used = new Set<string>();
-  const pair = study.topics.length === 2;
   const looking = study.anchors
-    .slice(0, pair ? (voice.deep ? 2 : 1) : voice.plain ? 1 : voice.deep ? 3 : 2)
+    .filter((anchor) => touchesNeverApplied(anchor.ranges))
+    .slice(0, voice.plain ? 1 : voice.deep ? 3 : 2)
     .map((anchor, index) => questionFor(anchor, voice, `q${index}`, used));
   const [first, second] = study.anchors;
-  if ((pair ? !voice.plain : voice.deep) && first && second)
+  if (!voice.plain && first && second)
     looking.push(
       fill(voice.pick("compare", lines.questions.compare), {
         first: cite(first.reference),
