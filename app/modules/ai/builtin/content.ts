@@ -141,6 +141,8 @@ const schemas = {
     topic: z.strictObject({
       subtitles: lines([]),
       intros: lines(["count"], ["count"]),
+      pairIntros: lines(["count", "titles"], ["titles"]),
+      partial: lines(["titles", "rest"], ["titles", "rest"]),
       widen: lines(["entry"], ["entry"]),
       related: lines(["list"], ["list"]),
     }),

@@ -19,7 +19,8 @@ export interface LessonPassage {
 
 /** What a lesson is about: a topic's passages, or one passage and its parts. */
 export type Focus =
-  { kind: "topic"; passages: LessonPassage[] } | { kind: "passage"; passage: LessonPassage; parts: LessonPassage[] };
+  | { kind: "topic"; passages: LessonPassage[]; /** The topic's reviewed closing prayer. */ prayer: string }
+  | { kind: "passage"; passage: LessonPassage; parts: LessonPassage[] };
 
 export function cite(reference: string) {
   return `(${reference})`;
@@ -199,7 +200,9 @@ export function finishLesson(
   sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(pieces, voice)}`);
   if (voice.explain || voice.studious)
     sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, passages, voice)}`);
-  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(passages, voice, translation)}`);
+  // A topic has its own reviewed prayer; a passage prays its words or names it.
+  const prayer = focus.kind === "topic" ? focus.prayer : closingPrayer(passages, voice, translation);
+  sections.push(`## ${SECTION.closingPrayer}\n\n${prayer}`);
   if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
   return sections.join("\n\n");
 }

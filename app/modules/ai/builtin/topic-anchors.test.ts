@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { findReferences, parseReference } from "~/modules/bible/references.server";
-import { matchTopic, parseTopicAnchors, TOPIC_MATCH_THRESHOLD, topicAnchors } from "./topic-anchors";
+import { matchStudy, matchTopic, parseTopicAnchors, TOPIC_MATCH_THRESHOLD, topicAnchors } from "./topic-anchors";
 import { neverApplied } from "./verse-roles";
 
 const nave = new Set(
@@ -169,4 +169,81 @@ test("the person a struggle concerns is not its topic: 'forgiving my father' is 
   assert.equal(named("Loving my neighbour"), "Loving your neighbour");
   assert.equal(named("Being a father"), "Fatherhood");
   assert.equal(named("My father"), "Fatherhood");
+});
+
+describe("a request joining two topics, and words a topic does not speak of", () => {
+  const studied = (query: string) => {
+    const match = matchStudy(query);
+    return "topics" in match ? match.topics.map((topic) => topic.id).join("+") : null;
+  };
+
+  test("two known topics joined by and, &, vs or a comma are one study of both", () => {
+    assert.equal(studied("Pride and humility"), "pride+humility");
+    assert.equal(studied("Anxiety & depression"), "anxiety+depression");
+    assert.equal(studied("Money, contentment"), "money+contentment");
+    assert.equal(studied("Law vs grace"), "law+grace");
+    assert.equal(studied("Grief and hope"), "grief+hope");
+    assert.equal(studied("What does the Bible say about pride and humility?"), "pride+humility");
+    // An alias joining two topics' names that its topic never speaks of gives way to the pair.
+    assert.equal(studied("Prayer and fasting"), "prayer+fasting");
+  });
+
+  test("a whole topic comes first, and two names for one topic are that topic", () => {
+    assert.equal(studied("Work and rest"), "work-and-rest");
+    assert.equal(studied("Anxiety and worry"), "anxiety");
+    assert.equal(studied("Faith and works"), "good-works");
+    assert.equal(studied("Loneliness and isolation"), "loneliness");
+  });
+
+  test("a pair with an unknown half is refused, naming the known half first", () => {
+    for (const query of ["Pride and xylophones", "Xylophones & pride"]) {
+      const match = matchStudy(query);
+      assert.ok("closest" in match, query);
+      assert.equal(match.closest[0], "Pride");
+    }
+  });
+
+  test("a person or setting the topic never speaks of is named, in the request's words", () => {
+    const unspoken = (query: string) => {
+      const match = matchStudy(query);
+      assert.ok("topics" in match, query);
+      return match.unspoken;
+    };
+    assert.equal(unspoken("Parenting teenagers"), "teenagers");
+    assert.equal(unspoken("Anger at my husband"), "my husband");
+    assert.equal(unspoken("Parenting teenagers and anger"), "teenagers");
+    // Said by the topic's own words, a synonym, or nothing but a qualifier: nothing to say.
+    assert.equal(unspoken("Conflict in marriage with my wife"), null);
+    assert.equal(unspoken("Parenting"), null);
+    assert.equal(unspoken("Kids"), null);
+    assert.equal(unspoken("Teenagers"), null);
+    assert.equal(unspoken("Caring for the poor"), null);
+  });
+});
+
+describe("reviewed closing prayers", () => {
+  test("every topic has one of one to three sentences, addressed to God, ending Amen", () => {
+    for (const topic of topicAnchors) {
+      const { prayer } = topic;
+      assert.ok(prayer.endsWith("Amen."), topic.id);
+      const sentences = prayer.replace(/ Amen\.$/, "").split(/(?<=[.!?])\s+(?=[A-Z“"])/);
+      assert.ok(sentences.length >= 1 && sentences.length <= 3, `${topic.id}: ${sentences.length} sentences`);
+      assert.doesNotMatch(prayer, /thank you for \(|\(/i, topic.id);
+      assert.match(prayer, /\b(?:you|your|Lord|God|Father)\b/, `${topic.id} speaks to God`);
+    }
+    assert.equal(new Set(topicAnchors.map((topic) => topic.prayer)).size, topicAnchors.length, "no prayer twice");
+  });
+
+  test("the file must give each topic a prayer, and one naming a passage in parentheses is refused", () => {
+    const read = () =>
+      JSON.parse(readFileSync(new URL("./content/topic-anchors.json", import.meta.url), "utf8")) as {
+        topics: Array<{ prayer?: string }>;
+      };
+    const missing = read();
+    delete missing.topics[2]!.prayer;
+    assert.throws(() => parseTopicAnchors(missing), /topics\[2\]\.prayer/);
+    const mechanical = read();
+    mechanical.topics[0]!.prayer = "Thank you for (Ephesians 6:1-4). Amen.";
+    assert.throws(() => parseTopicAnchors(mechanical), /topics\[0\]\.prayer/);
+  });
 });

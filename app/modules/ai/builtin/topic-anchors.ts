@@ -3,6 +3,7 @@ import { parseDataReference } from "~/modules/bible/books";
 import type { VerseRange } from "~/modules/bible/references.server";
 import topicAnchorsJson from "./content/topic-anchors.json";
 import { stem } from "./stem";
+import { joinList } from "./text";
 
 /**
  * Reviewed anchor passages for the topics people study (content/topic-anchors.json, see
@@ -21,6 +22,8 @@ export interface TopicAnchor {
   questions: string[];
   /** One or two things to do this week. */
   practice: string[];
+  /** A reviewed closing prayer, one to three sentences, true to the anchors. */
+  prayer: string;
   nave: string[];
   related: string[];
 }
@@ -78,12 +81,23 @@ const topic = z.strictObject({
   // passage give"; references inside questions are checked against the anchors by the tests.
   questions: z.array(text.max(220)).length(3),
   practice: z.array(text.max(220)).min(1).max(2),
+  // Prayed as it stands: addressed to God, never thanking him "for (Ephesians 6:1-4)".
+  prayer: text
+    .max(320)
+    .refine((prayer) => !/[()]/.test(prayer), "names no passage in parentheses: pray what it says instead")
+    .refine((prayer) => prayer.endsWith("Amen."), "ends with Amen."),
   nave: z.array(text),
   related: z.array(id),
 });
 
 export const topicAnchorsSchema = z
-  .strictObject({ topics: z.array(topic).min(1), defaults: z.array(id).min(CLOSEST_COUNT) })
+  .strictObject({
+    topics: z.array(topic).min(1),
+    defaults: z.array(id).min(CLOSEST_COUNT),
+    // Words that narrow a request to a person, an age or a setting ("Parenting teenagers"), in
+    // groups a topic speaks of by any one of them (a passage on "wives" speaks of a "spouse").
+    qualifiers: z.array(z.array(z.string().regex(/^[a-z]+(-[a-z]+)*$/, "must be one lower-case word")).min(1)),
+  })
   .superRefine((file, context) => {
     const ids = new Set<string>();
     const phrases = new Map<string, string>();
@@ -212,4 +226,112 @@ export function matchTopic(query: string): { topic: TopicAnchor; score: number }
   const closest = ranked.map(([entry]) => entry);
   for (const fallback of file.defaults) closest.push(byId.get(fallback)!);
   return { closest: [...new Set(closest)].slice(0, CLOSEST_COUNT).map((entry) => entry.name) };
+}
+
+/** Where a request joins two topics: "pride and humility", "faith & works", "law vs grace", "grief, hope". */
+const JOIN = /(\s*(?:,|&|\band\b|\bvs\.?(?=\s|$)|\bversus\b)\s*)/i;
+
+/**
+ * Two known topics joined in one request ("Pride and humility"), tried at every join, the best
+ * pair kept; null when no split names two different topics (one half unknown, or both halves
+ * the same topic, "loneliness and isolation").
+ */
+function pairIn(query: string): { pair: [TopicAnchor, TopicAnchor]; named: boolean } | null {
+  const pieces = query.split(JOIN);
+  let best: { pair: [TopicAnchor, TopicAnchor]; score: number; named: boolean } | null = null;
+  // Odd indexes hold the joins themselves; a split falls at one of them.
+  for (let at = 1; at < pieces.length; at += 2) {
+    const left = matchTopic(pieces.slice(0, at).join(""));
+    const right = matchTopic(pieces.slice(at + 1).join(""));
+    if (!("topic" in left) || !("topic" in right) || left.topic === right.topic) continue;
+    const score = Math.min(left.score, right.score);
+    const named = [left.topic, right.topic].every((topic, side) =>
+      [topic.name, topic.id.replace(/-/g, " ")].some(
+        (name) =>
+          stems(name).join(" ") ===
+          stems(side === 0 ? pieces.slice(0, at).join("") : pieces.slice(at + 1).join("")).join(" "),
+      ),
+    );
+    if (!best || score > best.score) best = { pair: [left.topic, right.topic], score, named };
+  }
+  return best;
+}
+
+/** The stems a topic's own reviewed words use: its name, what its anchors teach, its questions, practice and prayer. */
+const spokenOf = new Map<TopicAnchor, Set<string>>();
+function stemsSpokenOf(topic: TopicAnchor): Set<string> {
+  let spoken = spokenOf.get(topic);
+  if (!spoken) {
+    const words = [topic.name, ...topic.anchors.map((anchor) => anchor.why), ...topic.questions, ...topic.practice];
+    spoken = new Set(stems([...words, topic.prayer].join(" ")));
+    spokenOf.set(topic, spoken);
+  }
+  return spoken;
+}
+
+const possessive = /^(?:my|our|your|his|her|their)$/;
+/** Each qualifier's stem, with the stems of its group. */
+const qualifiers = new Map(
+  file.qualifiers.flatMap((group) => {
+    const groupStems = group.map((word) => stem(word.replace(/-/g, "")));
+    return groupStems.map((groupStem) => [groupStem, groupStems] as const);
+  }),
+);
+
+/**
+ * The person, age or setting a request narrows its topic to that the study never speaks of
+ * ("teenagers" in "Parenting teenagers", "my husband" in "Anger at my husband"): words of the
+ * reviewed `qualifiers` list that none of the topics' own reviewed words use (an alias may name
+ * more than the lesson teaches), as runs in the request's order. Null when there is none, or when
+ * the request is nothing but such words ("Teenagers").
+ */
+function unspokenIn(query: string, topics: TopicAnchor[]): string | null {
+  const words = query
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .replace(askingAboutScripture, " ")
+    .split(/[^a-z-]+/)
+    .filter(Boolean);
+  const kinds = words.map((word) => {
+    const token = word.replace(/-/g, "");
+    if (!token || stopWords.has(token) || JOIN.test(` ${token} `)) return "small";
+    const group = qualifiers.get(stem(token));
+    if (!group) return "topic";
+    return topics.some((topic) => group.some((word) => stemsSpokenOf(topic).has(word))) ? "topic" : "unspoken";
+  });
+  if (!kinds.includes("topic") || !kinds.includes("unspoken")) return null;
+  const runs: string[] = [];
+  for (let index = 0; index < words.length; index++) {
+    if (kinds[index] !== "unspoken") continue;
+    let end = index;
+    for (let next = index + 1; next < words.length && kinds[next] !== "topic"; next++)
+      if (kinds[next] === "unspoken") end = next;
+    const start = index > 0 && possessive.test(words[index - 1]!) ? index - 1 : index;
+    runs.push(words.slice(start, end + 1).join(" "));
+    index = end;
+  }
+  return joinList(runs);
+}
+
+/** Whether a topic's own reviewed words use every word of the request ("faith and works" and Good works). */
+function speaksOfAll(query: string, topic: TopicAnchor) {
+  return stems(query).every((word) => stemsSpokenOf(topic).has(word));
+}
+
+/**
+ * What a request asks to study: one topic, or two joined ("Pride and humility"), with the person or
+ * setting the lesson will not speak of; else the closest topics to offer. A whole match comes first
+ * ("Work and rest" is one topic), unless it is an alias joining two topics' own names and its words
+ * never speak of one of them ("prayer and fasting" names Fasting, which never speaks of prayer).
+ * A pair with an unknown half is refused like any unknown request.
+ */
+export function matchStudy(
+  query: string,
+): { topics: [TopicAnchor] | [TopicAnchor, TopicAnchor]; unspoken: string | null } | { closest: string[] } {
+  const whole = matchTopic(query);
+  const pair = pairIn(query);
+  const wholeFirst = "topic" in whole && whole.score === 1 && (!pair?.named || speaksOfAll(query, whole.topic));
+  if (pair && !wholeFirst) return { topics: pair.pair, unspoken: unspokenIn(query, pair.pair) };
+  if ("topic" in whole) return { topics: [whole.topic], unspoken: unspokenIn(query, [whole.topic]) };
+  return whole;
 }
