@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { segmentPassage } from "./outline";
+import { fill } from "./voice";
 import { stem } from "./stem";
 import { capitalize, createPicker, joinList, keyPhrase, titleCase, verseKind, verseNumbers } from "./text";
 
@@ -104,4 +105,21 @@ describe("passage outline", () => {
   test("a short passage is one verse per point", () => {
     assert.equal(segmentPassage([verse(1, 1, "a b c"), verse(1, 2, "d e f")]).length, 2);
   });
+});
+
+test("fill closes an aside with a comma when the sentence goes on after it", () => {
+  const line = "{reference} tells {addressee} what to do.";
+  assert.equal(
+    fill(line, { reference: "(Joshua 1:9)", addressee: "Joshua, as he leads Israel into Canaan" }),
+    "(Joshua 1:9) tells Joshua, as he leads Israel into Canaan, what to do.",
+  );
+  assert.equal(
+    fill(line, { reference: "(John 13:34)", addressee: "his disciples" }),
+    "(John 13:34) tells his disciples what to do.",
+  );
+  assert.equal(
+    fill("A promise to {addressee}.", { addressee: "Israel, weary in exile" }),
+    "A promise to Israel, weary in exile.",
+  );
+  assert.equal(fill("({addressee}) and", { addressee: "Israel, weary in exile" }), "(Israel, weary in exile) and");
 });

@@ -44,7 +44,16 @@ export function createVoice(seed: string, settings: AiSettingsInput): Voice {
   };
 }
 
-/** Fills {placeholders} in a line. */
+/**
+ * Fills {placeholders} in a line. A value that ends in an aside ("Joshua, as he leads Israel into
+ * Canaan") is closed with a comma when the sentence goes on after it: "tells Joshua, as he leads
+ * Israel into Canaan, what to do".
+ */
 export function fill(line: string, values: Record<string, string>): string {
-  return line.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  return line.replace(/\{(\w+)\}/g, (whole, key: string, offset: number) => {
+    const value = values[key];
+    if (value === undefined) return whole;
+    const goesOn = / [a-z]/.test(line.slice(offset + whole.length, offset + whole.length + 2));
+    return goesOn && value.includes(",") && !value.endsWith(",") ? `${value},` : value;
+  });
 }
