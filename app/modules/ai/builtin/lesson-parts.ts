@@ -90,10 +90,11 @@ export function questionFor(passage: LessonPassage, voice: Voice, slot: string, 
 
 /**
  * Application points from reviewed roles only: trust a reviewed promise, do a reviewed command,
- * learn a reviewed memory verse, pray a reviewed prayer; where the passages have none, an
- * invitation to read again and ask.
+ * learn a reviewed memory verse, pray a reviewed prayer; where the passages have none, the
+ * lesson's own questions (`asks`, chosen for its kind of passage), else an invitation to read
+ * again and ask.
  */
-export function applicationPoints(passages: LessonPassage[], voice: Voice): string[] {
+export function applicationPoints(passages: LessonPassage[], voice: Voice, asks: string[] = []): string[] {
   const points: string[] = [];
   const ranges = passages.flatMap((passage) => passage.ranges);
   for (const kind of ["command", "promise", "memory", "prayer"] as const) {
@@ -108,6 +109,7 @@ export function applicationPoints(passages: LessonPassage[], voice: Voice): stri
     points.push(role.note ? `${point} *${role.note}*` : point);
   }
   // Where the reviewed data has no role here, the reader is asked, not told.
+  for (const ask of asks) if (points.length < 2) points.push(ask);
   const used = new Set<string>();
   for (const [index, passage] of passages.entries()) {
     if (points.length >= 2) break;
@@ -153,9 +155,15 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
 
 /**
  * The closing prayer: the words of a reviewed prayer among the lesson's passages, prayed as they
- * stand; else a short prayer in the tone of the settings that names the passages read.
+ * stand; else the prayer the lesson chose for its kind of passage (`chosen`); else a short prayer
+ * in the tone of the settings that names the passages read.
  */
-function closingPrayer(passages: LessonPassage[], voice: Voice, translation: ShippedTranslationCode): string {
+function closingPrayer(
+  passages: LessonPassage[],
+  voice: Voice,
+  translation: ShippedTranslationCode,
+  chosen?: string,
+): string {
   const [prayer] = reviewedRoles(
     passages.flatMap((passage) => passage.ranges),
     "prayer",
@@ -169,6 +177,7 @@ function closingPrayer(passages: LessonPassage[], voice: Voice, translation: Shi
         `> ${verses.map((verse) => verse.text).join(" ")}`,
       ].join("\n");
   }
+  if (chosen) return chosen;
   const references = joinList(passages.slice(0, 3).map((passage) => cite(passage.reference)));
   return fill(voice.say("prayer", lines.shared.closingPrayer), { references });
 }
@@ -186,20 +195,22 @@ function citationList(text: string, voice: Voice): string {
 
 /**
  * The closing sections both lesson kinds end with (Group Activity, Session Plan when the voice
- * wants one, Closing Prayer, then the citation list when asked), appended to `sections`.
+ * wants one, Closing Prayer, then the citation list when asked), appended to `sections`. `prayer`
+ * is the lesson's own choice of closing prayer, when it has one.
  */
 export function finishLesson(
   sections: string[],
   focus: Focus,
   voice: Voice,
   translation: ShippedTranslationCode,
+  prayer?: string,
 ): string {
   const passages = focus.kind === "topic" ? focus.passages : [focus.passage];
   const pieces = focus.kind === "passage" && focus.parts.length > 1 ? focus.parts : passages;
   sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(pieces, voice)}`);
   if (voice.explain || voice.studious)
     sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, passages, voice)}`);
-  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(passages, voice, translation)}`);
+  sections.push(`## ${SECTION.closingPrayer}\n\n${closingPrayer(passages, voice, translation, prayer)}`);
   if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
   return sections.join("\n\n");
 }
