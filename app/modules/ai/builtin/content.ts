@@ -172,6 +172,7 @@ const schemas = {
       noAudience: lines(["reference"], ["reference"]),
       hearers: lines(["reference", "hearers"], ["hearers"]),
       turn: lines(["reference"], ["reference"]),
+      story: lines(["reference"], ["reference"]),
       kingdom: lines(["reference"], ["reference"]),
       apply: z.record(z.enum(parableThemes), lines(["reference"])),
       prayers: z.record(z.enum(parableThemes), lines([])),

@@ -154,6 +154,15 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
 }
 
 /**
+ * The words of a prayer a story quotes ("he beat his breast and said, ‘God, have mercy on me, a
+ * sinner!’"): what is inside the quotation when the verses end with it, else the verses whole.
+ */
+function prayedWords(text: string): string {
+  const quoted = text.match(/[,:]\s*[“‘](.+[.!?])[”’]+$/);
+  return quoted ? quoted[1]! : text;
+}
+
+/**
  * The closing prayer: the words of a reviewed prayer among the lesson's passages, prayed as they
  * stand; else the prayer the lesson chose for its kind of passage (`chosen`); else a short prayer
  * in the tone of the settings that names the passages read.
@@ -174,7 +183,7 @@ function closingPrayer(
       return [
         fill(voice.pick("pray-passage", lines.shared.prayPassage), { reference: roleReference(prayer) }),
         "",
-        `> ${verses.map((verse) => verse.text).join(" ")}`,
+        `> ${prayedWords(verses.map((verse) => verse.text).join(" "))}`,
       ].join("\n");
   }
   if (chosen) return chosen;

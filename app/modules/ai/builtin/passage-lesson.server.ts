@@ -3,7 +3,7 @@ import { bookContexts } from "~/modules/bible/book-context";
 import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
-import type { Passage, Verse } from "~/modules/bible/passages.server";
+import { versesFor, type Passage, type Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import { wordStudies, type WordStudy } from "~/modules/bible/word-study.server";
 import { SECTION } from "~/modules/studies/sections";
@@ -50,7 +50,8 @@ interface KeyWord {
 
 /**
  * What the lesson knows of its passage beyond the words: its kind of writing, and the gospel
- * parable or miracle it mostly is (`main`, at least half its verses) and the others it holds.
+ * parable or miracle it mostly tells (`main`, the largest, when such units fill at least half its
+ * verses) and the others it holds.
  */
 interface Reading {
   passage: Passage;
@@ -65,7 +66,10 @@ interface Reading {
 
 function readingOf(passage: Passage, verses: Verse[], parts: Part[], keys: KeyWord[]): Reading {
   const units = gospelUnitsIn(passage.ranges);
-  const main = units[0] && units[0].share >= 0.5 ? units[0] : undefined;
+  // Parables and miracles told one after another (the mustard seed and the yeast) make the
+  // passage theirs together: the largest leads.
+  const told = units.reduce((sum, found) => sum + found.share, 0);
+  const main = told >= 0.5 ? units[0] : undefined;
   const others = units.filter((found) => found !== main && found.unit.id !== main?.unit.id).slice(0, 2);
   return {
     passage,
@@ -133,26 +137,42 @@ function partsOf(verses: Verse[]): Part[] {
   });
 }
 
-/** The passage's most telling repeated words: frequent here, rare elsewhere, names left out. */
-function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
-  const forms = new Map<string, Map<string, number>>();
-  const versesByStem = new Map<string, Verse[]>();
-  // The words on either side of each word: one always next to the same word is half of a set
-  // phrase naming a thing ("the fattened calf", "in broad daylight"), not a word the passage turns
-  // on, unless the glossary counts it as weighty ("a burnt offering" keeps "offering").
+/**
+ * The stems that are half of a set phrase naming a thing ("the fattened calf", "in broad
+ * daylight"): every time the word comes, the same word stands beside it. Such a word is not one
+ * the passage turns on, unless the glossary counts it as weighty ("a burnt offering" keeps
+ * "offering"). A small word or the verse's edge beside it is no phrase.
+ */
+function setPhraseHalves(verses: Verse[]): Set<string> {
   const neighbours = new Map<string, { before: Set<string>; after: Set<string> }>();
-  // A small word or the verse's edge beside it is no phrase: each counts as different.
   const side = (word: string | undefined, place: string) => (word && !STOP_WORDS.has(word) ? word : place);
   for (const verse of verses) {
-    const seen = new Set<string>();
     const words = wordsOf(verse.text);
     for (const [index, word] of words.entries()) {
-      if (word.length < 3 || STOP_WORDS.has(word)) continue;
+      if (STOP_WORDS.has(word)) continue;
       const key = stem(word);
       const sides = neighbours.get(key) ?? { before: new Set<string>(), after: new Set<string>() };
       sides.before.add(side(words[index - 1], `${verse.id}:${index}`));
       sides.after.add(side(words[index + 1], `${verse.id}:${index}`));
       neighbours.set(key, sides);
+    }
+  }
+  const halves = new Set<string>();
+  for (const [key, sides] of neighbours)
+    if (!weightyStems.has(key) && (sides.before.size === 1 || sides.after.size === 1)) halves.add(key);
+  return halves;
+}
+
+/** The passage's most telling repeated words: frequent here, rare elsewhere, names and set phrases left out. */
+function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
+  const forms = new Map<string, Map<string, number>>();
+  const versesByStem = new Map<string, Verse[]>();
+  const halves = setPhraseHalves(verses);
+  for (const verse of verses) {
+    const seen = new Set<string>();
+    for (const word of wordsOf(verse.text)) {
+      if (word.length < 3 || STOP_WORDS.has(word)) continue;
+      const key = stem(word);
       const counts = forms.get(key) ?? new Map<string, number>();
       counts.set(word, (counts.get(word) ?? 0) + 1);
       forms.set(key, counts);
@@ -169,15 +189,13 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
   const found: KeyWord[] = [];
   for (const [key, counts] of forms) {
     const inVerses = versesByStem.get(key)!;
-    if (inVerses.length < 2) continue;
+    if (inVerses.length < 2 || halves.has(key)) continue;
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
     if (!wordStat || isName(wordStat)) continue;
     // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
     if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
     if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like|one|now|then)$/.test(word)) continue;
-    const sides = neighbours.get(key)!;
-    if (!weightyStems.has(key) && (sides.before.size === 1 || sides.after.size === 1)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     found.push({
       word,
@@ -347,10 +365,28 @@ function meaningOf(study: WordStudy): string {
   return /[.!?]$/.test(meaning) ? meaning : `${meaning}.`;
 }
 
+/**
+ * The Hebrew and Greek words behind the passage, ranked as its English key words are: by how many
+ * of its verses use them and how rare they are elsewhere. A word the KJV renders only by small
+ * words ("said", "came") or by half of a set phrase ("fatted calf") is left out.
+ */
+function studiesOf(passage: Passage, limit: number): WordStudy[] {
+  const halves = setPhraseHalves(versesFor(passage.ranges, "KJV"));
+  const scored = wordStudies(passage.ranges, 30).flatMap((study) => {
+    const words = study.english.flatMap(wordsOf).filter((word) => !STOP_WORDS.has(word));
+    if (words.length === 0 || words.every((word) => halves.has(stem(word)))) return [];
+    return [{ study, score: study.verses.length * Math.log(VERSE_COUNT / (study.occurrences + 1)) }];
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.study.strongs.localeCompare(b.study.strongs))
+    .slice(0, limit)
+    .map(({ study }) => study);
+}
+
 /** Intermediate: the English words the passage repeats. Deep Study: the Hebrew and Greek behind them. */
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
   if (voice.deep) {
-    const studies = wordStudies(passage.ranges, 5);
+    const studies = studiesOf(passage, 5);
     if (studies.length > 0) {
       const rows = studies.map((study) => {
         const numbers = verseNumbers(study.verses.map((id) => splitVerseId(id).verse));
@@ -410,7 +446,9 @@ function unitQuestions(found: UnitInPassage, voice: Voice, used: Set<string>, sl
     ? [ask("audience", parable.audience, { audience: cite(formatRanges([unit.audience])) })]
     : [ask("audience", parable.noAudience)];
   const interpret = unit.hearers ? [ask("hearers", parable.hearers, { hearers: unit.hearers })] : [];
-  interpret.push(ask("turn", parable.turn), ask("kingdom", parable.kingdom));
+  // A story has a turn; a short picture (the yeast, the pearl) has only its surprise.
+  const story = countVerses(unit.ranges) >= 6;
+  interpret.push(ask("turn", story ? parable.story : parable.turn), ask("kingdom", parable.kingdom));
   return { observe, interpret };
 }
 
@@ -453,18 +491,35 @@ function questionSection(reading: Reading, noted: Part[], voice: Voice) {
   const observation: string[] = [];
   const interpretation: string[] = [];
   const asked = main ? unitQuestions(main, voice, used, "q-main") : { observe: [], interpret: [] };
-  // The first question on each parable or miracle the passage tells, then the rest on the main one.
-  observation.push(...asked.observe.slice(0, 1));
-  reading.others.forEach((found, index) =>
-    observation.push(unitQuestions(found, voice, used, `q-other${index}`).observe[0]!),
-  );
-  observation.push(...asked.observe.slice(1));
-  interpretation.push(...asked.interpret);
+  // The first question on each parable or miracle the passage tells (a large one before the rest
+  // of the main one's, a small one after the passage's own); two parables told to the same
+  // hearers (Luke 15) are compared instead of asked the same question twice.
+  const large: string[] = [];
+  const small: string[] = [];
+  const compared: string[] = [];
+  reading.others.forEach((found, index) => {
+    const unit = found.unit;
+    const sameHearers =
+      main?.unit.type === "parable" &&
+      unit.type === "parable" &&
+      unit.audience !== undefined &&
+      main.unit.audience?.start === unit.audience.start;
+    if (sameHearers)
+      compared.push(
+        fill(pickFresh(voice, `q-compare${index}`, lines.questions.compare, used), {
+          first: cite(formatRanges(found.ranges)),
+          second: cite(formatRanges(main.ranges)),
+        }),
+      );
+    else (found.share >= 1 / 3 ? large : small).push(unitQuestions(found, voice, used, `q-other${index}`).observe[0]!);
+  });
+  observation.push(...asked.observe.slice(0, 1), ...large, ...asked.observe.slice(1));
+  interpretation.push(...asked.interpret.slice(0, 1), ...compared.slice(0, 1), ...asked.interpret.slice(1));
   const genre = passageLines.genres[reading.genre];
   // "What does Jesus say or do" only where Jesus is named, and never of a parable he tells.
   if (!main && reading.genre === "gospel" && reading.verses.some((verse) => /\bJesus\b/.test(verse.text)))
     observation.push(fill(pickFresh(voice, "q-jesus", passageLines.observe.jesus, used), { reference }));
-  observation.push(...specificObservations(reading, voice, used));
+  observation.push(...specificObservations(reading, voice, used), ...small);
   if (!main) {
     observation.push(fill(pickFresh(voice, "q-genre", genre.observe, used), { reference }));
     interpretation.push(fill(pickFresh(voice, "q-understand", genre.understand, used), { reference }));
@@ -531,13 +586,13 @@ function prayerOf(reading: Reading, voice: Voice): string {
 }
 
 /**
- * The title: the name of the parable or miracle the passage tells, else a reviewed memory verse
+ * The title: the name of the parable or miracle that is most of the passage, else a reviewed memory verse
  * of the passage in its own words, else the commentator's
  * title for a passage of one part, else the reference with a plain subtitle.
  */
 function titleOf(reading: Reading, voice: Voice) {
   const { passage, verses, parts, main } = reading;
-  if (main) return `${passage.reference}: ${main.unit.name}`;
+  if (main && main.share >= 0.5) return `${passage.reference}: ${main.unit.name}`;
   const [memory] = reviewedRoles(passage.ranges, "memory");
   const verse = memory && verses.find((entry) => entry.id === memory.range.start);
   if (verse) return `${passage.reference}: ${capitalize(keyPhrase(verse.text, { maxWords: 14 }))}`;
