@@ -32,6 +32,9 @@ import { createVoice, fill, type Voice } from "./voice";
 
 const lines = content.lessonLines;
 const passageLines = content.passageLines;
+/** Words a passage repeats without leaning on them: divine names and the verbs that tell who speaks. */
+const NOT_KEY =
+  /^(?:lord|god|jesus|christ|said|saith|saying|spake|asked|answered|answering|replied|told|also|will|shall|may|like|one|now|then)$/;
 /** Words that carry weight in Scripture (glossary.json, reviewed): a key word among them comes first. */
 const weightyStems = new Set(content.glossary.flatMap((entry) => entry.forms).map(stem));
 
@@ -195,7 +198,7 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
     if (!wordStat || isName(wordStat)) continue;
     // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
     if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
-    if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like|one|now|then)$/.test(word)) continue;
+    if (NOT_KEY.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     found.push({
       word,
@@ -368,12 +371,13 @@ function meaningOf(study: WordStudy): string {
 /**
  * The Hebrew and Greek words behind the passage, ranked as its English key words are: by how many
  * of its verses use them and how rare they are elsewhere. A word the KJV renders only by small
- * words ("said", "came") or by half of a set phrase ("fatted calf") is left out.
+ * words and verbs of speaking ("came", "said", "answered") or by half of a set phrase ("fatted
+ * calf") is left out.
  */
 function studiesOf(passage: Passage, limit: number): WordStudy[] {
   const halves = setPhraseHalves(versesFor(passage.ranges, "KJV"));
   const scored = wordStudies(passage.ranges, 30).flatMap((study) => {
-    const words = study.english.flatMap(wordsOf).filter((word) => !STOP_WORDS.has(word));
+    const words = study.english.flatMap(wordsOf).filter((word) => !STOP_WORDS.has(word) && !NOT_KEY.test(word));
     if (words.length === 0 || words.every((word) => halves.has(stem(word)))) return [];
     return [{ study, score: study.verses.length * Math.log(VERSE_COUNT / (study.occurrences + 1)) }];
   });
@@ -519,9 +523,13 @@ function questionSection(reading: Reading, noted: Part[], voice: Voice) {
   // "What does Jesus say or do" only where Jesus is named, and never of a parable he tells.
   if (!main && reading.genre === "gospel" && reading.verses.some((verse) => /\bJesus\b/.test(verse.text)))
     observation.push(fill(pickFresh(voice, "q-jesus", passageLines.observe.jesus, used), { reference }));
-  observation.push(...specificObservations(reading, voice, used), ...small);
-  if (!main) {
-    observation.push(fill(pickFresh(voice, "q-genre", genre.observe, used), { reference }));
+  const specific = [...specificObservations(reading, voice, used), ...small];
+  if (main) observation.push(...specific);
+  else {
+    // A beginner is first asked the plain question of its kind ("What happens, and who does
+    // what?"), the others first what this passage's own parts, speakers and words show.
+    const plainly = fill(pickFresh(voice, "q-genre", genre.observe, used), { reference });
+    observation.push(...(voice.plain ? [plainly, ...specific] : [...specific, plainly]));
     interpretation.push(fill(pickFresh(voice, "q-understand", genre.understand, used), { reference }));
   }
   for (let index = 0; index + 1 < parts.length && index < (voice.deep ? 2 : 1); index++) {
