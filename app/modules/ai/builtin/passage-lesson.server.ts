@@ -35,6 +35,9 @@ const passageLines = content.passageLines;
 /** Words a passage repeats without leaning on them: divine names and the verbs that tell who speaks. */
 const NOT_KEY =
   /^(?:lord|god|jesus|christ|said|saith|saying|spake|asked|answered|answering|replied|told|also|will|shall|may|like|one|now|then)$/;
+/** Jesus as the one who acts in a sentence: "Jesus saw the crowds", "Jesus answered him". */
+const JESUS_ACTS =
+  /\bJesus (?:[a-z]+ed|said|saw|told|went|came|took|began|knew|got|rose|stood|sat|spoke|says|turned|taught|left|withdrew|was|had|did|also|then|again|himself)\b/;
 /** Words that carry weight in Scripture (glossary.json, reviewed): a key word among them comes first. */
 const weightyStems = new Set(content.glossary.flatMap((entry) => entry.forms).map(stem));
 
@@ -520,8 +523,9 @@ function questionSection(reading: Reading, noted: Part[], voice: Voice) {
   observation.push(...asked.observe.slice(0, 1), ...large, ...asked.observe.slice(1));
   interpretation.push(...asked.interpret.slice(0, 1), ...compared.slice(0, 1), ...asked.interpret.slice(1));
   const genre = passageLines.genres[reading.genre];
-  // "What does Jesus say or do" only where Jesus is named, and never of a parable he tells.
-  if (!main && reading.genre === "gospel" && reading.verses.some((verse) => /\bJesus\b/.test(verse.text)))
+  // "What does Jesus say or do" only where he acts in the passage, not where he is only named
+  // ("you are to give Him the name Jesus"), and never of a parable he tells.
+  if (!main && reading.genre === "gospel" && reading.verses.some((verse) => JESUS_ACTS.test(verse.text)))
     observation.push(fill(pickFresh(voice, "q-jesus", passageLines.observe.jesus, used), { reference }));
   const specific = [...specificObservations(reading, voice, used), ...small];
   if (main) observation.push(...specific);

@@ -85,8 +85,10 @@ describe("built-in passage lessons on the gospels' parables and miracles", () =>
     const genesis = questions(lesson("Genesis 22:1-19").content).join("\n");
     assert.doesNotMatch(genesis, /What does \(Genesis 22:1-19\) require/, "Genesis is told as a story, not law");
     assert.ok(usesOneOf(genesis, passageLines.observe.repeated) || usesOneOf(genesis, passageLines.observe.speakers));
-    // A gospel passage that names Jesus (and is no parable) may ask what he says or does.
+    // A gospel passage where Jesus acts (and no parable) may ask what he says or does; one that
+    // only names him (the annunciation) may not.
     assert.match(questions(lesson("Matthew 5:1-16").content).join("\n"), /What does Jesus say or do/);
+    assert.doesNotMatch(questions(lesson("Luke 1:26-38").content).join("\n"), /What does Jesus say or do/);
   });
 
   test("a part is titled only with a title written for its verses", () => {
