@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { getPassage } from "~/modules/bible/passages.server";
-import { findReferences } from "~/modules/bible/references.server";
+import { parseDataReference } from "~/modules/bible/books";
+import { findReferences, formatRanges } from "~/modules/bible/references.server";
 import { splitStudySections } from "~/modules/studies/markdown";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { content } from "./content";
+import parablesMiracles from "./content/parables-miracles.json";
+import { cite } from "./lesson-parts";
 import { lessonFromPassage } from "./lessons.server";
 import { rolesIn } from "./verse-roles";
 
@@ -45,6 +48,19 @@ describe("built-in passage lessons on the gospels' parables and miracles", () =>
       }
   });
 
+  test("every parable the reviewed data lists, in every gospel, is asked to whom Jesus tells it, never what he does in it", () => {
+    for (const parable of parablesMiracles.parables)
+      for (const account of parable.accounts) {
+        const reference = formatRanges([parseDataReference(account.ref)!]);
+        const asked = questions(lesson(reference).content).join("\n");
+        assert.doesNotMatch(asked, /What does Jesus say or do/, reference);
+        assert.ok(
+          asked.includes(cite(formatRanges([parseDataReference(account.audience!)!]))),
+          `${reference}: ${asked}`,
+        );
+      }
+  });
+
   test("a parable lesson names the verses that say to whom Jesus tells it, at every depth", () => {
     for (const [reference, audienceVerses] of [
       ["Luke 15:11-32", "(Luke 15:1-2)"],
@@ -59,7 +75,7 @@ describe("built-in passage lessons on the gospels' parables and miracles", () =>
     assert.equal(study.title, "Luke 15:11-32: The lost son");
     assert.match(
       splitStudySections(study.content).overview,
-      /parable of Jesus, \*the lost son\*, told to tax collectors/,
+      /parable of Jesus, \*the lost son\*\. \(Luke 15:1-2\) says to whom he tells it: tax collectors/,
     );
     const asked = questions(study.content).join("\n");
     assert.ok(usesOneOf(asked, passageLines.parable.hearers), "asks who the hearers would be in the story");
