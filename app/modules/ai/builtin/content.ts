@@ -8,7 +8,9 @@ import devotionalQuestions from "./content/devotional-questions.json";
 import devotionalVoice from "./content/devotional-voice.json";
 import glossary from "./content/glossary.json";
 import lessonLines from "./content/lesson-lines.json";
+import passageLines from "./content/passage-lines.json";
 import themes from "./content/themes.json";
+import { miracleKinds, parableThemes, parablesMiraclesSchema } from "./parables-miracles";
 import { topicAnchorsSchema } from "./topic-anchors";
 import { verseRolesSchema } from "./verse-roles";
 
@@ -153,6 +155,49 @@ const schemas = {
       wordStudyIntros: lines([]),
     }),
   }),
+  "passage-lines.json": z.strictObject({
+    overview: z.strictObject({
+      parable: lines(["reference", "name", "hearers", "audience"], ["reference", "name", "hearers", "audience"]),
+      parableUnplaced: lines(["reference", "name"], ["reference", "name"]),
+      miracle: lines(["reference", "name"], ["reference", "name"]),
+      anotherParable: lines(["reference", "name"], ["reference", "name"]),
+      anotherMiracle: lines(["reference", "name"], ["reference", "name"]),
+    }),
+    observe: z.strictObject({
+      title: lines(["reference", "title"], ["reference", "title"]),
+      speakers: lines(["reference"], ["reference"]),
+      repeated: lines(["reference", "word", "verses"], ["reference", "word", "verses"]),
+      jesus: lines(["reference"], ["reference"]),
+    }),
+    parable: z.strictObject({
+      audience: lines(["reference", "audience"], ["reference", "audience"]),
+      noAudience: lines(["reference"], ["reference"]),
+      hearers: lines(["reference", "hearers"], ["hearers"]),
+      turn: lines(["reference"], ["reference"]),
+      story: lines(["reference"], ["reference"]),
+      kingdom: lines(["reference"], ["reference"]),
+      apply: z.record(z.enum(parableThemes), lines(["reference"])),
+      prayers: z.record(z.enum(parableThemes), lines([])),
+    }),
+    miracle: z.strictObject({
+      need: z.record(z.enum(miracleKinds), lines(["reference"], ["reference"])),
+      act: lines(["reference"], ["reference"]),
+      response: lines(["reference"], ["reference"]),
+      identity: lines(["reference"], ["reference"]),
+      apply: z.record(z.enum(miracleKinds), lines(["reference"])),
+      prayers: z.record(z.enum(miracleKinds), lines([])),
+    }),
+    genres: z.record(
+      z.enum(genres),
+      z.strictObject({
+        observe: lines(["reference"], ["reference"]),
+        understand: lines(["reference"], ["reference"]),
+        apply: lines(["reference"]),
+        prayers: lines([]),
+      }),
+    ),
+  }),
+  "parables-miracles.json": parablesMiraclesSchema,
   "verse-roles.json": verseRolesSchema,
   "topic-anchors.json": topicAnchorsSchema,
 };
@@ -180,6 +225,7 @@ export const content = {
   devotionalLines: parseContent("devotional-lines.json", devotionalLines),
   devotionalQuestions: parseContent("devotional-questions.json", devotionalQuestions),
   lessonLines: parseContent("lesson-lines.json", lessonLines),
+  passageLines: parseContent("passage-lines.json", passageLines),
 };
 
 export type Theme = z.output<typeof theme>;

@@ -91,10 +91,11 @@ export function questionFor(passage: LessonPassage, voice: Voice, slot: string, 
 
 /**
  * Application points from reviewed roles only: trust a reviewed promise, do a reviewed command,
- * learn a reviewed memory verse, pray a reviewed prayer; where the passages have none, an
- * invitation to read again and ask.
+ * learn a reviewed memory verse, pray a reviewed prayer; where the passages have none, the
+ * lesson's own questions (`asks`, chosen for its kind of passage), else an invitation to read
+ * again and ask.
  */
-export function applicationPoints(passages: LessonPassage[], voice: Voice): string[] {
+export function applicationPoints(passages: LessonPassage[], voice: Voice, asks: string[] = []): string[] {
   const points: string[] = [];
   const ranges = passages.flatMap((passage) => passage.ranges);
   for (const kind of ["command", "promise", "memory", "prayer"] as const) {
@@ -109,6 +110,7 @@ export function applicationPoints(passages: LessonPassage[], voice: Voice): stri
     points.push(role.note ? `${point} *${role.note}*` : point);
   }
   // Where the reviewed data has no role here, the reader is asked, not told.
+  for (const ask of asks) if (points.length < 2) points.push(ask);
   const used = new Set<string>();
   for (const [index, passage] of passages.entries()) {
     if (points.length >= 2) break;
@@ -153,10 +155,25 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
 }
 
 /**
- * The closing prayer: the words of a reviewed prayer among the lesson's passages, prayed as they
- * stand; else a short prayer in the tone of the settings that names the passages read.
+ * The words of a prayer a story quotes ("he beat his breast and said, ‘God, have mercy on me, a
+ * sinner!’"): what is inside the quotation when the verses end with it, else the verses whole.
  */
-function closingPrayer(passages: LessonPassage[], voice: Voice, translation: ShippedTranslationCode): string {
+function prayedWords(text: string): string {
+  const quoted = text.match(/[,:]\s*[“‘](.+[.!?])[”’]+$/);
+  return quoted ? quoted[1]! : text;
+}
+
+/**
+ * The closing prayer: the words of a reviewed prayer among the lesson's passages, prayed as they
+ * stand; else the prayer the lesson chose for its kind of passage (`chosen`); else a short prayer
+ * in the tone of the settings that names the passages read.
+ */
+function closingPrayer(
+  passages: LessonPassage[],
+  voice: Voice,
+  translation: ShippedTranslationCode,
+  chosen?: string,
+): string {
   const [prayer] = reviewedRoles(
     passages.flatMap((passage) => passage.ranges),
     "prayer",
@@ -167,9 +184,10 @@ function closingPrayer(passages: LessonPassage[], voice: Voice, translation: Shi
       return [
         fill(voice.pick("pray-passage", lines.shared.prayPassage), { reference: roleReference(prayer) }),
         "",
-        `> ${verses.map((verse) => verse.text).join(" ")}`,
+        `> ${prayedWords(verses.map((verse) => verse.text).join(" "))}`,
       ].join("\n");
   }
+  if (chosen) return chosen;
   const references = joinList(passages.slice(0, 3).map((passage) => cite(passage.reference)));
   return fill(voice.say("prayer", lines.shared.closingPrayer), { references });
 }
@@ -187,22 +205,24 @@ function citationList(text: string, voice: Voice): string {
 
 /**
  * The closing sections both lesson kinds end with (Group Activity, Session Plan when the voice
- * wants one, Closing Prayer, then the citation list when asked), appended to `sections`.
+ * wants one, Closing Prayer, then the citation list when asked), appended to `sections`. `prayer`
+ * is the lesson's own choice of closing prayer, when it has one.
  */
 export function finishLesson(
   sections: string[],
   focus: Focus,
   voice: Voice,
   translation: ShippedTranslationCode,
+  prayer?: string,
 ): string {
   const passages = focus.kind === "topic" ? focus.passages : [focus.passage];
   const pieces = focus.kind === "passage" && focus.parts.length > 1 ? focus.parts : passages;
   sections.push(`## ${SECTION.groupActivity}\n\n${activityFor(pieces, voice)}`);
   if (voice.explain || voice.studious)
     sections.push(`## ${SECTION.sessionPlan}\n\n${sessionPlan(focus, passages, voice)}`);
-  // A topic has its own reviewed prayer; a passage prays its words or names it.
-  const prayer = focus.kind === "topic" ? focus.prayer : closingPrayer(passages, voice, translation);
-  sections.push(`## ${SECTION.closingPrayer}\n\n${prayer}`);
+  // A topic has its own reviewed prayer; a passage prays its words, or the prayer chosen for it.
+  const closing = focus.kind === "topic" ? focus.prayer : closingPrayer(passages, voice, translation, prayer);
+  sections.push(`## ${SECTION.closingPrayer}\n\n${closing}`);
   if (voice.listCitations) sections.push(citationList(sections.join("\n\n"), voice));
   return sections.join("\n\n");
 }

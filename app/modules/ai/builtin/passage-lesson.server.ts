@@ -3,19 +3,19 @@ import { bookContexts } from "~/modules/bible/book-context";
 import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";
-import type { Passage, Verse } from "~/modules/bible/passages.server";
+import { versesFor, type Passage, type Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import { wordStudies, type WordStudy } from "~/modules/bible/word-study.server";
 import { SECTION } from "~/modules/studies/sections";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { content } from "./content";
+import { genreOf, type Genre } from "./devotional/questions";
 import {
   applicationPoints,
   cite,
   pickFresh,
   finishLesson,
-  genreOf,
   questionFor,
   reviewedRoles,
   touchesNeverApplied,
@@ -24,12 +24,22 @@ import {
 } from "./lesson-parts";
 import { noteOn, quoteNote } from "./lesson-notes";
 import { segmentPassage } from "./outline";
+import { gospelUnitsIn, type UnitInPassage } from "./parables-miracles";
 import { blockquote, snippet } from "./scripture.server";
 import { capitalize, escapeMarkdown, keyPhrase, STOP_WORDS, verseNumbers } from "./text";
 import { stem } from "./stem";
 import { createVoice, fill, type Voice } from "./voice";
 
 const lines = content.lessonLines;
+const passageLines = content.passageLines;
+/** Words a passage repeats without leaning on them: divine names and the verbs that tell who speaks. */
+const NOT_KEY =
+  /^(?:lord|god|jesus|christ|said|saith|saying|spake|asked|answered|answering|replied|told|also|will|shall|may|like|one|now|then)$/;
+/** Jesus as the one who acts in a sentence: "Jesus saw the crowds", "Jesus answered him". */
+const JESUS_ACTS =
+  /\bJesus (?:[a-z]+ed|said|saw|told|went|came|took|began|knew|got|rose|stood|sat|spoke|says|turned|taught|left|withdrew|was|had|did|also|then|again|himself)\b/;
+/** Words that carry weight in Scripture (glossary.json, reviewed): a key word among them comes first. */
+const weightyStems = new Set(content.glossary.flatMap((entry) => entry.forms).map(stem));
 
 interface Part extends LessonPassage {
   verses: Verse[];
@@ -42,6 +52,41 @@ interface KeyWord {
   stem: string;
   verses: Verse[];
   score: number;
+}
+
+/**
+ * What the lesson knows of its passage beyond the words: its kind of writing, and the gospel
+ * parable or miracle it mostly tells (`main`, the largest, when such units fill at least half its
+ * verses) and the others it holds.
+ */
+interface Reading {
+  passage: Passage;
+  whole: LessonPassage;
+  verses: Verse[];
+  parts: Part[];
+  keys: KeyWord[];
+  genre: Genre;
+  main?: UnitInPassage;
+  others: UnitInPassage[];
+}
+
+function readingOf(passage: Passage, verses: Verse[], parts: Part[], keys: KeyWord[]): Reading {
+  const units = gospelUnitsIn(passage.ranges);
+  // Parables and miracles told one after another (the mustard seed and the yeast) make the
+  // passage theirs together: the largest leads.
+  const told = units.reduce((sum, found) => sum + found.share, 0);
+  const main = told >= 0.5 ? units[0] : undefined;
+  const others = units.filter((found) => found !== main && found.unit.id !== main?.unit.id).slice(0, 2);
+  return {
+    passage,
+    whole: { reference: passage.reference, ranges: passage.ranges },
+    verses,
+    parts,
+    keys,
+    genre: genreOf(passage.ranges[0]!.start),
+    main,
+    others,
+  };
 }
 
 /** Words of a verse; a compound ("daughters-in-law") stays whole, so "law" is not read into it. */
@@ -79,7 +124,11 @@ function partsOf(verses: Verse[]): Part[] {
         const inside = verses.filter((verse) => verse.id >= start && verse.id <= end);
         if (inside.length === 0 || outlined.some((part) => part.verses.some((verse) => verse.id === start))) continue;
         const range = { start: inside[0]!.id, end: inside.at(-1)!.id };
-        outlined.push({ reference: formatRanges([range]), ranges: [range], verses: inside, title: line.text });
+        // A title names the verses it was written for: a passage holding less than half of them
+        // ("The birth of Solomon" over 2 Samuel 12:15 alone) lists the part without it.
+        const whole = countVerses([line.range]);
+        const title = line.text.trim() && inside.length * 2 >= whole ? line.text : undefined;
+        outlined.push({ reference: formatRanges([range]), ranges: [range], verses: inside, title });
       }
     }
   }
@@ -94,10 +143,37 @@ function partsOf(verses: Verse[]): Part[] {
   });
 }
 
-/** The passage's most telling repeated words: frequent here, rare elsewhere, names left out. */
+/**
+ * The stems that are half of a set phrase naming a thing ("the fattened calf", "in broad
+ * daylight"): every time the word comes, the same word stands beside it. Such a word is not one
+ * the passage turns on, unless the glossary counts it as weighty ("a burnt offering" keeps
+ * "offering"). A small word or the verse's edge beside it is no phrase.
+ */
+function setPhraseHalves(verses: Verse[]): Set<string> {
+  const neighbours = new Map<string, { before: Set<string>; after: Set<string> }>();
+  const side = (word: string | undefined, place: string) => (word && !STOP_WORDS.has(word) ? word : place);
+  for (const verse of verses) {
+    const words = wordsOf(verse.text);
+    for (const [index, word] of words.entries()) {
+      if (STOP_WORDS.has(word)) continue;
+      const key = stem(word);
+      const sides = neighbours.get(key) ?? { before: new Set<string>(), after: new Set<string>() };
+      sides.before.add(side(words[index - 1], `${verse.id}:${index}`));
+      sides.after.add(side(words[index + 1], `${verse.id}:${index}`));
+      neighbours.set(key, sides);
+    }
+  }
+  const halves = new Set<string>();
+  for (const [key, sides] of neighbours)
+    if (!weightyStems.has(key) && (sides.before.size === 1 || sides.after.size === 1)) halves.add(key);
+  return halves;
+}
+
+/** The passage's most telling repeated words: frequent here, rare elsewhere, names and set phrases left out. */
 function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
   const forms = new Map<string, Map<string, number>>();
   const versesByStem = new Map<string, Verse[]>();
+  const halves = setPhraseHalves(verses);
   for (const verse of verses) {
     const seen = new Set<string>();
     for (const word of wordsOf(verse.text)) {
@@ -119,13 +195,13 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
   const found: KeyWord[] = [];
   for (const [key, counts] of forms) {
     const inVerses = versesByStem.get(key)!;
-    if (inVerses.length < 2) continue;
+    if (inVerses.length < 2 || halves.has(key)) continue;
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     const wordStat = stats.get(word);
     if (!wordStat || isName(wordStat)) continue;
     // A word the passage only ever capitalizes is a name here ("Haran"), whatever it is elsewhere.
     if (!inVerses.some((verse) => new RegExp(`\\b${word}\\b`).test(verse.text))) continue;
-    if (/^(?:lord|god|jesus|christ|said|also|will|shall|may|like|one|now|then)$/.test(word)) continue;
+    if (NOT_KEY.test(word)) continue;
     const rarity = Math.log(VERSE_COUNT / (wordStat.count + 1));
     found.push({
       word,
@@ -137,11 +213,36 @@ function keyWords(verses: Verse[], passage: Passage, voice: Voice): KeyWord[] {
   return found.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word)).slice(0, voice.deep ? 5 : 4);
 }
 
-function overview(passage: Passage, verses: Verse[], parts: Part[]) {
+/** The parable or miracle a passage tells, as the reviewed data names it: "(Luke 15:11-32) is a parable of Jesus, ...". */
+function unitLine(found: UnitInPassage, voice: Voice, after?: UnitInPassage): string {
+  const reference = cite(formatRanges(found.ranges));
+  const { unit } = found;
+  const name = unit.name.replace(/^(?:The|A) /, (article) => article.toLowerCase());
+  const { overview } = passageLines;
+  if (after?.unit.type === unit.type) {
+    const list = unit.type === "miracle" ? overview.anotherMiracle : overview.anotherParable;
+    return fill(voice.pick("unit-another", list), { reference, name });
+  }
+  if (unit.type === "miracle") return fill(voice.pick("unit-miracle", overview.miracle), { reference, name });
+  if (!unit.audience || !unit.hearers)
+    return fill(voice.pick("unit-parable", overview.parableUnplaced), { reference, name });
+  return fill(voice.pick("unit-parable", overview.parable), {
+    reference,
+    name,
+    hearers: unit.hearers,
+    audience: cite(formatRanges([unit.audience])),
+  });
+}
+
+function overview(reading: Reading, voice: Voice) {
+  const { passage, verses, parts } = reading;
   const { book } = chaptersOf(verses);
   const note = bookContexts[book.id];
   const paragraphs: string[] = [];
   if (note) paragraphs.push(`${book.name} is ${note.summary}.`);
+  const units = [reading.main, ...reading.others].filter((found): found is UnitInPassage => found !== undefined);
+  if (units.length > 0)
+    paragraphs.push(units.map((found, index) => unitLine(found, voice, units[index - 1])).join(" "));
   if (parts.length > 1) {
     paragraphs.push(
       `${passage.reference} has ${parts.length} parts: ${parts.map((part) => cite(part.reference)).join(", ")}.`,
@@ -270,10 +371,29 @@ function meaningOf(study: WordStudy): string {
   return /[.!?]$/.test(meaning) ? meaning : `${meaning}.`;
 }
 
+/**
+ * The Hebrew and Greek words behind the passage, ranked as its English key words are: by how many
+ * of its verses use them and how rare they are elsewhere. A word the KJV renders only by small
+ * words and verbs of speaking ("came", "said", "answered") or by half of a set phrase ("fatted
+ * calf") is left out.
+ */
+function studiesOf(passage: Passage, limit: number): WordStudy[] {
+  const halves = setPhraseHalves(versesFor(passage.ranges, "KJV"));
+  const scored = wordStudies(passage.ranges, 30).flatMap((study) => {
+    const words = study.english.flatMap(wordsOf).filter((word) => !STOP_WORDS.has(word) && !NOT_KEY.test(word));
+    if (words.length === 0 || words.every((word) => halves.has(stem(word)))) return [];
+    return [{ study, score: study.verses.length * Math.log(VERSE_COUNT / (study.occurrences + 1)) }];
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.study.strongs.localeCompare(b.study.strongs))
+    .slice(0, limit)
+    .map(({ study }) => study);
+}
+
 /** Intermediate: the English words the passage repeats. Deep Study: the Hebrew and Greek behind them. */
 function keyWordSection(keys: KeyWord[], passage: Passage, voice: Voice): string | null {
   if (voice.deep) {
-    const studies = wordStudies(passage.ranges, 5);
+    const studies = studiesOf(passage, 5);
     if (studies.length > 0) {
       const rows = studies.map((study) => {
         const numbers = verseNumbers(study.verses.map((id) => splitVerseId(id).verse));
@@ -315,15 +435,108 @@ function crossReferenceSection(passage: Passage, voice: Voice) {
   ].join("\n");
 }
 
-/** Questions that arise from this passage: its kind of writing, its parts, its notes, its speakers. */
-function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], noted: Part[], voice: Voice) {
+/** Questions on a parable or miracle: what a leader asks of one (nobody in a parable is Jesus). */
+function unitQuestions(found: UnitInPassage, voice: Voice, used: Set<string>, slot: string) {
+  const reference = cite(formatRanges(found.ranges));
+  const ask = (name: string, list: readonly string[], values: Record<string, string> = {}) =>
+    fill(pickFresh(voice, `${slot}-${name}`, list, used), { reference, ...values });
+  const { unit } = found;
+  if (unit.type === "miracle") {
+    const { miracle } = passageLines;
+    return {
+      observe: [ask("need", miracle.need[unit.kind]), ask("act", miracle.act)],
+      interpret: [ask("response", miracle.response), ask("identity", miracle.identity)],
+    };
+  }
+  const { parable } = passageLines;
+  const observe = unit.audience
+    ? [ask("audience", parable.audience, { audience: cite(formatRanges([unit.audience])) })]
+    : [ask("audience", parable.noAudience)];
+  const interpret = unit.hearers ? [ask("hearers", parable.hearers, { hearers: unit.hearers })] : [];
+  // A story has a turn; a short picture (the yeast, the pearl) has only its surprise.
+  const story = countVerses(unit.ranges) >= 6;
+  interpret.push(ask("turn", story ? parable.story : parable.turn), ask("kingdom", parable.kingdom));
+  return { observe, interpret };
+}
+
+/**
+ * Observation questions built from what is known of the passage itself: the commentator's title
+ * of one of its parts, its speakers when it quotes speech, the word it repeats most tellingly.
+ * Each asks the group to look; none says what they will find.
+ */
+function specificObservations(reading: Reading, voice: Voice, used: Set<string>): string[] {
+  const { observe } = passageLines;
+  const found: string[] = [];
+  const titled = reading.parts.filter((part) => part.title && part.title.split(/\s+/).length >= 2);
+  if (titled.length > 0) {
+    const part = voice.pick("q-title-part", titled);
+    const title = escapeMarkdown(part.title!.replace(/[.;:,]+$/, ""));
+    found.push(fill(pickFresh(voice, "q-title", observe.title, used), { reference: cite(part.reference), title }));
+  }
+  const reference = cite(reading.passage.reference);
+  const speech = reading.verses.filter((verse) => /[“‘]/.test(verse.text)).length;
+  const [key] = reading.keys;
+  const speakers = speech >= 2 ? fill(pickFresh(voice, "q-speakers", observe.speakers, used), { reference }) : null;
+  const repeated =
+    key && key.verses.length >= 3
+      ? fill(pickFresh(voice, "q-repeated", observe.repeated, used), {
+          reference,
+          word: key.word,
+          verses: verseNumbers(key.verses.map((verse) => verse.verse)),
+        })
+      : null;
+  // Which of the two comes first varies from passage to passage, so lessons do not all read alike.
+  const pair = voice.pick("q-order", [0, 1]) === 0 ? [speakers, repeated] : [repeated, speakers];
+  return [...found, ...pair.filter((question): question is string => question !== null)];
+}
+
+/** Questions that arise from this passage: its parable or miracle, its kind of writing, its parts, its notes, its speakers. */
+function questionSection(reading: Reading, noted: Part[], voice: Voice) {
+  const { passage, whole, parts, main } = reading;
   const reference = cite(passage.reference);
-  const genre = lines.questions.byGenre[genreOf(passage.ranges)];
   const used = new Set<string>();
-  const observation = [fill(pickFresh(voice, "q-genre", genre, used), { reference })];
-  if (parts.length > 0) observation.push(questionFor(parts[0]!, voice, "q-part0", used));
+  const observation: string[] = [];
   const interpretation: string[] = [];
-  for (let index = 0; index + 1 < parts.length && interpretation.length < (voice.deep ? 2 : 1); index++) {
+  const asked = main ? unitQuestions(main, voice, used, "q-main") : { observe: [], interpret: [] };
+  // The first question on each parable or miracle the passage tells (a large one before the rest
+  // of the main one's, a small one after the passage's own); two parables told to the same
+  // hearers (Luke 15) are compared instead of asked the same question twice.
+  const large: string[] = [];
+  const small: string[] = [];
+  const compared: string[] = [];
+  reading.others.forEach((found, index) => {
+    const unit = found.unit;
+    const sameHearers =
+      main?.unit.type === "parable" &&
+      unit.type === "parable" &&
+      unit.audience !== undefined &&
+      main.unit.audience?.start === unit.audience.start;
+    if (sameHearers)
+      compared.push(
+        fill(pickFresh(voice, `q-compare${index}`, lines.questions.compare, used), {
+          first: cite(formatRanges(found.ranges)),
+          second: cite(formatRanges(main.ranges)),
+        }),
+      );
+    else (found.share >= 1 / 3 ? large : small).push(unitQuestions(found, voice, used, `q-other${index}`).observe[0]!);
+  });
+  observation.push(...asked.observe.slice(0, 1), ...large, ...asked.observe.slice(1));
+  interpretation.push(...asked.interpret.slice(0, 1), ...compared.slice(0, 1), ...asked.interpret.slice(1));
+  const genre = passageLines.genres[reading.genre];
+  // "What does Jesus say or do" only where he acts in the passage, not where he is only named
+  // ("you are to give Him the name Jesus"), and never of a parable he tells.
+  if (!main && reading.genre === "gospel" && reading.verses.some((verse) => JESUS_ACTS.test(verse.text)))
+    observation.push(fill(pickFresh(voice, "q-jesus", passageLines.observe.jesus, used), { reference }));
+  const specific = [...specificObservations(reading, voice, used), ...small];
+  if (main) observation.push(...specific);
+  else {
+    // A beginner is first asked the plain question of its kind ("What happens, and who does
+    // what?"), the others first what this passage's own parts, speakers and words show.
+    const plainly = fill(pickFresh(voice, "q-genre", genre.observe, used), { reference });
+    observation.push(...(voice.plain ? [plainly, ...specific] : [...specific, plainly]));
+    interpretation.push(fill(pickFresh(voice, "q-understand", genre.understand, used), { reference }));
+  }
+  for (let index = 0; index + 1 < parts.length && index < (voice.deep ? 2 : 1); index++) {
     interpretation.push(
       fill(voice.pick(`q-connect${index}`, lines.questions.connect), {
         first: cite(parts[index]!.reference),
@@ -340,14 +553,15 @@ function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], 
   const application: string[] = [];
   const pieces: LessonPassage[] = parts.length > 0 ? parts.slice(1) : [whole];
   for (const [index, piece] of pieces.entries()) {
-    if (reviewedRoles(piece.ranges).length > 0 || touchesNeverApplied(piece.ranges))
+    const roles = reviewedRoles(piece.ranges).filter((role) => role.kind === "promise" || role.kind === "command");
+    if (roles.length > 0 || touchesNeverApplied(piece.ranges))
       application.push(questionFor(piece, voice, `q-apply${index}`, used));
   }
   application.push(voice.say("q-personal", lines.questions.personal));
   const sizes = voice.plain ? [1, 1, 2] : voice.deep ? [2, 4, 3] : [2, 3, 2];
   const groups: Array<[string, string[]]> = [
-    ["Observation", observation.slice(0, sizes[0])],
-    ["Interpretation", interpretation.slice(0, sizes[1])],
+    ["Observation", [...new Set(observation)].slice(0, sizes[0])],
+    ["Interpretation", [...new Set(interpretation)].slice(0, sizes[1])],
     ["Application", [...new Set(application)].slice(0, sizes[2])],
   ];
   let number = 0;
@@ -357,11 +571,40 @@ function questionSection(passage: Passage, whole: LessonPassage, parts: Part[], 
     .join("\n\n");
 }
 
+/** What to take home where the passage has no reviewed role: a question from its parable, miracle or kind of writing. */
+function asksOf(reading: Reading, voice: Voice): string[] {
+  const { main } = reading;
+  const list = !main
+    ? passageLines.genres[reading.genre].apply
+    : main.unit.type === "parable"
+      ? passageLines.parable.apply[main.unit.theme]
+      : passageLines.miracle.apply[main.unit.kind];
+  return [fill(voice.pick("apply-ask", list), { reference: cite(reading.passage.reference) })];
+}
+
 /**
- * The title: a reviewed memory verse of the passage in its own words, else the commentator's
+ * The closing prayer when the passage holds no reviewed prayer to pray in its own words: one
+ * written for its parable's theme, its miracle's kind, or its kind of writing. It never thanks
+ * God "for" a reference.
+ */
+function prayerOf(reading: Reading, voice: Voice): string {
+  const { main } = reading;
+  const list = !main
+    ? passageLines.genres[reading.genre].prayers
+    : main.unit.type === "parable"
+      ? passageLines.parable.prayers[main.unit.theme]
+      : passageLines.miracle.prayers[main.unit.kind];
+  return voice.pick("prayer", list);
+}
+
+/**
+ * The title: the name of the parable or miracle that is most of the passage, else a reviewed memory verse
+ * of the passage in its own words, else the commentator's
  * title for a passage of one part, else the reference with a plain subtitle.
  */
-function titleOf(passage: Passage, verses: Verse[], parts: Part[], voice: Voice) {
+function titleOf(reading: Reading, voice: Voice) {
+  const { passage, verses, parts, main } = reading;
+  if (main && main.share >= 0.5) return `${passage.reference}: ${main.unit.name}`;
   const [memory] = reviewedRoles(passage.ranges, "memory");
   const verse = memory && verses.find((entry) => entry.id === memory.range.start);
   if (verse) return `${passage.reference}: ${capitalize(keyPhrase(verse.text, { maxWords: 14 }))}`;
@@ -381,10 +624,11 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   const weights = verseWeights(verses.map((verse) => verse.id));
   const keys = keyWords(verses, passage, voice);
   const parts = partsOf(verses);
-  const whole: LessonPassage = { reference: passage.reference, ranges: passage.ranges };
+  const reading = readingOf(passage, verses, parts, keys);
+  const { whole } = reading;
   const used = new Set<string>();
 
-  const sections = [overview(passage, verses, parts)];
+  const sections = [overview(reading, voice)];
   sections.push(`## ${SECTION.keyScriptures}\n\n${scriptureSection(passage, verses, weights, voice)}`);
   const commentary = commentarySection(passage, verses, parts, voice, used);
   const outline = parts.length > 1 ? outlineSection(parts, voice, used) : null;
@@ -394,17 +638,15 @@ export function passageLesson(passage: Passage, settings: AiSettingsInput): Gene
   if (keyWordText) sections.push(`## ${SECTION.keyWords}\n\n${keyWordText}`);
   const crossReferences = crossReferenceSection(passage, voice);
   if (crossReferences) sections.push(`## ${SECTION.crossReferences}\n\n${crossReferences}`);
+  sections.push(`## ${SECTION.discussionQuestions}\n\n${questionSection(reading, outline?.noted ?? [], voice)}`);
   sections.push(
-    `## ${SECTION.discussionQuestions}\n\n${questionSection(passage, whole, parts, outline?.noted ?? [], voice)}`,
-  );
-  sections.push(
-    `## ${SECTION.applicationPoints}\n\n${applicationPoints([whole], voice)
+    `## ${SECTION.applicationPoints}\n\n${applicationPoints([whole], voice, asksOf(reading, voice))
       .map((point) => `- ${point}`)
       .join("\n")}`,
   );
   const focus: Focus = { kind: "passage", passage: whole, parts };
   return {
-    title: titleOf(passage, verses, parts, voice),
-    content: finishLesson(sections, focus, voice, passage.translation.shown),
+    title: titleOf(reading, voice),
+    content: finishLesson(sections, focus, voice, passage.translation.shown, prayerOf(reading, voice)),
   };
 }
