@@ -156,11 +156,17 @@ function sessionPlan(focus: Focus, passages: LessonPassage[], voice: Voice): str
 
 /**
  * The words of a prayer a story quotes ("he beat his breast and said, ‘God, have mercy on me, a
- * sinner!’"): what is inside the quotation when the verses end with it, else the verses whole.
+ * sinner!’"): what is inside the quotation when the verses end with it, or, when the prayer goes
+ * on past the verses prayed ("Then I said: “O LORD, God of heaven…"), what follows the short
+ * lead-in; else the verses whole.
  */
-function prayedWords(text: string): string {
+export function prayedWords(text: string): string {
   const quoted = text.match(/[,:]\s*[“‘](.+[.!?])[”’]+$/);
-  return quoted ? quoted[1]! : text;
+  if (quoted) return quoted[1]!;
+  // (’ before a letter is an apostrophe, not a closing quotation mark.)
+  const opened = text.match(/^[^“‘”]{1,80}?[,:]\s*(?:“([^”]+)|‘((?:[^’]|’(?=\w))+))$/);
+  if (opened) return (opened[1] ?? opened[2])!;
+  return text;
 }
 
 /**

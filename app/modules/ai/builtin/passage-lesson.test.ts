@@ -7,7 +7,7 @@ import { splitStudySections } from "~/modules/studies/markdown";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { content } from "./content";
 import parablesMiracles from "./content/parables-miracles.json";
-import { cite } from "./lesson-parts";
+import { cite, prayedWords } from "./lesson-parts";
 import { lessonFromPassage } from "./lessons.server";
 import { rolesIn } from "./verse-roles";
 
@@ -160,4 +160,13 @@ describe("built-in passage lessons on the gospels' parables and miracles", () =>
     // A weighty word in a set phrase stays: "burnt offering" keeps "offering".
     assert.match(section(lesson("Genesis 22:1-19").content, "Key Words"), /\*\*Offering\*\*/);
   });
+});
+
+test("a prayer the story opens and the verses do not close is prayed without its lead-in", () => {
+  assert.equal(
+    prayedWords("Then I said: “O LORD, God of heaven, hear your servant. My father’s house has sinned."),
+    "O LORD, God of heaven, hear your servant. My father’s house has sinned.",
+  );
+  assert.equal(prayedWords("And he said, ‘God, have mercy on me, a sinner!’"), "God, have mercy on me, a sinner!");
+  assert.equal(prayedWords("The LORD is my shepherd; I shall not want."), "The LORD is my shepherd; I shall not want.");
 });
