@@ -15,9 +15,24 @@ export function hashString(text: string): number {
 
 export type Picker = <T>(slot: string, options: readonly T[]) => T;
 
+/**
+ * FNV-1a's low bits barely depend on the text (the last one is the parity of its characters' low
+ * bits), so two slots picked modulo a small count came out tied (a topic's activity always came
+ * with the same leader's tip): mixed (murmur3's finaliser) before the modulo.
+ */
+function mix(hash: number): number {
+  let mixed = hash;
+  mixed ^= mixed >>> 16;
+  mixed = Math.imul(mixed, 0x85ebca6b);
+  mixed ^= mixed >>> 13;
+  mixed = Math.imul(mixed, 0xc2b2ae35);
+  mixed ^= mixed >>> 16;
+  return mixed >>> 0;
+}
+
 /** Chooses among options by a hash of the seed and the slot: varied across inputs, fixed for one. */
 export function createPicker(seed: string): Picker {
-  return (slot, options) => options[hashString(`${seed}\u0000${slot}`) % options.length]!;
+  return (slot, options) => options[mix(hashString(`${seed}\u0000${slot}`)) % options.length]!;
 }
 
 export const STOP_WORDS = new Set(
