@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { wordLimitRanges } from "~/modules/ai/settings";
+import { repairSourceText } from "~/modules/bible/bible-db.server";
 
 /**
  * Checks on what the built-in writer wrote, shared by its tests: which sentences are its own
@@ -116,7 +117,7 @@ type Source = {
 let henryByChapter: Map<string, string> | undefined;
 
 /**
- * Matthew Henry's text per chapter, read from the shipped file itself (db/bible-data), keyed
+ * Matthew Henry's text per chapter, read from the shipped file itself (db/bible-data, mended as at build), keyed
  * "John 3" as the writer names them.
  */
 export function henryChapterText(chapter: string): string | undefined {
@@ -126,8 +127,11 @@ export function henryChapterText(chapter: string): string | undefined {
       id: string;
       name: string;
     }>;
+    // As the app stores it: the source with its digitising mistakes mended.
     const source = JSON.parse(
-      zlib.gunzipSync(fs.readFileSync(path.join(root, "db/bible-data/commentary/mhc.json.gz"))).toString("utf8"),
+      repairSourceText(
+        zlib.gunzipSync(fs.readFileSync(path.join(root, "db/bible-data/commentary/mhc.json.gz"))).toString("utf8"),
+      ),
     ) as Source;
     henryByChapter = new Map();
     for (const book of books) {

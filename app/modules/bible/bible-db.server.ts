@@ -11,7 +11,7 @@ import { placeSection, type PlacedPart } from "./commentary-text";
  * file, built once from db/bible-data (a few seconds) and reused by every start. Bump the version
  * when the layout or the import changes.
  */
-const BIBLE_DB_VERSION = "5";
+const BIBLE_DB_VERSION = "6";
 
 export const shippedTranslations = ["BSB", "WEB", "KJV"] as const;
 
@@ -313,6 +313,18 @@ export const commentarySources = {
 type KjvText = (book: BibleBook, chapter: number, verse: number) => string;
 
 /**
+ * Mistakes in the digitised text, mended before anything is split or placed: the full
+ * commentary's "Is" opening a question was expanded as the abbreviation of Isaiah about 560
+ * times ("Isa. there unrighteousness with God?", "Isa. it not…").
+ */
+export function repairSourceText(text: string): string {
+  return text.replace(
+    /\bIsa\. (?=(?:it|this|not|there|any|the|he|that|she|is|their|thy|his|all|such|my|her|a|we|they|thine|our|your)\b)/g,
+    "Is ",
+  );
+}
+
+/**
  * The three commentaries: per chapter its introduction (position 0, covering the whole chapter)
  * and then its sections in order, each over the verses it expounds (Henry's full commentary
  * alone has a full-text index); and their notes, placed on the verses each part discusses.
@@ -331,7 +343,7 @@ function importCommentary(db: Database.Database, kjvText: KjvText) {
   const deflate = (text: string) => zlib.deflateRawSync(text, { level: 1 });
   for (const [source, { file, author, work }] of Object.entries(commentarySources)) {
     const data = JSON.parse(
-      zlib.gunzipSync(fs.readFileSync(path.join(bibleDataDir, "commentary", file))).toString("utf8"),
+      repairSourceText(zlib.gunzipSync(fs.readFileSync(path.join(bibleDataDir, "commentary", file))).toString("utf8")),
     ) as CommentaryFile;
     // One row per section or quotation, its parts (each on the verses it discusses) deflated
     // together: per part, the rows and blobs would be twice the size.

@@ -1,5 +1,6 @@
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { placedNotes, type CommentarySourceId, type PlacedNote } from "~/modules/bible/commentary.server";
+import { versesFor } from "~/modules/bible/passages.server";
 import type { VerseRange } from "~/modules/bible/references.server";
 import { stem } from "./stem";
 import { escapeMarkdown, STOP_WORDS } from "./text";
@@ -35,8 +36,23 @@ export function noteLength(voice: Voice) {
   return voice.plain ? 2 : voice.deep ? 4 : 3;
 }
 
+/**
+ * A sentence that announces a list the quotation does not go on to give: "We have four things in
+ * this chapter.", "Three things the master of the house urges, in answer to this ill-natured
+ * surmise.", "Here observe two things:".
+ */
+export function announcesList(sentence: string) {
+  return (
+    sentence.split(/\s+/).length <= 16 &&
+    /\b(?:two|three|four|five|six|seven|eight|nine|ten|several|many|divers|some) (?:things|particulars|ways|reasons|parts|instances|sorts|heads|steps|respects|considerations|instructions|observations|lessons)\b/i.test(
+      sentence,
+    )
+  );
+}
+
 /** A sentence that reads well quoted alone: begins as a sentence, pairs its quotation marks, not too long. */
 function quotable(sentence: string) {
+  if (announcesList(sentence)) return false;
   const words = sentence.split(/\s+/).length;
   if (words < 5 || words > 70 || !/^[A-Z‘“]/.test(sentence) || !/[.!?][”’)]?$/.test(sentence)) return false;
   const opens = (sentence.match(/[“]/g) ?? []).length;
@@ -49,11 +65,30 @@ function stems(text: string) {
   );
 }
 
+/** Names every reader knows, and the capitals of Henry's asides, that never make a note foreign. */
+const FAMILIAR = new Set(
+  `god lord christ jesus spirit holy ghost father son saviour savior redeemer israel jerusalem gospel
+  scripture scriptures church heaven o i note see thus hence`.split(/\s+/),
+);
+
 /**
- * The best note on these verses: of the notes placed on them, the one that covers most of them
- * and, when the lesson says what it looks for (a topic and why the passage was chosen), speaks of
- * it; of that note the first `count` quotable sentences not yet quoted in the lesson, consecutive
- * (recorded in `used`). Sources are tried in order: the second only when the first has nothing.
+ * Names in a sentence that the passage itself never uses: a note that opens on Cushi and Ahimaaz
+ * in Matthew 20, or on the Maccabees in Nehemiah 1, is about another story. Citations ("Rom.
+ * 2:7", "Matt. 20:3") and a sentence's first word are not names.
+ */
+function foreignNames(sentence: string, passageWords: Set<string>) {
+  const text = sentence.replace(/\b(?:[1-3] )?[A-Z][a-z]+\.? \d+(?::\d+)?(?:[-–]\d+)?/g, "").replace(/\([^)]*\)/g, "");
+  const names = text.match(/(?<=[a-z,;:] )[A-Z][a-z]+/g) ?? [];
+  return names.filter((name) => !FAMILIAR.has(name.toLowerCase()) && !passageWords.has(name.toLowerCase())).length;
+}
+
+/**
+ * The best note on these verses: of the notes placed on them, the one that covers most of them,
+ * speaks of what the verses say (their words, in the KJV Henry read) and, when the lesson says
+ * what it looks for (a topic and why the passage was chosen), of that too; never one that opens on
+ * another story's people or is one question alone. Of that note the first `count` quotable
+ * sentences not yet quoted in the lesson, consecutive (recorded in `used`). Sources are tried in
+ * order: the second only when the first has nothing.
  */
 export function noteOn(
   ranges: VerseRange[],
@@ -67,6 +102,11 @@ export function noteOn(
   } = {},
 ): LessonNote | null {
   const wanted = stems(about);
+  const passageText = versesFor(ranges, "KJV")
+    .map((verse) => verse.text)
+    .join(" ");
+  const passageWords = new Set(passageText.toLowerCase().match(/[a-z]+/g) ?? []);
+  const passageStems = stems(passageText);
   const covered = (note: PlacedNote) =>
     ranges.reduce(
       (sum, range) =>
@@ -87,10 +127,19 @@ export function noteOn(
         if (fresh.length >= count) break;
       }
       if (fresh.length === 0) continue;
+      // A rhetorical question needs the argument around it.
+      if (fresh.length === 1 && fresh[0]!.endsWith("?")) continue;
       const noteStems = stems(fresh.join(" "));
       let hits = 0;
       for (const word of wanted) if (noteStems.has(word)) hits++;
-      choices.push({ note, sentences: fresh, score: hits * 2 + Math.log2(1 + covered(note)) });
+      let onText = 0;
+      for (const word of noteStems) if (passageStems.has(word)) onText++;
+      const foreign = foreignNames(fresh[0]!, passageWords) * 3 + foreignNames(fresh.slice(1).join(" "), passageWords);
+      choices.push({
+        note,
+        sentences: fresh,
+        score: hits * 2 + Math.log2(1 + covered(note)) + Math.min(onText, 6) / 2 - foreign,
+      });
     }
     const best = choices.sort((a, b) => b.score - a.score)[0];
     if (!best) continue;

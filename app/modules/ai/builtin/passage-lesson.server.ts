@@ -22,7 +22,7 @@ import {
   type Focus,
   type LessonPassage,
 } from "./lesson-parts";
-import { noteOn, quoteNote } from "./lesson-notes";
+import { announcesList, noteOn, quoteNote } from "./lesson-notes";
 import { segmentPassage } from "./outline";
 import { gospelUnitsIn, type UnitInPassage } from "./parables-miracles";
 import { blockquote, snippet } from "./scripture.server";
@@ -318,7 +318,9 @@ function commentarySection(passage: Passage, verses: Verse[], parts: Part[], voi
     const intros = chapterIntroductions(book.id, chapters[0]!).filter((intro) => intro.sentences.length > 0);
     const intro = intros.find((entry) => entry.source === "tdavid") ?? intros.find((entry) => entry.source === "mhc");
     if (intro) {
-      const fresh = intro.sentences.filter((sentence) => !used.has(sentence)).slice(0, voice.plain ? 2 : 3);
+      const fresh = intro.sentences
+        .filter((sentence) => !used.has(sentence) && !announcesList(sentence))
+        .slice(0, voice.plain ? 2 : 3);
       for (const sentence of fresh) used.add(sentence);
       if (fresh.length > 0) {
         const first = verses[0]!;
