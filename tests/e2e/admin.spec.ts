@@ -158,9 +158,15 @@ test.describe("admin console: AI settings", () => {
       "Language Complexity": ["Simple", "Moderate", "Advanced"],
     };
     for (const [name, options] of Object.entries(expected)) {
-      await page.getByRole("combobox", { name }).click();
+      // A click before the page's scripts have hydrated it opens nothing: click until the list opens.
+      const select = page.getByRole("combobox", { name });
+      await expect(async () => {
+        if ((await select.getAttribute("aria-expanded")) !== "true") await select.click();
+        await expect(page.getByRole("option").first()).toBeVisible({ timeout: 1000 });
+      }).toPass();
       await expect(page.getByRole("option")).toHaveText(options);
       await page.keyboard.press("Escape");
+      await expect(page.getByRole("option")).toHaveCount(0);
     }
   });
 
