@@ -194,17 +194,25 @@ describe("built-in devotional content", () => {
     assert.deepEqual(over, []);
   });
 
-  test("the depths differ in what they do: Concise notes and one question, Henry's notes, then word studies and cross-references", () => {
+  test("the depths differ in what they do: Concise notes and two questions, Henry's notes, then word studies and cross-references", () => {
     const [beginner, intermediate, deep] = levels.map((level) => write(["Romans 12"], level));
     assert.match(section(beginner!, "Let's Think About It"), /— Matthew Henry, Concise Commentary/);
-    assert.equal((section(beginner!, "Questions for You").match(/^\d\. /gm) ?? []).length, 1);
+    assert.equal((section(beginner!, "Questions for You").match(/^\d\. /gm) ?? []).length, 2);
     assert.match(section(intermediate!, "Let's Think About It"), /— Matthew Henry(?!, Concise)/);
     const asked = (section(intermediate!, "Questions for You").match(/^\d\. /gm) ?? []).length;
-    assert.ok(asked >= 2 && asked <= 3, `${asked} questions`);
+    assert.ok(asked >= 3 && asked <= 6, `${asked} questions`);
     for (const text of [beginner!, intermediate!]) {
       assert.doesNotMatch(text, /### Words Worth Knowing|### Connecting the Dots|### A Bit of Background/);
     }
-    assert.match(section(beginner!, "What Happens Here"), /^Romans is a letter of Paul\. /m);
+    // The book's background is Deep Study's (and a book's first chapter's): a plan through Romans
+    // would otherwise open every day on it.
+    assert.match(
+      section(beginner!, "What Happens Here"),
+      /^- \*\*Verses 1-2\.\*\* Believers are to dedicate themselves to God\.$/m,
+    );
+    assert.doesNotMatch(beginner!, /Romans is a letter of Paul/);
+    assert.match(section(deep!, "What Happens Here"), /^Romans is a letter of Paul\. /m);
+    assert.match(section(write(["Romans 1"], "beginner"), "What Happens Here"), /^Romans is a letter of Paul\. /m);
     assert.match(
       deep!,
       /### A Bit of Background\n\n> The apostle, having at large [^\n]+ — Matthew Henry on Romans 12$/m,
@@ -212,7 +220,7 @@ describe("built-in devotional content", () => {
     assert.match(deep!, /### Words Worth Knowing\n\n- \*\*[^*]+\*\* \(Greek [^\n]+Strong’s G\d+\)/);
     assert.match(deep!, /### Connecting the Dots\n\n> /);
     const deepAsked = (section(deep!, "Questions for You").match(/^\d\. /gm) ?? []).length;
-    assert.ok(deepAsked >= 3 && deepAsked <= 4, `${deepAsked} questions`);
+    assert.ok(deepAsked >= 4 && deepAsked <= 7, `${deepAsked} questions`);
   });
 
   test("questions fit the kind of writing", () => {

@@ -16,3 +16,16 @@ export function verseForQuote(text: string) {
   const singleCloses = (balanced.match(/’(?![a-z])/gi) ?? []).length;
   return (singleOpens === singleCloses ? balanced : balanced.replace(/‘/g, "").replace(/’(?![a-z])/gi, "")).trim();
 }
+
+/** A quotation stands on its own: at least this many words, opening on a sentence of at least `OPENING_WORDS`. */
+const STANDALONE_WORDS = 15;
+const OPENING_WORDS = 10;
+
+/**
+ * A quotation a reader can follow without its context: long enough to say something, and not
+ * opening on a short line out of an argument ("Stay a while, and it will be summer.").
+ */
+export function standsAlone(sentences: string[]): boolean {
+  const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  return count(sentences[0] ?? "") >= OPENING_WORDS && count(sentences.join(" ")) >= STANDALONE_WORDS;
+}
