@@ -332,6 +332,22 @@ const INLINE_OUTLINE = /\s*\((?:[1-3]\s?)?[A-Z][a-z]*\.?\s+\d+:([\d\s,;–-]+)\)
  */
 export function readsAsHeading(sentence: string): boolean {
   const text = sentence.replace(/^[“‘"'(]+/, "");
+  // "The further instruction which Jesus Christ gave her; for he will not...": a heading, then its gloss.
+  const clause = /^([^;]+);/.exec(text)?.[1];
+  // "The Lord Jesus’s relation to God; he is Son to the Father...": a short heading with no verb.
+  if (
+    clause &&
+    clause.split(/\s+/).length <= 8 &&
+    /^(?:The|His|Her|Their|Our) /.test(clause) &&
+    !/\b(?:is|was|are|were|will|shall|must|may|can|has|have|had|be|[a-z]+(?:ed|eth|es))\b/.test(clause)
+  )
+    return true;
+  if (
+    clause &&
+    /^(?:The|His|Her|Their) (?:[a-z]+ ){1,4}(?:which|that|whereby|wherewith) /.test(clause) &&
+    !/\b(?:is|was|are|were|will|shall|must|may|can|has|have|had|be)\b/.test(clause)
+  )
+    return true;
   if (!/\.[”’"')\]]*$/.test(text) || /[;?!]/.test(text) || text.split(/\s+/).length > 20) return false;
   const copulas = text.match(/\b(?:is|was|are|were|be)\b/g)?.length ?? 0;
   const determiner = "(?:the|this|these|those|his|her|its|their|our)";
@@ -345,6 +361,15 @@ export function readsAsHeading(sentence: string): boolean {
   if (subject)
     return !/\b(?:is|was|are|were|will|shall|must|may|can)\b|\b(?:he|she|they|we|I|you) [a-z]/.test(subject[1]!);
   if (/^(?:How|Why) (?:the|a|an|he|she|it|they|we|his|her|its|their|God|Christ)\b/.test(text)) return true;
+  // "To whom these promises are made—to those that believe..."
+  if (/^(?:To|Of|For|By|With|From|Upon) whom\b/.test(text)) return true;
+  // "The providence of God, by which there is a constant correspondence...": a name and its clause, no sentence.
+  if (
+    /^(?:The|His|Her|Their|Our) [^,;:]*, (?:(?:by|in|through|of|with|from|to|for|upon|on) )?(?:which|whom|whereby|wherein)\b/.test(
+      text,
+    )
+  )
+    return !/\b(?:is|was|are|were)\b/.test(text.split(",")[0]!);
   // "The notice which the poor simple man gave to the Jews concerning Christ, John 5:15."
   if (
     /^(?:The|His|Her|Their) [a-z]+(?: [a-z]+)? (?:which|that|whereby|wherewith)\b.*, (?:[1-3] )?[A-Z][a-z]+\.? \d+:\d+[\d,\s–-]*\.$/.test(
