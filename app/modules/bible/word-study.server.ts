@@ -60,9 +60,10 @@ function rendering(text: string): string {
   return words.join(" ");
 }
 
-// Adverbs and particles the KJV gives a content word's number ("now", "already", "away" of "cast away").
+// Adverbs and particles the KJV gives a content word's number ("now", "already", "away" of "cast away"),
+// and "things" alone, the KJV's word for a pronoun ("these things", "whatsoever things").
 const ADVERBS = new Set(
-  "now already away again ever never together also still yet long before then thus so very much more only all every any forth back once ago therefore".split(
+  "now already away again ever never together also still yet long before then thus so very much more only all every any forth back once ago therefore thing things".split(
     " ",
   ),
 );
@@ -144,7 +145,7 @@ export function wordStudies(ranges: VerseRange[], limit = 5, options: { keyVerse
     const score =
       (1 + Math.log(use.count)) *
       Math.sqrt(Math.log(31_102 / entry.occurrences)) *
-      (inKey ? 2.5 : 1) *
+      (inKey ? 2 : 1) *
       (generic ? 0.5 : 1);
     scored.push({
       // Said in two verses or more, or in the key verse: "embrace" twice in one verse of a list is not a thread.
@@ -166,5 +167,15 @@ export function wordStudies(ranges: VerseRange[], limit = 5, options: { keyVerse
     (a, b) =>
       Number(b.carries) - Number(a.carries) || b.score - a.score || a.study.strongs.localeCompare(b.study.strongs),
   );
-  return scored.slice(0, limit).map((entry) => entry.study);
+  // Five words from one verse (the key verse's "requests", "thanksgiving", "supplication"...) do not
+  // study a passage: at most two from any one verse before the rest.
+  const perVerse = new Map<VerseId, number>();
+  const spread = scored.filter(({ study }) => {
+    if (study.verses.length !== 1) return true;
+    const count = perVerse.get(study.verses[0]!) ?? 0;
+    perVerse.set(study.verses[0]!, count + 1);
+    return count < 2;
+  });
+  const rest = scored.filter((entry) => !spread.includes(entry));
+  return [...spread, ...rest].slice(0, limit).map((entry) => entry.study);
 }
