@@ -8,7 +8,7 @@ import { content, sectionIds, type SectionId } from "../content";
 import { createPicker, titleCase } from "../text";
 import { fill } from "../voice";
 import type { DevotionalMaterial } from "./material.server";
-import { standsAlone } from "./text";
+import { listItem, standsAlone } from "./text";
 
 /**
  * Writes a devotional from its material (see material.server.ts). The writer says little of its
@@ -298,7 +298,8 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
 /** The first sentence of Henry's introduction that says what the chapter holds, before his numbered points. */
 function introductionOpening(sentences: string[]) {
   const first = sentences[0];
-  if (!first || /\b[IVX]+\.\s/.test(first) || countWords(first) > 60 || countWords(first) < 8) return undefined;
+  if (!first || /\b[IVX]+\.\s/.test(first) || countWords(first) > 60 || countWords(first) < 8 || listItem(first))
+    return undefined;
   return first;
 }
 
@@ -326,24 +327,31 @@ function attributionOf(note: PlacedNote) {
 }
 
 /**
- * "**Time** (Hebrew ‛êth, עת, Strong’s H6256): time, especially now, when. In verses 1, 2, 3, 4 and
- * 5 more; 294 times in the Bible." The English the KJV gives it here leads; Strong's gloss follows
- * only where it reads as a meaning ("perhaps from ἄγαν ágan [or compare H5689]" does not).
+ * "**‛Êth** (Hebrew עת, Strong’s H6256): time. The KJV renders it *time* in verses 1, 2, 3, 4 and 5
+ * more; it occurs 294 times in the Bible." Strong's gloss only where it reads as a meaning
+ * ("perhaps from ἄγαν ágan [or compare H5689]" does not), with its figurative sense where the
+ * gloss gives only the literal one ("literally a cord; figuratively expectancy").
  */
 function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
   const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
   const where = study.verses.map((id) => splitVerseId(id).verse);
-  const english = study.english[0] ?? study.gloss;
-  const head = english.charAt(0).toUpperCase() + english.slice(1);
+  const head = study.transliteration.split(" ")[0]!;
   const gloss = study.gloss
     .replace(/^properly\s+/i, "")
     // "time especially now when etc": the meaning, not the uses listed after it.
     .replace(/\s+(?:especially|that is|hence|i\.e\.)\b.*$/i, "")
     .replace(/\s+etc\.?$/i, "")
     .replace(/[.;,\s]+$/, "");
+  // "ruddy that is a human being": the sense, not the root's picture.
+  const sense = new RegExp(
+    `^(?:From [HG]\\d+; )?(?:properly )?${gloss.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} that is ([^;:(]+)`,
+  ).exec(study.definition)?.[1];
+  const figurative = /^literally\b/i.test(gloss)
+    ? /figuratively ([^;:(]+)/.exec(study.definition)?.[1]?.trim()
+    : undefined;
   const meaning =
-    gloss && !/perhaps|\bfrom\b|\bor\b|compare|\[|[HG]\d/i.test(gloss) && gloss.toLowerCase() !== english.toLowerCase()
-      ? `: ${gloss}.`
+    gloss && !/perhaps|\bfrom\b|\bor\b|compare|\[|[HG]\d/i.test(gloss)
+      ? `: ${sense ? sense.trim() : gloss}${figurative ? `; figuratively ${figurative}` : ""}.`
       : ".";
   const verses =
     where.length === 1
@@ -351,9 +359,13 @@ function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
       : where.length <= 4
         ? `verses ${joinAnd(where.map(String))}`
         : `verses ${where.slice(0, 4).join(", ")} and ${where.length - 4} more`;
-  const others = [...new Set(study.english.map((word) => word.toLowerCase()))].slice(1, 3);
-  const rendered = others.length > 0 ? ` The KJV also renders it ${joinOr(others)} here.` : "";
-  return `**${head}** (${language} ${study.transliteration}, ${study.lemma}, Strong’s ${study.strongs})${meaning} In ${verses}; ${study.occurrences} times in the Bible.${rendered}`;
+  const english = [...new Set(study.english.map((word) => word.toLowerCase()))].slice(0, 3);
+  const times = study.occurrences === 1 ? "once in the Bible" : `${study.occurrences} times in the Bible`;
+  const rendered =
+    english.length > 0
+      ? ` The KJV renders it ${joinOr(english)} in ${verses}; it occurs ${times}.`
+      : ` It occurs in ${verses}, and ${times}.`;
+  return `**${head.charAt(0).toUpperCase()}${head.slice(1)}** (${language} ${study.lemma}, Strong’s ${study.strongs})${meaning}${rendered}`;
 }
 
 function joinAnd(items: string[]) {

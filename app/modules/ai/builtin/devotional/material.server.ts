@@ -21,7 +21,7 @@ import { maskOtherSenses } from "../senses";
 import { stem } from "../stem";
 import { neverApplied, rolesIn, type VerseRole } from "../verse-roles";
 import { genreOf, isPraisePsalm, type Genre } from "./questions";
-import { standsAlone, verseForQuote, words } from "./text";
+import { listItem, standsAlone, verseForQuote, words } from "./text";
 
 /**
  * What a devotional is built from, all of it read from reliable structure rather than guessed
@@ -174,7 +174,8 @@ function outlineOf(ranges: VerseRange[], chapters: Array<{ bookId: string; chapt
       parts.push({
         label,
         text: text.charAt(0).toUpperCase() + text.slice(1),
-        phrase: text,
+        // Inside a sentence of the writer's, the line's first clause: "(two letters to the captives in Babylon)".
+        phrase: text.split(/[;:]\s/)[0]!,
         range: line.range,
         source,
         ...(context ? { context } : {}),
@@ -199,7 +200,8 @@ function plainCapitals(text: string): string {
     // A sentence of his own inside the line keeps its capital: "...withdrawn. He earnestly prays".
     if (offset > 0 && /[.!?]\s*$/.test(text.slice(0, offset))) return word;
     const stat = stats.get(word.toLowerCase());
-    return stat && stat.count > 0 && !isName(stat) && !KEPT_CAPITALS.has(word) ? word.toLowerCase() : word;
+    // A word the KJV never uses ("Gives") is no name of it either.
+    return (!stat || stat.count === 0 || !isName(stat)) && !KEPT_CAPITALS.has(word) ? word.toLowerCase() : word;
   });
 }
 
@@ -239,14 +241,20 @@ function henryPoints(bookId: string, chapter: number): Array<{ text: string; ran
   });
 }
 
+/** An outline line that leans on the one before: "He is taught by...", "By Abraham and his descendants", "Gives directions to some". */
+const LEANING_TITLE =
+  /^(?:he|she|they|it|its|his|her|their|and|to|or|but|by|in|with|from|of|for|also|gives|expresses|exhorts|shows|declares|warns|describes|reproves|is|are)\b/i;
+
 /** A title from the outline line covering most of the reading: "Orpah Stays Behind, but Ruth Goes with Naomi". */
 function titleFrom(outline: OutlinePart[]): string | null {
   const size = (part: OutlinePart) => (part.range ? part.range.end - part.range.start : 1000);
   // "He is taught by the withering of a gourd" leans on the line before: no title.
-  const leaning = (part: OutlinePart) => /^(?:he|she|they|it|its|his|her|their|and|to|or|but)\b/i.test(part.text);
+  // "By Abraham and his descendants", "Gives directions to some" lean on the line before too.
+  const leaning = (part: OutlinePart) => LEANING_TITLE.test(part.text);
   const main = outline
     .filter((part) => !part.context)
     .sort((a, b) => Number(leaning(a)) - Number(leaning(b)) || size(b) - size(a))[0];
+  if (main && leaning(main)) return null;
   if (!main) return null;
   let text = main.text.replace(/[.;:,]+$/, "");
   // A long line is cut at its first clause: a title, not a paragraph.
@@ -280,6 +288,14 @@ function reads(sentence: string) {
 }
 
 /**
+ * A note's first sentence must be one a reader can start on: not a short item of Henry's list
+ * closed by its verse ("Whatever condition we are in, ... to continue calling upon God, Ps. 130:1.").
+ */
+function opens(sentence: string) {
+  return !listItem(sentence) && !/^(?:For|Therefore|Wherefore|Yet|Nor)\b/.test(sentence);
+}
+
+/**
  * Up to `count` notes on different verses, in the passage's order: those with something to say
  * (a few sentences) on the verse quoted first or on the larger parts of the reading, before
  * one-line remarks and notes thick with references.
@@ -298,7 +314,13 @@ function chooseNotes(notes: PlacedNote[], count: number, key: VerseRange | null,
   };
   const ranked = notes
     .map((note) => ({ ...note, sentences: note.sentences.slice(0, sentences) }))
-    .filter((note) => note.sentences.length > 0 && note.sentences.every(reads) && standsAlone(note.sentences))
+    .filter(
+      (note) =>
+        note.sentences.length > 0 &&
+        note.sentences.every(reads) &&
+        opens(note.sentences[0]!) &&
+        standsAlone(note.sentences),
+    )
     .map((note, index) => ({ note, index, worth: worth(note) }))
     .sort((a, b) => b.worth - a.worth || a.index - b.index);
   const chosen: PlacedNote[] = [];
@@ -334,7 +356,7 @@ export function summarySentence(sentence: string, names: Set<string>): boolean {
 }
 
 const SUBJECTS =
-  /^(?:The (?:psalmist|prophet|apostle|evangelist|disciples|people|Jews|church|Israelites|priests|king|women|multitude|Pharisees|writer|Lord Jesus)|This (?:psalm|chapter|prayer|parable|vision|prophecy|epistle|letter|song)|Christ|Jesus|Our Lord|Our Saviour|Here)\b/;
+  /^(?:The (?:psalmist|prophet|apostle|evangelist|disciples|people|Jews|church|Israelites|priests|king|women|multitude|Pharisees|writer|Lord Jesus)|This (?:psalm|chapter|prayer|parable|vision|prophecy|epistle|letter|song)|In (?:these|this) (?:verses|chapter|psalm)|We have here|Here we have|Christ|Jesus|Our Lord|Our Saviour|Here)\b/;
 
 /** Names in the passage itself (capitalised words past a verse's first), not God's titles. */
 function namesIn(verses: Array<{ text: string }>): Set<string> {

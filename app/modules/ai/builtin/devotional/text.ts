@@ -29,3 +29,12 @@ export function standsAlone(sentences: string[]): boolean {
   const count = (text: string) => text.split(/\s+/).filter(Boolean).length;
   return count(sentences[0] ?? "") >= OPENING_WORDS && count(sentences.join(" ")) >= STANDALONE_WORDS;
 }
+
+/**
+ * A short item of Henry's list closed by its verse ("Whatever condition we are in, ... to continue
+ * calling upon God, Ps. 130:1.", "Exhortations to several Christian duties, ... Phil. 4:1-9."):
+ * not a sentence to start a quotation on.
+ */
+export function listItem(sentence: string): boolean {
+  return sentence.split(/\s+/).length < 16 && /,? (?:[1-3] )?[A-Z][a-z]+\.? \d+:\d+[\d,\s–-]*\.$/.test(sentence);
+}
