@@ -518,7 +518,7 @@ export const bookContexts: Record<string, BookContext> = {
   },
   REV: {
     kind: "apocalyptic",
-    genre: "apocalyptic prophecy",
+    genre: "a book of apocalyptic prophecy",
     author: "written by John while exiled on Patmos",
     about:
       "It unveils the risen Christ, the spiritual conflict behind history, and the final victory of the Lamb in a new heaven and new earth.",
