@@ -97,6 +97,15 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     }),
   });
 
+  // How to read this kind of writing (a story, a psalm, a letter), in a sentence of the reviewed list.
+  add({
+    section: "overview",
+    kind: "sentence",
+    group: "read",
+    priority: 1.3,
+    text: choose("read-how", asked[material.genre].read),
+  });
+
   // Where the reading stands: its book, in a sentence of this project's own (book-context.ts): at
   // Deep Study, on a book's first chapter, or where nothing else says what the reading holds; a
   // plan through one book would otherwise open every day on the same two sentences.
@@ -356,14 +365,17 @@ function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
   const verses =
     where.length === 1
       ? `verse ${where[0]}`
-      : where.length <= 4
+      : where.length <= 5
         ? `verses ${joinAnd(where.map(String))}`
         : `verses ${where.slice(0, 4).join(", ")} and ${where.length - 4} more`;
-  const english = [...new Set(study.english.map((word) => word.toLowerCase()))].slice(0, 3);
+  // One of each rendering, as the KJV spells it ("God", "believeth").
+  const english = study.english.filter(
+    (word, index) => study.english.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === index,
+  );
   const times = study.occurrences === 1 ? "once in the Bible" : `${study.occurrences} times in the Bible`;
   const rendered =
     english.length > 0
-      ? ` The KJV renders it ${joinOr(english)} in ${verses}; it occurs ${times}.`
+      ? ` The KJV renders it ${joinOr(english.slice(0, 3))} in ${verses}; it occurs ${times}.`
       : ` It occurs in ${verses}, and ${times}.`;
   return `**${head.charAt(0).toUpperCase()}${head.slice(1)}** (${language} ${study.lemma}, Strong’s ${study.strongs})${meaning}${rendered}`;
 }

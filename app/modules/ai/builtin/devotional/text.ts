@@ -36,5 +36,5 @@ export function standsAlone(sentences: string[]): boolean {
  * not a sentence to start a quotation on.
  */
 export function listItem(sentence: string): boolean {
-  return sentence.split(/\s+/).length < 16 && /,? (?:[1-3] )?[A-Z][a-z]+\.? \d+:\d+[\d,\s–-]*\.$/.test(sentence);
+  return sentence.split(/\s+/).length < 18 && /,? (?:[1-3] )?[A-Z][a-z]+\.? \d+:\d+[\d,\s–-]*\.$/.test(sentence);
 }
