@@ -70,7 +70,7 @@ const ADVERBS = new Set(
 
 // Renderings too general to study: "man", "thing", "made".
 const GENERIC_ENGLISH = new Set(
-  "man men thing things day days made make maketh do did done doeth go went come came see saw say said saith speak spake spoken tell told answered give gave take took put set two".split(
+  "man men thing things day days made make maketh do did done doeth go goest goeth went come cometh came see saw say said saith speak spake spoken tell told answered give gave take took put set two".split(
     " ",
   ),
 );

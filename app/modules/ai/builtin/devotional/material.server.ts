@@ -284,7 +284,12 @@ function themesOf(texts: string[]): Theme[] {
 function reads(sentence: string) {
   const opens = (sentence.match(/“/g) ?? []).length;
   const closes = (sentence.match(/”/g) ?? []).length;
-  return opens === closes && !/^(?:[1-3] )?[A-Z][a-z]{0,4}\.\s/.test(sentence);
+  return (
+    opens === closes &&
+    !/^(?:[1-3] )?[A-Z][a-z]{0,4}\.\s/.test(sentence) &&
+    // A one-word piece is the verse's word Spurgeon comments on ("Thirsteth."), not a sentence.
+    !/(?:^|[.!?]\s)[A-Z][a-z]*[.!?](?:\s|$)/.test(sentence)
+  );
 }
 
 /**
@@ -345,7 +350,7 @@ export function summarySentence(sentence: string, names: Set<string>): boolean {
   const count = wordCount(sentence);
   if (count < 8 || count > 40 || /[?]/.test(sentence) || !/\.$/.test(sentence)) return false;
   if (
-    /^(?:To|If|When|Whatever|Whoever|Whosoever|Where|Such|Let|We|Our|Us|It|There|All|None|No|Every|Many|Some|A|An|How|What|Those|They)\b/.test(
+    /^(?:To|If|When|Whatever|Whoever|Whosoever|Where|Such|Let|We|Our|Us|It|There|All|None|No|Every|Many|Some|A|An|How|What|Those|They|This|That|These|He|She|His|Her|Their|So|But|And|Then|For|Yet)\b/.test(
       sentence,
     )
   )
