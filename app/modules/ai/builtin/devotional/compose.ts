@@ -201,8 +201,9 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   order.forEach((note) => {
     const rank = notes.indexOf(note);
     const extra = rank >= NOTES[level];
-    // Henry's summary of the passage comes before the first note; without one, the first note is the explanation.
-    const first = rank === 0 ? (tight ? 0.1 : material.summaries.length > 0 ? 0.7 : 0) : (extra ? 20 : 1) + rank * 0.7;
+    // The first note comes after the writer's own account and Henry's summary, so a long one never
+    // crowds out the outline or the questions.
+    const first = rank === 0 ? (tight ? 0.1 : 0.7) : (extra ? 20 : 1) + rank * 0.7;
     // Which part of the passage the note is on, in the outline's words, so a reader on a phone
     // need not scroll back to the list.
     const part = parts.find(
@@ -258,7 +259,12 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   // Questions a leader would ask of this kind of writing, and of the passage's reviewed promises
   // and commands: asked, never told.
   questionsFor(material, level, choose).forEach((question, index) =>
-    add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 0 : 1.5 + index * 1.5 }),
+    add({
+      section: "questions",
+      kind: "numbered",
+      text: question,
+      priority: index === 0 ? 0 : index === 1 ? 1.2 : 1.5 + index * 1.5,
+    }),
   );
 
   // The prayer: the passage's own words where it is a prayer or praise, else a few plain words.

@@ -297,7 +297,10 @@ function reads(sentence: string) {
  * closed by its verse ("Whatever condition we are in, ... to continue calling upon God, Ps. 130:1.").
  */
 function opens(sentence: string) {
-  return !listItem(sentence) && !/^(?:For|Therefore|Wherefore|Yet|Nor)\b/.test(sentence);
+  return (
+    !listItem(sentence) &&
+    !/^(?:For|Therefore|Wherefore|Yet|Nor|Herein|Hereby|Thereby|Therein|Whereupon)\b/.test(sentence)
+  );
 }
 
 /**
@@ -365,26 +368,41 @@ const SUBJECTS =
 
 /** Names in the passage itself (capitalised words past a verse's first), not God's titles. */
 function namesIn(verses: Array<{ text: string }>): Set<string> {
-  const names = new Set<string>();
-  for (const verse of verses)
-    for (const [index, word] of verse.text.split(/\s+/).entries()) {
-      const bare = word.replace(/^[“‘"'(]+|[”’"'),.;:!?]+$/g, "").replace(/[’']s$/, "");
-      if (index > 0 && /^[A-Z][a-z]+$/.test(bare) && !/^(?:God|Lord|LORD|I|O|He|His|Him|You|Your|My)$/.test(bare))
-        names.add(bare);
-    }
-  return names;
+  const candidates = new Set<string>();
+  for (const verse of verses) {
+    const tokens = verse.text.split(/\s+/);
+    tokens.forEach((word, index) => {
+      // A capital after a sentence's end ("...whom shall I fear? The LORD") is no name.
+      if (index === 0 || /[.!?:;—“"]$/.test(tokens[index - 1]!)) return;
+      const bare = word.replace(/^[“‘"'(]+|[”’"'),.;:!?—]+$/g, "").replace(/[’']s$/, "");
+      if (/^[A-Z][a-z]+$/.test(bare) && !/^(?:God|Lord)$/.test(bare)) candidates.add(bare);
+    });
+  }
+  const stats = wordStats(
+    [...candidates].map((word) => word.toLowerCase()),
+    "KJV",
+  );
+  return new Set(
+    [...candidates].filter((word) => {
+      const stat = stats.get(word.toLowerCase());
+      return stat !== undefined && stat.count > 0 && isName(stat);
+    }),
+  );
 }
 
 /** The summaries, and the notes without the sentences the summaries quote (what leaned on them goes too). */
 function summariesOf(ranges: VerseRange[], verses: Array<{ text: string }>, level: DevotionalLevel): Summary[] {
   const names = namesIn(verses);
   const seen = new Set<string>();
-  return placedNotes(ranges, { sources: ["mhcc"], limit: 40 })
-    .filter((note) => note.kind === "exposition" && note.sentences[0] && summarySentence(note.sentences[0], names))
-    .sort((a, b) => a.range.start - b.range.start)
-    .filter((note) => !seen.has(note.sentences[0]!) && seen.add(note.sentences[0]!))
-    .slice(0, level === "beginner" ? 1 : 2)
-    .map((note) => ({ text: note.sentences[0]!, attribution: `${note.attribution} on ${note.label}` }));
+  return (
+    placedNotes(ranges, { sources: ["mhcc"], limit: 40 })
+      .filter((note) => note.kind === "exposition" && note.sentences[0] && summarySentence(note.sentences[0], names))
+      .sort((a, b) => a.range.start - b.range.start)
+      // One summary for a part of the passage: a note cut at a heading is still one note.
+      .filter((note) => !seen.has(note.label) && seen.add(note.label))
+      .slice(0, level === "beginner" ? 1 : 2)
+      .map((note) => ({ text: note.sentences[0]!, attribution: `${note.attribution} on ${note.label}` }))
+  );
 }
 
 /**
@@ -420,10 +438,20 @@ function letters(text: string) {
 
 /** A note without a sentence a summary already quotes: the rest of it, from the first that stands on its own. */
 function withoutQuoted(note: PlacedNote, quoted: Set<string>): PlacedNote {
-  if (!note.sentences.some((sentence) => quoted.has(sentence))) return note;
-  const rest = note.sentences.slice(note.sentences.findIndex((sentence) => quoted.has(sentence)) + 1);
-  const from = rest.findIndex((sentence) => !quoted.has(sentence) && !leansOnWhatWentBefore(sentence));
-  return { ...note, sentences: from < 0 ? [] : rest.slice(from).filter((sentence) => !quoted.has(sentence)) };
+  // The Concise often repeats the full commentary's words: a sentence saying mostly the same is the same.
+  const said = (sentence: string) => quoted.has(sentence) || [...quoted].some((other) => sameWords(sentence, other));
+  if (!note.sentences.some(said)) return note;
+  const rest = note.sentences.slice(note.sentences.findIndex(said) + 1);
+  const from = rest.findIndex((sentence) => !said(sentence) && !leansOnWhatWentBefore(sentence));
+  return { ...note, sentences: from < 0 ? [] : rest.slice(from).filter((sentence) => !said(sentence)) };
+}
+
+/** Two sentences that share most of their words ("...the history of the truly primitive church..."). */
+function sameWords(a: string, b: string) {
+  const first = new Set(words(a));
+  const second = new Set(words(b));
+  const shared = [...first].filter((word) => second.has(word)).length;
+  return shared >= 0.7 * Math.min(first.size, second.size);
 }
 
 /** The material for one level: the notes it reads, and at Deep Study word studies and cross-references. */
