@@ -332,6 +332,9 @@ const INLINE_OUTLINE = /\s*\((?:[1-3]\s?)?[A-Z][a-z]*\.?\s+\d+:([\d\s,;–-]+)\)
  */
 export function readsAsHeading(sentence: string): boolean {
   const text = sentence.replace(/^[“‘"'(]+/, "");
+  // "To whom these promises are made—to those that believe...", however long.
+  if (/^(?:To|Of|For|By|With|From|Upon) whom\b/.test(text) && /\.[”’"')\]]*$/.test(text) && !text.includes("?"))
+    return true;
   // "The further instruction which Jesus Christ gave her; for he will not...": a heading, then its gloss.
   const clause = /^([^;]+);/.exec(text)?.[1];
   // "The Lord Jesus’s relation to God; he is Son to the Father...": a short heading with no verb.
@@ -354,15 +357,14 @@ export function readsAsHeading(sentence: string): boolean {
   if (new RegExp(`^What (?:is|was|are|were) (?:${determiner}|an?) `).test(text)) return true;
   if (new RegExp(`^What ${determiner}(?: [\\w’']+){1,5} (?:is|was|are|were)(?:\\.| which| that)`).test(text))
     return true;
-  const subject = /^What (?:he|she|it|they|we|you|I|God|Christ) (?:had|has|might|should|would|could|did)\b(.*)$/.exec(
-    text,
-  );
+  const subject =
+    /^What (?:he|she|it|they|we|you|I|God|Christ) (?:had|has|might|should|would|could|did|[a-z]+ed)\b(.*)$/.exec(text);
   // "What they did they did cheerfully": a clause of its own follows.
   if (subject)
-    return !/\b(?:is|was|are|were|will|shall|must|may|can)\b|\b(?:he|she|they|we|I|you) [a-z]/.test(subject[1]!);
+    return !/\b(?:is|was|are|were|will|shall|must|may|can)\b|(?<!what )\b(?:he|she|they|we|I|you) [a-z]/.test(
+      subject[1]!,
+    );
   if (/^(?:How|Why) (?:the|a|an|he|she|it|they|we|his|her|its|their|God|Christ)\b/.test(text)) return true;
-  // "To whom these promises are made—to those that believe..."
-  if (/^(?:To|Of|For|By|With|From|Upon) whom\b/.test(text)) return true;
   // "The providence of God, by which there is a constant correspondence...": a name and its clause, no sentence.
   if (
     /^(?:The|His|Her|Their|Our) [^,;:]*, (?:(?:by|in|through|of|with|from|to|for|upon|on) )?(?:which|whom|whereby|wherein)\b/.test(

@@ -297,12 +297,23 @@ function reads(sentence: string) {
  * closed by its verse ("Whatever condition we are in, ... to continue calling upon God, Ps. 130:1.").
  */
 function opens(sentence: string) {
+  if (listItem(sentence)) return false;
+  // A clause that hangs on what went before ("For...", "As if...", "Because...", "This person is...").
+  if (
+    /^(?:For|Therefore|Wherefore|Yet|Nor|Herein|Hereby|Thereby|Therein|Whereupon|As if|Because|This|These|Those|Such)\b/.test(
+      sentence,
+    )
+  )
+    return false;
+  // A heading before a colon ("Of spiritual life: He that lives...", "The power of Christ, his sovereign power: I am...").
+  const heading = /^([^:]{1,60}): /.exec(sentence)?.[1];
   return (
-    !listItem(sentence) &&
-    !/^(?:For|Therefore|Wherefore|Yet|Nor|Herein|Hereby|Thereby|Therein|Whereupon)\b/.test(sentence)
+    !heading ||
+    /\b(?:is|are|was|were|be|been|has|have|had|will|shall|may|can|must|do|does|did|[a-z]{3,}(?:ed|eth)|[a-z]{4,}s)\b/.test(
+      heading,
+    )
   );
 }
-
 /**
  * Up to `count` notes on different verses, in the passage's order: those with something to say
  * (a few sentences) on the verse quoted first or on the larger parts of the reading, before
