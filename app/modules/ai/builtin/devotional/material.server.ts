@@ -421,13 +421,9 @@ function summariesOf(ranges: VerseRange[], verses: Array<{ text: string }>, leve
  * me."), then comments: the devotional quotes the verse from its translation, so the note starts
  * at his comment.
  */
-function withoutLemma(note: PlacedNote): PlacedNote {
+function withoutLemma(note: PlacedNote, kjv: (range: VerseRange) => string): PlacedNote {
   if (note.source !== "tdavid") return note;
-  const verse = letters(
-    versesFor([note.range], "KJV")
-      .map((entry) => entry.text)
-      .join(" "),
-  );
+  const verse = kjv(note.range);
   // The verse's words may run into his first sentence ("...within me. Here the song begins again").
   const sentences = note.sentences.flatMap((sentence) => {
     const pieces = sentence.split(/(?<=[.:;!?])\s+(?=[A-Z“"])/);
@@ -511,12 +507,20 @@ export function gatherMaterial(passages: Passage[], level: DevotionalLevel): Dev
   const short = free.find((verse) => wordCount(verses.find((own) => own.id === verse.id)!.text) <= 22);
   const shortVerse = short ? quoted({ start: short.id, end: short.id }, code) : null;
 
+  // The KJV's words of the reading, read once: Spurgeon's expositions quote them (withoutLemma).
+  let kjvText: Map<VerseId, string> | undefined;
+  const kjv = (range: VerseRange) => {
+    kjvText ??= new Map(versesFor(ranges, "KJV").map((verse) => [verse.id, letters(verse.text)]));
+    const text: string[] = [];
+    for (let id = range.start; id <= range.end; id++) if (kjvText.has(id)) text.push(kjvText.get(id)!);
+    return text.join(" ");
+  };
   const summaries = summariesOf(ranges, verses, level);
   const summarised = new Set(summaries.map((summary) => summary.text));
   const notesFor = (level: DevotionalLevel) => {
     const sources = LEVEL_SOURCES[level].filter((source) => source !== "tdavid" || genreOf(first) === "poetry");
     const placed = (sources: CommentarySourceId[]) =>
-      placedNotes(ranges, { sources, limit: 40 }).map((note) => withoutQuoted(withoutLemma(note), summarised));
+      placedNotes(ranges, { sources, limit: 40 }).map((note) => withoutQuoted(withoutLemma(note, kjv), summarised));
     const chosen = chooseNotes(placed(sources), LEVEL_NOTES[level], key?.range ?? null, NOTE_SENTENCES[level]);
     const words = chosen.reduce((sum, note) => sum + wordCount(note.sentences.join(" ")), 0);
     if (level !== "beginner" || words >= 400) return chosen;
