@@ -10,7 +10,7 @@ export interface BookContext {
   kind: BookKind;
   /** The kind of writing, described: "a book of the Law". */
   genre: string;
-  /** Who wrote it, phrased to be honest about tradition: "traditionally attributed to Moses". */
+  /** Who wrote it, honest about tradition, as a phrase after a comma ("Exodus is a book of the Law, traditionally attributed to Moses"; "the message of the prophet Isaiah", "written from prison"). */
   author: string;
   /** One sentence on setting and purpose. */
   about: string;
@@ -67,7 +67,7 @@ export const bookContexts: Record<string, BookContext> = {
   JOS: {
     kind: "history",
     genre: "a historical book",
-    author: "by an unnamed author, traditionally Joshua",
+    author: "by an unnamed author, traditionally held to be Joshua",
     about:
       "It tells how Israel entered the promised land under Joshua, and how God kept his promises to their fathers.",
     summary: "the story of Israel entering and settling the promised land under Joshua's leadership",
@@ -148,7 +148,7 @@ export const bookContexts: Record<string, BookContext> = {
   NEH: {
     kind: "history",
     genre: "a historical book",
-    author: "largely the memoir of Nehemiah",
+    author: "told largely in Nehemiah's own words",
     about:
       "It tells how Jerusalem's walls were rebuilt amid opposition and how the people recommitted themselves to the covenant.",
     summary: "the account of rebuilding Jerusalem's walls and renewing the people's covenant with God",
@@ -171,7 +171,7 @@ export const bookContexts: Record<string, BookContext> = {
   PSA: {
     kind: "poetry",
     genre: "the prayer book and songbook of Israel",
-    author: "by several authors, many of them attributed to David",
+    author: "written by several psalmists, with many psalms attributed to David",
     about: "Its 150 psalms give words for praise, lament, confession, thanksgiving and trust.",
     summary: "Israel's book of prayers and songs: praise, lament, thanksgiving, confession and trust",
   },
@@ -185,14 +185,14 @@ export const bookContexts: Record<string, BookContext> = {
   ECC: {
     kind: "wisdom",
     genre: "wisdom literature",
-    author: 'by "the Teacher", traditionally Solomon',
+    author: 'written by "the Teacher", traditionally held to be Solomon',
     about:
       'It honestly explores the meaning of life "under the sun" and concludes that we should fear God and keep his commandments.',
     summary: "a searching reflection on the meaning of life 'under the sun' and the call to fear God",
   },
   SNG: {
     kind: "poetry",
-    genre: "poetry",
+    genre: "a book of love poetry",
     author: "attributed to Solomon",
     about:
       "It celebrates the love between a bride and her beloved, a song many readers have also heard as a picture of God's love.",
@@ -200,126 +200,126 @@ export const bookContexts: Record<string, BookContext> = {
   },
   ISA: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Isaiah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Isaiah",
     about:
       "It speaks of judgment and comfort, of the Holy One of Israel, and of a coming Servant and King who would bring salvation to the nations.",
     summary: "the prophet Isaiah's message of judgment and comfort, with its promises of the coming servant and king",
   },
   JER: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Jeremiah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Jeremiah",
     about:
       "It records Jeremiah's long, costly ministry before and during Jerusalem's fall, and God's promise of a new covenant.",
     summary: "the prophet Jeremiah's warnings to Judah before the exile, and God's promise of a new covenant",
   },
   LAM: {
     kind: "poetry",
-    genre: "poetic lament",
+    genre: "a book of poetic lament",
     author: "traditionally attributed to Jeremiah",
     about: "It mourns the destruction of Jerusalem while clinging to the steadfast love of the LORD.",
     summary: "a set of poems of grief over the fall of Jerusalem, with hope in God's steadfast love",
   },
   EZK: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Ezekiel",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Ezekiel",
     about:
       "It brings visions of God's glory to the exiles in Babylon, and promises a new heart, a new spirit and a restored people.",
     summary: "the visions and messages of Ezekiel among the exiles, about God's glory, judgment and renewal",
   },
   DAN: {
     kind: "prophecy",
-    genre: "narrative and apocalyptic prophecy",
+    genre: "a book of narrative and apocalyptic prophecy",
     author: "traditionally attributed to Daniel",
     about: "It tells of faithfulness in exile and of visions that show God ruling over the kingdoms of the world.",
     summary: "the stories of Daniel's faithfulness in Babylon and his visions of God's kingdom",
   },
   HOS: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Hosea",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Hosea",
     about: "It portrays God's faithful love for unfaithful Israel through the prophet's own marriage.",
     summary: "the message of Hosea, whose marriage pictures God's faithful love for unfaithful Israel",
   },
   JOL: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Joel",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Joel",
     about: "It calls the people to return to the LORD and promises that he will pour out his Spirit on all people.",
     summary: "the prophet Joel's call to repentance and his promise that God will pour out his Spirit",
   },
   AMO: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Amos",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Amos",
     about: "It confronts Israel's injustice and empty worship, calling for justice to roll down like waters.",
     summary: "the prophet Amos's call for justice and righteousness among God's people",
   },
   OBA: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Obadiah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Obadiah",
     about:
       "It announces judgment on Edom for its pride and its cruelty toward Judah, and the coming kingdom of the LORD.",
     summary: "a short prophecy against Edom's pride and a promise of the LORD's kingdom",
   },
   JON: {
     kind: "prophecy",
-    genre: "prophetic narrative",
+    genre: "a prophetic narrative",
     author: "traditionally attributed to Jonah",
     about: "It tells of a reluctant prophet and a God whose compassion reaches even Israel's enemies in Nineveh.",
     summary: "the story of a reluctant prophet and God's compassion even for Israel's enemies",
   },
   MIC: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Micah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Micah",
     about:
       "It announces judgment and hope, and sums up what the LORD requires: to act justly, love mercy and walk humbly with God.",
     summary: "the prophet Micah's message of judgment, mercy and a ruler to come from Bethlehem",
   },
   NAM: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Nahum",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Nahum",
     about:
       "It announces the fall of Nineveh, showing that the LORD is slow to anger but will not leave the guilty unpunished.",
     summary: "a prophecy of the fall of Nineveh and the LORD's justice",
   },
   HAB: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Habakkuk",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Habakkuk",
     about: "It records a prophet's honest questions to God and ends in a song of trust when nothing makes sense.",
     summary: "a prophet's honest questions to God and his resolve to live by faith",
   },
   ZEP: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Zephaniah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Zephaniah",
     about: "It warns of the day of the LORD and promises a God who rejoices over his people with singing.",
     summary: "a prophecy of the day of the LORD and of God rejoicing over his restored people",
   },
   HAG: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Haggai",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Haggai",
     about: "It urges the returned exiles to put God first and rebuild the temple.",
     summary: "the prophet Haggai's call to the returned exiles to rebuild the temple",
   },
   ZEC: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Zechariah",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Zechariah",
     about: "It encourages the rebuilders of Jerusalem with visions of God's presence and of a humble King to come.",
     summary: "the visions of Zechariah encouraging the rebuilding and pointing to the coming king",
   },
   MAL: {
     kind: "prophecy",
-    genre: "prophecy",
-    author: "the prophet Malachi",
+    genre: "a book of prophecy",
+    author: "the message of the prophet Malachi",
     about:
       "It confronts half-hearted worship after the exile and promises a messenger who will prepare the way of the Lord.",
     summary: "the last of the prophets, calling a weary people back to wholehearted worship",
@@ -343,7 +343,7 @@ export const bookContexts: Record<string, BookContext> = {
   LUK: {
     kind: "gospel",
     genre: "a Gospel",
-    author: "Luke, a physician and companion of Paul",
+    author: "written by Luke, a physician and companion of Paul",
     about:
       "It gives an orderly account of Jesus' life, with special care for the poor, outsiders and the work of the Holy Spirit.",
     summary: "an orderly account of the life of Jesus, the Saviour who came to seek and to save the lost",
@@ -358,8 +358,8 @@ export const bookContexts: Record<string, BookContext> = {
   },
   ACT: {
     kind: "history",
-    genre: "history of the early church",
-    author: "Luke, as a sequel to his Gospel",
+    genre: "a history of the early church",
+    author: "written by Luke as a sequel to his Gospel",
     about: "It tells how the Spirit-filled church carried the message of Jesus from Jerusalem to Rome.",
     summary: "the account of the early church, as the Spirit carries the gospel from Jerusalem to Rome",
   },
@@ -404,7 +404,7 @@ export const bookContexts: Record<string, BookContext> = {
   PHP: {
     kind: "letter",
     genre: "a letter of Paul",
-    author: "the apostle Paul, writing from prison",
+    author: "written from prison",
     about: "It is a letter of joy and partnership, calling believers to the humble mind of Christ.",
     summary: "Paul's warm letter from prison about joy, humility and knowing Christ",
   },
@@ -432,21 +432,21 @@ export const bookContexts: Record<string, BookContext> = {
   "1TI": {
     kind: "letter",
     genre: "a pastoral letter of Paul",
-    author: "the apostle Paul, to his co-worker Timothy",
+    author: "written to his co-worker Timothy",
     about: "It gives instructions for sound teaching, worship and leadership in the church.",
     summary: "Paul's letter to Timothy on leadership, sound teaching and godly life in the church",
   },
   "2TI": {
     kind: "letter",
     genre: "a pastoral letter of Paul",
-    author: "the apostle Paul, near the end of his life",
+    author: "written near the end of his life",
     about: "It charges Timothy to guard the gospel, endure hardship and preach the word.",
     summary: "Paul's last letter, urging Timothy to guard the gospel and endure hardship",
   },
   TIT: {
     kind: "letter",
     genre: "a pastoral letter of Paul",
-    author: "the apostle Paul, to his co-worker Titus",
+    author: "written to his co-worker Titus",
     about: "It shows how sound doctrine leads to good works in the churches of Crete.",
     summary: "Paul's letter to Titus on appointing elders and living out the grace that saves",
   },
@@ -476,14 +476,14 @@ export const bookContexts: Record<string, BookContext> = {
   "1PE": {
     kind: "letter",
     genre: "a general letter",
-    author: "the apostle Peter",
+    author: "by the apostle Peter",
     about: "It encourages suffering Christians with a living hope and calls them to holy living as exiles.",
     summary: "a letter from the apostle Peter to suffering believers about living hope, holiness and following Christ",
   },
   "2PE": {
     kind: "letter",
     genre: "a general letter",
-    author: "the apostle Peter",
+    author: "by the apostle Peter",
     about: "It warns against false teachers and affirms the certainty of the Lord's return.",
     summary: "the apostle Peter's reminder to grow in grace, reject false teaching and wait for the Lord's return",
   },
@@ -512,14 +512,14 @@ export const bookContexts: Record<string, BookContext> = {
   JUD: {
     kind: "letter",
     genre: "a general letter",
-    author: "Jude, the brother of James",
+    author: "by Jude, the brother of James",
     about: "It urges believers to contend for the faith and to keep themselves in God's love.",
     summary: "a short letter urging believers to contend for the faith and keep themselves in God's love",
   },
   REV: {
     kind: "apocalyptic",
-    genre: "apocalyptic prophecy",
-    author: "John, exiled on Patmos",
+    genre: "a book of apocalyptic prophecy",
+    author: "written by John while exiled on Patmos",
     about:
       "It unveils the risen Christ, the spiritual conflict behind history, and the final victory of the Lamb in a new heaven and new earth.",
     summary: "the vision given to John of the risen Christ, his victory over evil and the new heavens and new earth",

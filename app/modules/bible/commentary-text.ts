@@ -285,17 +285,120 @@ export function placeSection(section: SectionToPlace): PlacedPart[] {
   return parts;
 }
 
-/** "Believers are to dedicate themselves to God. (1-2)": the Concise Commentary's chapter outline lines. */
+/**
+ * The Concise Commentary's chapter outline lines: "Believers are to dedicate themselves to God. (1-2)"
+ * one a line, or several on one line, each closed by its chapter and verses ("The almighty power of
+ * God. (Is. 40:12-17) The folly of idolatry. (Is. 40:18-26)", "(Jr 29:1-19)", "(Song 4:16)").
+ */
 export function outlineLines(intro: string): Array<{ text: string; from?: number; to?: number }> {
   return intro
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => {
+    .flatMap((line) => {
       const match = /^(.*?)\s*\((\d+)(?:\s*[-–,]\s*(\d+))?\)\s*$/.exec(line);
-      if (!match) return { text: line };
-      const from = Number(match[2]);
-      const to = match[3] ? Number(match[3]) : from;
-      return { text: match[1]!, from, to: Math.max(from, to) };
+      if (match) {
+        const from = Number(match[2]);
+        const to = match[3] ? Number(match[3]) : from;
+        return [{ text: match[1]!, from, to: Math.max(from, to) }];
+      }
+      const lines: Array<{ text: string; from?: number; to?: number }> = [];
+      let rest = line;
+      for (let found = INLINE_OUTLINE.exec(rest); found; found = INLINE_OUTLINE.exec(rest)) {
+        const text = rest.slice(0, found.index).trim();
+        const verses = found[1]!
+          .split(/[-–,;]/)
+          .map((verse) => Number(verse.trim()))
+          .filter(Boolean);
+        if (text) lines.push({ text, from: Math.min(...verses), to: Math.max(...verses) });
+        rest = rest.slice(found.index + found[0].length);
+      }
+      // Text after the last marker (a line whose verses were never given) stands without verses.
+      if (rest.trim()) lines.push({ text: rest.trim() });
+      return lines;
     });
+}
+
+/** "(Is. 40:12-17)", "(Jr 5:1-9)", "(1 Cor. 3:1-4)", "(Eccl. 8:1-5)": a book, its chapter and the verses. */
+const INLINE_OUTLINE = /\s*\((?:[1-3]\s?)?[A-Z][a-z]*\.?\s+\d+:([\d\s,;–-]+)\)/;
+
+/**
+ * A sentence shaped as a heading of Henry's outline though it ends on a full stop: an indirect
+ * question that asks nothing and says nothing ("What is the degree of this desire.", "What the
+ * purport of it is.", "What God had done for Job.", "How the waters were gathered together.",
+ * "Who were in conspiracy."). A relative clause with a clause of its own after it ("What God has
+ * created is to be received with thanksgiving."), "What a mercy...", "How feelingly does she
+ * cry..." and "Why, this act..." are prose.
+ */
+export function readsAsHeading(sentence: string): boolean {
+  const text = sentence.replace(/^[“‘"'(]+/, "");
+  // "To whom these promises are made—to those that believe...", however long.
+  if (/^(?:To|Of|For|By|With|From|Upon) whom\b/.test(text) && /\.[”’"')\]]*$/.test(text) && !text.includes("?"))
+    return true;
+  // "The further instruction which Jesus Christ gave her; for he will not...": a heading, then its gloss.
+  const clause = /^([^;]+);/.exec(text)?.[1];
+  // "The Lord Jesus’s relation to God; he is Son to the Father...": a short heading with no verb.
+  if (
+    clause &&
+    clause.split(/\s+/).length <= 8 &&
+    /^(?:The|His|Her|Their|Our) /.test(clause) &&
+    !/\b(?:is|was|are|were|will|shall|must|may|can|has|have|had|be|[a-z]+(?:ed|eth|es))\b/.test(clause)
+  )
+    return true;
+  if (
+    clause &&
+    /^(?:The|His|Her|Their) (?:[a-z]+ ){1,4}(?:which|that|whereby|wherewith) /.test(clause) &&
+    !/\b(?:is|was|are|were|will|shall|must|may|can|has|have|had|be)\b/.test(clause)
+  )
+    return true;
+  if (!/\.[”’"')\]]*$/.test(text) || /[;?!]/.test(text) || text.split(/\s+/).length > 20) return false;
+  const copulas = text.match(/\b(?:is|was|are|were|be)\b/g)?.length ?? 0;
+  const determiner = "(?:the|this|these|those|his|her|its|their|our)";
+  if (new RegExp(`^What (?:is|was|are|were) (?:${determiner}|an?) `).test(text)) return true;
+  if (new RegExp(`^What ${determiner}(?: [\\w’']+){1,5} (?:is|was|are|were)(?:\\.| which| that)`).test(text))
+    return true;
+  const subject =
+    /^What (?:he|she|it|they|we|you|I|God|Christ) (?:had|has|might|should|would|could|did|[a-z]+ed)\b(.*)$/.exec(text);
+  // "What they did they did cheerfully": a clause of its own follows.
+  if (subject)
+    return !/\b(?:is|was|are|were|will|shall|must|may|can)\b|(?<!what )\b(?:he|she|they|we|I|you) [a-z]/.test(
+      subject[1]!,
+    );
+  if (/^(?:How|Why) (?:the|a|an|he|she|it|they|we|his|her|its|their|God|Christ)\b/.test(text)) return true;
+  // "The providence of God, by which there is a constant correspondence...": a name and its clause, no sentence.
+  if (
+    /^(?:The|His|Her|Their|Our) [^,;:]*, (?:(?:by|in|through|of|with|from|to|for|upon|on) )?(?:which|whom|whereby|wherein)\b/.test(
+      text,
+    )
+  )
+    return !/\b(?:is|was|are|were)\b/.test(text.split(",")[0]!);
+  // "The notice which the poor simple man gave to the Jews concerning Christ, John 5:15."
+  if (
+    /^(?:The|His|Her|Their) [a-z]+(?: [a-z]+)? (?:which|that|whereby|wherewith)\b.*, (?:[1-3] )?[A-Z][a-z]+\.? \d+:\d+[\d,\s–-]*\.$/.test(
+      text,
+    )
+  )
+    return true;
+  return /^(?:Who [a-z]+|Whither (?:he|she|they|we|I))\b/.test(text) && text.split(/\s+/).length <= 12 && copulas <= 1;
+}
+
+/**
+ * A placed part's sentences as runs that may each be quoted: cut at a sentence shaped as a heading
+ * (left out), and a run never opens on a sentence that leans on the one before it.
+ */
+export function quotableRuns(sentences: string[]): string[][] {
+  const runs: string[][] = [];
+  let run: string[] | null = null;
+  for (const sentence of sentences) {
+    if (readsAsHeading(sentence)) {
+      run = null;
+      continue;
+    }
+    if (!run) {
+      if (leansOnWhatWentBefore(sentence)) continue;
+      runs.push((run = []));
+    }
+    run.push(sentence);
+  }
+  return runs;
 }

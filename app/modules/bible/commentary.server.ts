@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { NotFoundError, ValidationError } from "~/utils/errors";
 import { commentarySources, getBibleDb } from "./bible-db.server";
 import { bookById, bookByOrder, splitVerseId, verseId, type VerseId } from "./books";
-import { outlineLines, placeSection, splitSentences } from "./commentary-text";
+import { outlineLines, placeSection, quotableRuns, splitSentences } from "./commentary-text";
 import { formatRanges, parseReference, type VerseRange } from "./references.server";
 import { searchTerms } from "./search.server";
 
@@ -325,18 +325,21 @@ export function placedNotes(
           const key = `${row.id}:${index}`;
           if (seen.has(key) || !fitsRequest(range, asked)) return;
           seen.add(key);
-          found.push({
-            note: {
-              source: row.source,
-              author: row.author,
-              attribution: row.attribution,
-              range,
-              label: formatRanges([range]),
-              sentences,
-              kind: row.kind,
-            },
-            order: row.id * 1000 + index,
-          });
+          // A sentence shaped as a heading ("What is the degree of this desire.") opens no quotation.
+          quotableRuns(sentences).forEach((run, piece) =>
+            found.push({
+              note: {
+                source: row.source,
+                author: row.author,
+                attribution: row.attribution,
+                range,
+                label: formatRanges([range]),
+                sentences: run,
+                kind: row.kind,
+              },
+              order: row.id * 1000 + index + piece / 100,
+            }),
+          );
         });
       }
     }

@@ -129,6 +129,31 @@ describe("commentary placed on the verses it discusses", () => {
     assert.ok(psalm.sentences.length > 0);
     assert.deepEqual(chapterIntroductions("ROM", 17), []);
   });
+
+  test("an outline written on one line is read into its parts: Isaiah 40:27-31 is 'Against unbelief'", () => {
+    const outline = chapterIntroductions("ISA", 40).find((intro) => intro.source === "mhcc")!.outline!;
+    assert.deepEqual(
+      outline.map((line) => line.text),
+      [
+        "The preaching of the gospel, and glad tidings of the coming of Christ.",
+        "The almighty power of God.",
+        "The folly of idolatry.",
+        "Against unbelief.",
+      ],
+    );
+    assert.deepEqual(outline[3]!.range, ranges("Isaiah 40:27-31")[0]);
+    const ecclesiastes = chapterIntroductions("ECC", 3).find((intro) => intro.source === "mhcc")!.outline!;
+    assert.deepEqual(ecclesiastes[1]!.range, ranges("Ecclesiastes 3:11-15")[0]);
+  });
+
+  test("a sentence shaped as a heading opens no note (Psalm 42:1-2)", () => {
+    const sentences = placedNotes(ranges("Psalm 42:1-2")).flatMap((note) => note.sentences);
+    assert.ok(sentences.length > 10);
+    assert.ok(!sentences.some((sentence) => /^What is the (?:degree|object) of/.test(sentence)));
+    // What leaned on the heading ("It is very importunate") goes with it.
+    const openers = placedNotes(ranges("Psalm 42:1-2")).map((note) => note.sentences[0]!);
+    assert.ok(!openers.some((sentence) => /^It is very importunate/.test(sentence)));
+  });
 });
 
 describe("word studies from the KJV with Strong's numbers", () => {
@@ -153,6 +178,23 @@ describe("word studies from the KJV with Strong's numbers", () => {
     assert.ok(ids.includes("H7462"), ids.join(" "));
     assert.ok(!ids.includes("H3068"), "the LORD is too common to study");
     assert.ok(!wordStudies(ranges("Genesis 1")).some((study) => study.strongs === "H853"));
+  });
+
+  test("the words that carry Ecclesiastes 3:1-15: 'time' (in nine verses) and the key verse's 'beautiful', not 'now/already'", () => {
+    const keyVerse = ranges("Ecclesiastes 3:11")[0]!.start;
+    const ids = wordStudies(ranges("Ecclesiastes 3:1-15"), 5, { keyVerse }).map((study) => study.strongs);
+    assert.equal(ids[0], "H6256", ids.join(" "));
+    assert.ok(ids.includes("H3303"), ids.join(" "));
+    // k-bar ("extent", rendered "now"/"already"), kanas and chabaq (said once, in one verse).
+    for (const slight of ["H3528", "H3664", "H2263"]) assert.ok(!ids.includes(slight), ids.join(" "));
+  });
+
+  test("at most two studies from one verse, and no pronoun studied for 'things' (Philippians 4:4-9)", () => {
+    const keyVerse = ranges("Philippians 4:6")[0]!.start;
+    const studies = wordStudies(ranges("Philippians 4:4-9"), 5, { keyVerse });
+    const onlyIn = (verse: number) => studies.filter((study) => study.verses.length === 1 && study.verses[0] === verse);
+    assert.ok(onlyIn(keyVerse).length <= 2, studies.map((study) => study.strongs).join(" "));
+    for (const pronoun of ["G5023", "G3745"]) assert.ok(!studies.some((study) => study.strongs === pronoun));
   });
 
   test("names are not word studies", () => {

@@ -60,13 +60,32 @@ function rendering(text: string): string {
   return words.join(" ");
 }
 
+// Adverbs and particles the KJV gives a content word's number ("now", "already", "away" of "cast away"),
+// and "things" alone, the KJV's word for a pronoun ("these things", "whatsoever things").
+const ADVERBS = new Set(
+  "now already away again ever never together also still yet long before then thus so very much more only all every any forth back once ago therefore thing things".split(
+    " ",
+  ),
+);
+
+// Renderings too general to study: "man", "thing", "made".
+const GENERIC_ENGLISH = new Set(
+  "man men thing things day days made make maketh do did done doeth go goest goeth went come cometh came see saw say said saith speak spake spoken tell told answered give gave take took put set two".split(
+    " ",
+  ),
+);
+
 function isContentRendering(text: string): boolean {
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
-  return words.some((word) => !SMALL_ENGLISH.has(word));
+  return words.some((word) => !SMALL_ENGLISH.has(word) && !ADVERBS.has(word));
 }
 
-/** The passage's key original-language words (content words, not particles), best first. */
-export function wordStudies(ranges: VerseRange[], limit = 5): WordStudy[] {
+/**
+ * The passage's key original-language words (content words, not particles), best first: those
+ * that carry it (repeated in it, or in its key verse when one is given) before words met once,
+ * then by repetition and rarity in the Bible.
+ */
+export function wordStudies(ranges: VerseRange[], limit = 5, options: { keyVerse?: VerseId } = {}): WordStudy[] {
   const db = getBibleDb();
   const segments = db.prepare("select id, segments from kjv_strongs where id between ? and ? order by id limit ?");
   const found = new Map<
@@ -112,15 +131,25 @@ export function wordStudies(ranges: VerseRange[], limit = 5): WordStudy[] {
       .all(...chunk) as Entry[];
     for (const row of rows) entries.set(row.id, row);
   }
-  const scored: Array<{ study: WordStudy; score: number }> = [];
+  const scored: Array<{ study: WordStudy; score: number; carries: boolean }> = [];
   for (const [id, use] of found) {
     const entry = entries.get(id);
     if (!entry || !entry.lemma || entry.occurrences === 0 || entry.occurrences >= COMMON) continue;
-    if (FUNCTION_WORD.test(entry.definition.slice(0, 120))) continue;
+    // "(adverbially with preposition)" describes a use of "time", not a preposition.
+    if (FUNCTION_WORD.test(entry.definition.replace(/\([^)]*\)/g, "").slice(0, 120))) continue;
     if (use.capitals > 0 && use.lowercase === 0) continue;
-    // Rare in the Bible and repeated in the passage weigh most.
-    const score = (1 + Math.log(use.count)) * Math.log(31_102 / entry.occurrences);
+    const inKey = options.keyVerse !== undefined && use.verses.has(options.keyVerse);
+    // Repeated in the passage weighs most; rarity in the Bible tells less ("eternity" is common and
+    // weighty, "to sew" rare and slight); the key verse's words weigh more, "man" and "make" less.
+    const generic = [...use.english].every((english) => GENERIC_ENGLISH.has(english.toLowerCase()));
+    const score =
+      (1 + Math.log(use.count)) *
+      Math.sqrt(Math.log(31_102 / entry.occurrences)) *
+      (inKey ? 2 : 1) *
+      (generic ? 0.5 : 1);
     scored.push({
+      // Said in two verses or more, or in the key verse: "embrace" twice in one verse of a list is not a thread.
+      carries: use.verses.size >= 2 || inKey,
       score,
       study: {
         strongs: id,
@@ -134,6 +163,19 @@ export function wordStudies(ranges: VerseRange[], limit = 5): WordStudy[] {
       },
     });
   }
-  scored.sort((a, b) => b.score - a.score || a.study.strongs.localeCompare(b.study.strongs));
-  return scored.slice(0, limit).map((entry) => entry.study);
+  scored.sort(
+    (a, b) =>
+      Number(b.carries) - Number(a.carries) || b.score - a.score || a.study.strongs.localeCompare(b.study.strongs),
+  );
+  // Five words from one verse (the key verse's "requests", "thanksgiving", "supplication"...) do not
+  // study a passage: at most two from any one verse before the rest.
+  const perVerse = new Map<VerseId, number>();
+  const spread = scored.filter(({ study }) => {
+    if (study.verses.length !== 1) return true;
+    const count = perVerse.get(study.verses[0]!) ?? 0;
+    perVerse.set(study.verses[0]!, count + 1);
+    return count < 2;
+  });
+  const rest = scored.filter((entry) => !spread.includes(entry));
+  return [...spread, ...rest].slice(0, limit).map((entry) => entry.study);
 }

@@ -104,6 +104,7 @@ const schemas = {
   }),
   "devotional-lines.json": z.strictObject({
     memory: lines(["verse"], ["verse"]),
+    readFirst: lines(["reading", "verses", "minutes"], ["reading", "verses", "minutes"]),
     background: lines(["book", "genre", "author"], ["book", "genre", "author"]),
     backgroundNamed: lines(["book", "genre"], ["book", "genre"]),
     questions: z.strictObject({

@@ -18,7 +18,10 @@ import { devotional } from "./devotional.server";
 import { composeDevotional } from "./devotional/compose";
 import { gatherMaterial } from "./devotional/material.server";
 import { genreOf } from "./devotional/questions";
-import { verseForQuote } from "./devotional/text";
+import { listItem, standsAlone, verseForQuote } from "./devotional/text";
+import { bookContexts } from "~/modules/bible/book-context";
+import { bookById } from "~/modules/bible/books";
+import { content } from "./content";
 import { neverApplied } from "./verse-roles";
 import { ownSentences, quotationShare, sliderExtremes } from "../../../../tests/support/writer-checks";
 
@@ -194,17 +197,25 @@ describe("built-in devotional content", () => {
     assert.deepEqual(over, []);
   });
 
-  test("the depths differ in what they do: Concise notes and one question, Henry's notes, then word studies and cross-references", () => {
+  test("the depths differ in what they do: Concise notes and two questions, Henry's notes, then word studies and cross-references", () => {
     const [beginner, intermediate, deep] = levels.map((level) => write(["Romans 12"], level));
     assert.match(section(beginner!, "Let's Think About It"), /— Matthew Henry, Concise Commentary/);
-    assert.equal((section(beginner!, "Questions for You").match(/^\d\. /gm) ?? []).length, 1);
+    assert.equal((section(beginner!, "Questions for You").match(/^\d\. /gm) ?? []).length, 2);
     assert.match(section(intermediate!, "Let's Think About It"), /— Matthew Henry(?!, Concise)/);
     const asked = (section(intermediate!, "Questions for You").match(/^\d\. /gm) ?? []).length;
-    assert.ok(asked >= 2 && asked <= 3, `${asked} questions`);
+    assert.ok(asked >= 3 && asked <= 6, `${asked} questions`);
     for (const text of [beginner!, intermediate!]) {
       assert.doesNotMatch(text, /### Words Worth Knowing|### Connecting the Dots|### A Bit of Background/);
     }
-    assert.match(section(beginner!, "What Happens Here"), /^Romans is a letter of Paul\. /m);
+    // The book's background is Deep Study's (and a book's first chapter's): a plan through Romans
+    // would otherwise open every day on it.
+    assert.match(
+      section(beginner!, "What Happens Here"),
+      /^- \*\*Verses 1-2\.\*\* Believers are to dedicate themselves to God\.$/m,
+    );
+    assert.doesNotMatch(beginner!, /Romans is a letter of Paul/);
+    assert.match(section(deep!, "What Happens Here"), /^Romans is a letter of Paul\. /m);
+    assert.match(section(write(["Romans 1"], "beginner"), "What Happens Here"), /^Romans is a letter of Paul\. /m);
     assert.match(
       deep!,
       /### A Bit of Background\n\n> The apostle, having at large [^\n]+ — Matthew Henry on Romans 12$/m,
@@ -212,7 +223,7 @@ describe("built-in devotional content", () => {
     assert.match(deep!, /### Words Worth Knowing\n\n- \*\*[^*]+\*\* \(Greek [^\n]+Strong’s G\d+\)/);
     assert.match(deep!, /### Connecting the Dots\n\n> /);
     const deepAsked = (section(deep!, "Questions for You").match(/^\d\. /gm) ?? []).length;
-    assert.ok(deepAsked >= 3 && deepAsked <= 4, `${deepAsked} questions`);
+    assert.ok(deepAsked >= 4 && deepAsked <= 7, `${deepAsked} questions`);
   });
 
   test("questions fit the kind of writing", () => {
@@ -351,5 +362,143 @@ describe("a speech the book itself weighs", () => {
       assert.doesNotMatch(text, /as Job 4 teaches/, level);
       assert.doesNotMatch(section(text, "Talk to God"), /choices more than my moods/, level);
     }
+  });
+});
+
+describe("says what the passage says (ADR 0024)", () => {
+  const overview = (text: string) => section(text, "What Happens Here");
+  /** The commentators' quotations in "Let's Think About It", without their attributions. */
+  const notes = (text: string) =>
+    section(text, "Let's Think About It")
+      .split("\n")
+      .filter((line) => line.startsWith("> "))
+      .map((line) => line.slice(2).replace(/ — [^—]+$/, ""));
+
+  test("a part of a chapter gets its outline line with its verses, the parts around it, and Henry's summary", () => {
+    const isaiah = overview(write(["Isaiah 40:27-31"], "beginner"));
+    assert.match(isaiah, /^- \*\*Verses 27-31\.\*\* Against unbelief\.$/m);
+    assert.match(isaiah, /^- \*\*Verses 18-26 \(before this reading\)\.\*\* The folly of idolatry\.$/m);
+    assert.match(
+      isaiah,
+      /^> The people of God are reproved for their unbelief and distrust of God\. — Matthew Henry, Concise Commentary on Isaiah 40:27-31$/m,
+    );
+    const ecclesiastes = overview(write(["Ecclesiastes 3:1-15"], "intermediate"));
+    assert.match(ecclesiastes, /^- \*\*Verses 1-10\.\*\* The changes of human affairs\.$/m);
+    assert.match(ecclesiastes, /^- \*\*Verses 11-15\.\*\* The divine counsels unchangeable\.$/m);
+    // Henry's Concise opens 3:1-10 with a lesson, not an account: no summary is made of it.
+    assert.doesNotMatch(ecclesiastes, /To expect unchanging happiness/);
+    assert.match(overview(write(["Mark 4:35-41"], "intermediate")), /^> Christ was asleep in the storm/m);
+  });
+
+  test("book introductions read as sentences, for all 66 books", () => {
+    const [template] = content.devotionalLines.background;
+    for (const [id, context] of Object.entries(bookContexts)) {
+      const named = context.author.split(" ").at(-1)!;
+      const sentence = context.genre.includes(named)
+        ? `${bookById(id)!.name} is ${context.genre}.`
+        : template!
+            .replace("{book}", bookById(id)!.name)
+            .replace("{genre}", context.genre)
+            .replace("{author}", context.author);
+      // After the comma comes a phrase about who wrote it, never a bare name ("Isaiah is prophecy, the prophet Isaiah.").
+      assert.match(
+        sentence,
+        /^[1-3]? ?[A-Z][\w ]+ is (?:a|an|the|wisdom)\b[^,]*(?:\.|, (?:traditionally|by|written|the message|largely|attributed|told)\b.*\.)$/,
+        sentence,
+      );
+    }
+    assert.match(
+      overview(write(["Isaiah 1"], "beginner")),
+      /^Isaiah is a book of prophecy, the message of the prophet Isaiah\. /m,
+    );
+  });
+
+  test("no heading, lone fragment or list item opens a quotation", () => {
+    const psalm = notes(write(["Psalm 42"], "intermediate")).concat(notes(write(["Psalm 42"], "deep")));
+    assert.ok(psalm.length > 0);
+    for (const quote of psalm) {
+      assert.doesNotMatch(quote, /^What is the (?:degree|object)|^It is very importunate/, quote);
+      // Spurgeon's exposition opens with the verse itself: the devotional quotes the verse from its translation.
+      assert.doesNotMatch(quote, /^O my God, my soul is cast down within me/, quote);
+    }
+    for (const level of levels) {
+      for (const quote of notes(write(["Ecclesiastes 3:1-15"], level)))
+        assert.doesNotMatch(quote, /^Stay a while, and it will be summer/, `${level}: ${quote}`);
+      for (const quote of notes(write(["Psalm 130"], level))) assert.ok(!listItem(quote.split(/(?<=\.) /)[0]!), quote);
+    }
+    assert.ok(!standsAlone(["Stay a while, and it will be summer.", "Every purpose has its time."]));
+    assert.ok(
+      standsAlone([
+        "The people of God are reproved for their unbelief and distrust of God, and reminded of his power.",
+      ]),
+    );
+    assert.ok(
+      listItem("Whatever condition we are in, though ever so deplorable, to continue calling upon God, Ps. 130:1."),
+    );
+    assert.ok(
+      !listItem(
+        "The Jews quarrelled with the man for carrying his bed on the sabbath day, telling him that it was not lawful, John 5:10.",
+      ),
+    );
+  });
+
+  test("a note is a few whole sentences: two at Beginner, three at Intermediate", () => {
+    for (const reference of ["Psalm 42", "John 3", "Romans 8"]) {
+      const passages = passagesOf([reference]);
+      assert.ok(
+        gatherMaterial(passages, "beginner").notes.every((note) => note.sentences.length <= 2),
+        reference,
+      );
+      assert.ok(
+        gatherMaterial(passages, "intermediate").notes.every((note) => note.sentences.length <= 3),
+        reference,
+      );
+    }
+  });
+
+  test("at most half the words are quotation, on passages nobody tuned to, where the limit allows", () => {
+    const over: string[] = [];
+    const shares: number[] = [];
+    for (const reference of [
+      ...unseen,
+      "Genesis 28:10-22",
+      "Jeremiah 29:1-14",
+      "John 11:17-44",
+      "Acts 2:42-47",
+      "Philippians 4:4-9",
+      "Hebrews 11:1-16",
+      "1 John 4:7-21",
+      "Isaiah 40:27-31",
+    ]) {
+      for (const level of levels) {
+        const share = quotationShare(write([reference], level));
+        shares.push(share);
+        // Past half only where the writer's own words run out before "about" the limit (a short psalm at 500 words).
+        if (share > 0.55) over.push(`${reference} ${level}: ${Math.round(share * 100)}%`);
+      }
+    }
+    assert.deepEqual(over, []);
+    assert.ok(shares.filter((share) => share > 0.5).length <= shares.length / 20, "at most one in twenty past half");
+    assert.ok(shares.reduce((sum, share) => sum + share, 0) / shares.length <= 0.46);
+  });
+
+  test("Deep Study's word studies are the words that carry the passage, with a meaning a reader can use", () => {
+    const words = section(write(["Ecclesiastes 3:1-15"], "deep"), "Words Worth Knowing");
+    assert.match(words, /Strong’s H6256\): time\. The KJV renders it \*time\* in verses 1, 2, 3, 4 and \d+ more/);
+    assert.match(words, /Strong’s H3303/);
+    assert.doesNotMatch(words, /H3528|extent/);
+    for (const reference of ["John 3", "Romans 12", "Philippians 4:4-9", "Ecclesiastes 3:1-15"]) {
+      const lines = section(write([reference], "deep"), "Words Worth Knowing");
+      assert.doesNotMatch(lines, /perhaps|\[or compare|\bfrom an obsolete|: \.|\b1 times/, reference);
+      for (const line of lines.split("\n").filter(Boolean)) assert.match(line, /^- \*\*[^a-z*]/, line);
+    }
+  });
+
+  test("a psalm of lament and a storm at sea get questions that fit them", () => {
+    const lament = section(write(["Psalm 42"], "intermediate"), "Questions for You");
+    assert.doesNotMatch(lament, /story|Jesus|letter/);
+    const storm = section(write(["Mark 4:35-41"], "intermediate"), "Questions for You");
+    assert.match(storm, /Jesus/);
+    assert.doesNotMatch(storm, /psalm|the writer asking|the prophet/);
   });
 });

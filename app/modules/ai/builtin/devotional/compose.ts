@@ -8,6 +8,7 @@ import { content, sectionIds, type SectionId } from "../content";
 import { createPicker, titleCase } from "../text";
 import { fill } from "../voice";
 import type { DevotionalMaterial } from "./material.server";
+import { listItem, standsAlone } from "./text";
 
 /**
  * Writes a devotional from its material (see material.server.ts). The writer says little of its
@@ -34,6 +35,8 @@ interface Block {
   priority: number;
   /** A quoted sentence comes only after the one before it in its source: a quote has no gaps. */
   after?: Block;
+  /** A line leading into a note ("On verses 6-14 (...):"): shown only with the note's opening. */
+  lead?: boolean;
   order: number;
 }
 
@@ -48,10 +51,21 @@ export interface ComposeInput {
   settings: AiSettingsInput;
 }
 
-const QUESTIONS: Record<DevotionalLevel, number> = { beginner: 1, intermediate: 3, deep: 4 };
+const QUESTIONS: Record<DevotionalLevel, number> = { beginner: 2, intermediate: 6, deep: 7 };
 /** Two to four commentators' notes; more only when a large word limit would otherwise go unfilled. */
 const NOTES: Record<DevotionalLevel, number> = { beginner: 2, intermediate: 3, deep: 4 };
 const OUTLINE_LINES: Record<DevotionalLevel, number> = { beginner: 4, intermediate: 8, deep: 12 };
+/** Words a minute read aloud, unhurried. */
+const ALOUD_PER_MINUTE = 130;
+/** At most this share of a devotional's words is quotation (issue 28: "at most about half"). */
+const QUOTED_SHARE = 0.5;
+/** A devotional is "about" its word limit: below this share of it, quotation may pass the cap. */
+const LOWER_MARGIN = 0.86;
+
+/** Words as the quotation share counts them: runs of letters, so "40:31" and "—" are not words. */
+function letterWords(text: string) {
+  return (text.match(/[A-Za-z’']+/g) ?? []).length;
+}
 
 export function composeDevotional({ material, level, wordLimit, settings }: ComposeInput): string {
   const seed = `${material.reference}|${level}|${settings.tone}|${settings.writingStyle}`;
@@ -67,20 +81,52 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   const tight = wordLimit <= 200;
   const deep = level === "deep";
 
-  // Where the reading stands: its book, in a sentence of this project's own (book-context.ts).
-  material.books.slice(0, 2).forEach((book, index) => {
-    const { genre, author, about } = book.context;
-    // "a letter of Paul" already names its writer.
-    const named = author.split(" ").at(-1)!;
-    const says = genre.includes(named) ? lines.backgroundNamed : lines.background;
-    add({
-      section: "overview",
-      kind: "sentence",
-      group: `book-${index}`,
-      priority: 1.2 + index * 4,
-      text: `${fill(choose(`book-${index}`, says), { book: book.name, genre, author })} ${about}`,
-    });
+  // The reading's own parts; the parts around it only say where it stands.
+  const outline = material.outline.filter((part) => !part.context);
+  // Read the passage first: how long it is, so a reader can make the time (read aloud, about 130 words a minute).
+  const minutes = Math.max(1, Math.round(material.size.words / ALOUD_PER_MINUTE));
+  add({
+    section: "overview",
+    kind: "sentence",
+    group: "read",
+    priority: 0.45,
+    text: fill(choose("read", lines.readFirst), {
+      reading,
+      verses: material.size.verses === 1 ? "one verse" : `${material.size.verses} verses`,
+      minutes: minutes === 1 ? "a minute" : `${minutes} minutes`,
+    }),
   });
+
+  // How to read this kind of writing (a story, a psalm, a letter), in a sentence of the reviewed list.
+  add({
+    section: "overview",
+    kind: "sentence",
+    group: "read",
+    priority: 1.3,
+    text: choose("read-how", asked[material.genre].read),
+  });
+
+  // Where the reading stands: its book, in a sentence of this project's own (book-context.ts): at
+  // Deep Study, on a book's first chapter, or where nothing else says what the reading holds; a
+  // plan through one book would otherwise open every day on the same two sentences.
+  const background = (book: DevotionalMaterial["books"][number]) =>
+    deep || book.opens || (outline.length === 0 && material.summaries.length === 0);
+  material.books
+    .filter(background)
+    .slice(0, 2)
+    .forEach((book, index) => {
+      const { genre, author, about } = book.context;
+      // "a letter of Paul" already names its writer.
+      const named = author.split(" ").at(-1)!;
+      const says = genre.includes(named) ? lines.backgroundNamed : lines.background;
+      add({
+        section: "overview",
+        kind: "sentence",
+        group: `book-${index}`,
+        priority: 1.2 + index * 4,
+        text: `${fill(choose(`book-${index}`, says), { book: book.name, genre, author })} ${about}`,
+      });
+    });
 
   // Deep Study: Henry's own opening words on the chapter.
   const opening = deep ? introductionOpening(material.introduction?.sentences ?? []) : undefined;
@@ -95,15 +141,19 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     });
   }
 
-  // What happens: the passage's outline, largest parts first when the budget is small.
-  const outline = material.outline;
-  const shown = outline.length > OUTLINE_LINES[level] ? largest(outline, OUTLINE_LINES[level]) : outline;
-  shown.forEach((part, index) =>
+  // What happens: the passage's outline, largest parts first when the budget is small, between
+  // the parts of its chapter just before and after it.
+  const kept = new Set(outline.length > OUTLINE_LINES[level] ? largest(outline, OUTLINE_LINES[level]) : outline);
+  const shown = material.outline.filter((part) => kept.has(part) || part.context);
+  let rank = 0;
+  shown.forEach((part) =>
     add({
       section: "overview",
       kind: "item",
-      priority: index === 0 ? 0.5 : 1 + index * (deep ? 0.6 : 1.5),
-      text: `**${part.label}.** ${sentenceOf(part.text)}`,
+      priority: part.context ? 1.1 : rank++ === 0 ? 0.5 : 1 + rank * (deep ? 0.6 : 1.5),
+      text: part.context
+        ? `**${part.label} (${part.context} this reading).** ${sentenceOf(part.text)}`
+        : `**${part.label}.** ${sentenceOf(part.text)}`,
     }),
   );
   if (shown.length > 0) {
@@ -116,6 +166,17 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
           : "Matthew Henry’s Commentary";
     add({ section: "overview", kind: "credit", text: `Outline after ${credit}`, priority: 0.5 });
   }
+  // What happens, in Henry's plain words where his Concise notes open with it.
+  material.summaries.forEach((summary, index) =>
+    add({
+      section: "overview",
+      kind: "quote",
+      group: `summary-${index}`,
+      text: summary.text,
+      attribution: summary.attribution,
+      priority: 0.6 + index * 1.5,
+    }),
+  );
 
   // The verse: one, quoted in full; called a verse to learn only where the reviewed data says so.
   const key = tight && material.shortVerse ? material.shortVerse : material.keyVerse;
@@ -135,35 +196,41 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   // while words remain.
   const notes = material.notes;
   const order = [...notes].sort((a, b) => a.range.start - b.range.start);
+  const parts = outline;
   const led = new Set<unknown>();
   order.forEach((note) => {
     const rank = notes.indexOf(note);
     const extra = rank >= NOTES[level];
-    const first = rank === 0 ? (tight ? 0.1 : 0) : (extra ? 20 : 1) + rank * 0.7;
+    // The first note comes after the writer's own account and Henry's summary, so a long one never
+    // crowds out the outline or the questions.
+    const first = rank === 0 ? (tight ? 0.1 : 0.7) : (extra ? 20 : 1) + rank * 0.7;
     // Which part of the passage the note is on, in the outline's words, so a reader on a phone
     // need not scroll back to the list.
-    const part = material.outline.find(
+    const part = parts.find(
       (entry) => entry.range && entry.range.start <= note.range.start && note.range.end <= entry.range.end,
     );
     let previous: Block | undefined =
-      part && !tight && material.outline.length > 1 && !led.has(part) && led.add(part)
+      // The line leads into the first of the notes the level reads in that part, not an extra one.
+      part && !tight && !extra && parts.length > 1 && !led.has(part) && led.add(part)
         ? add({
             section: "reflect",
             kind: "sentence",
+            lead: true,
             group: `lead-${rank}`,
             // Inside the parentheses an article or pronoun is no sentence start: "(the Divinity of Christ)".
-            text: `On ${lowerLabel(part.label)} (${sentenceOf(part.text)
-              .replace(/\.$/, "")
-              .replace(/^(?:The|His|Her|Its|Their|A|An|And|To)\b/, (word) => word.toLowerCase())}):`,
+            text: `On ${lowerLabel(part.label)} (${part.phrase}):`,
             priority: first,
           })
         : undefined;
-    note.sentences.forEach((sentence, position) => {
+    // The quotation opens with as many sentences as it needs to stand on its own, then grows by one.
+    let opening = 1;
+    while (opening < note.sentences.length && !standsAlone(note.sentences.slice(0, opening))) opening += 1;
+    [note.sentences.slice(0, opening).join(" "), ...note.sentences.slice(opening)].forEach((text, position) => {
       previous = add({
         section: "reflect",
         kind: "quote",
         group: `note-${rank}`,
-        text: sentence,
+        text,
         attribution: attributionOf(note),
         priority: position === 0 ? first : first + position * (deep ? 1.2 : 2.5),
         after: previous,
@@ -174,7 +241,7 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   // Word studies and cross-references (Deep Study).
   if (deep) {
     material.wordStudies
-      .slice(0, wordLimit > 900 ? 5 : 3)
+      .slice(0, wordLimit >= 800 ? 5 : wordLimit >= 600 ? 4 : 3)
       .forEach((study, index) =>
         add({ section: "keywords", kind: "item", priority: 2 + index * 1.5, text: wordStudyLine(study) }),
       );
@@ -192,7 +259,12 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   // Questions a leader would ask of this kind of writing, and of the passage's reviewed promises
   // and commands: asked, never told.
   questionsFor(material, level, choose).forEach((question, index) =>
-    add({ section: "questions", kind: "numbered", text: question, priority: index === 0 ? 0 : 1.5 + index * 1.5 }),
+    add({
+      section: "questions",
+      kind: "numbered",
+      text: question,
+      priority: index === 0 ? 0 : index === 1 ? 1.2 : 1.5 + index * 1.5,
+    }),
   );
 
   // The prayer: the passage's own words where it is a prayer or praise, else a few plain words.
@@ -221,12 +293,13 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
   } else {
     // The petition for the reading first; a theme's prayer (which may name God again: "Speak, Lord")
     // is a sentence of its own.
-    const theme = material.themes[0];
     const petition = fill(choose("petition", lines.prayer.petitions[material.genre]), { reading });
+    // A speech the book weighs (Job's friends) lends the prayer no theme of its own; a longer
+    // devotional prays the second theme the passage speaks of too.
+    const themes = tight || material.genre === "speech" ? [] : material.themes.slice(0, level === "beginner" ? 1 : 2);
     const parts = [
       `${salutation} ${lowerFirst(petition)}`,
-      // A speech the book weighs (Job's friends) lends the prayer no theme of its own.
-      theme && !tight && material.genre !== "speech" ? choose(`theme-${theme.id}`, theme.prayers) : "",
+      ...themes.map((theme) => choose(`theme-${theme.id}`, theme.prayers)),
     ]
       .filter(Boolean)
       .join(" ");
@@ -240,7 +313,8 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
 /** The first sentence of Henry's introduction that says what the chapter holds, before his numbered points. */
 function introductionOpening(sentences: string[]) {
   const first = sentences[0];
-  if (!first || /\b[IVX]+\.\s/.test(first) || countWords(first) > 60 || countWords(first) < 8) return undefined;
+  if (!first || /\b[IVX]+\.\s/.test(first) || countWords(first) > 60 || countWords(first) < 8 || listItem(first))
+    return undefined;
   return first;
 }
 
@@ -267,14 +341,53 @@ function attributionOf(note: PlacedNote) {
   return note.attribution.includes(note.label) ? note.attribution : `${note.attribution} on ${note.label}`;
 }
 
+/**
+ * "**‛Êth** (Hebrew עת, Strong’s H6256): time. The KJV renders it *time* in verses 1, 2, 3, 4 and 5
+ * more; it occurs 294 times in the Bible." Strong's gloss only where it reads as a meaning
+ * ("perhaps from ἄγαν ágan [or compare H5689]" does not), with its figurative sense where the
+ * gloss gives only the literal one ("literally a cord; figuratively expectancy").
+ */
 function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
   const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
   const where = study.verses.map((id) => splitVerseId(id).verse);
-  const english = [...new Set(study.english.map((word) => word.toLowerCase()))].slice(0, 3);
-  const verses = where.length === 1 ? `verse ${where[0]}` : `verses ${where.slice(0, 4).join(", ")}`;
-  const rendered = english.length > 0 ? ` The KJV renders it ${joinOr(english)} in ${verses}.` : "";
-  const times = study.occurrences > 1 ? ` It occurs ${study.occurrences} times in the Bible.` : "";
-  return `**${study.transliteration}** (${language} ${study.lemma}, Strong’s ${study.strongs}): ${study.gloss.replace(/[.;,]+$/, "")}.${rendered}${times}`;
+  const head = study.transliteration.split(" ")[0]!;
+  const gloss = study.gloss
+    .replace(/^properly\s+/i, "")
+    // "time especially now when etc": the meaning, not the uses listed after it.
+    .replace(/\s+(?:especially|that is|hence|i\.e\.)\b.*$/i, "")
+    .replace(/\s+etc\.?$/i, "")
+    .replace(/[.;,\s]+$/, "");
+  // "ruddy that is a human being": the sense, not the root's picture.
+  const sense = new RegExp(
+    `^(?:From [HG]\\d+; )?(?:properly )?${gloss.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} that is ([^;:(]+)`,
+  ).exec(study.definition)?.[1];
+  const figurative = /^literally\b/i.test(gloss)
+    ? /figuratively ([^;:(]+)/.exec(study.definition)?.[1]?.trim()
+    : undefined;
+  const meaning =
+    gloss && !/perhaps|\bfrom\b|\bor\b|compare|\[|[HG]\d/i.test(gloss)
+      ? `: ${sense ? sense.trim() : gloss}${figurative ? `; figuratively ${figurative}` : ""}.`
+      : ".";
+  const verses =
+    where.length === 1
+      ? `verse ${where[0]}`
+      : where.length <= 5
+        ? `verses ${joinAnd(where.map(String))}`
+        : `verses ${where.slice(0, 4).join(", ")} and ${where.length - 4} more`;
+  // One of each rendering, as the KJV spells it ("God", "believeth").
+  const english = study.english.filter(
+    (word, index) => study.english.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === index,
+  );
+  const times = study.occurrences === 1 ? "once in the Bible" : `${study.occurrences} times in the Bible`;
+  const rendered =
+    english.length > 0
+      ? ` The KJV renders it ${joinOr(english.slice(0, 3))} in ${verses}; it occurs ${times}.`
+      : ` It occurs in ${verses}, and ${times}.`;
+  return `**${head.charAt(0).toUpperCase()}${head.slice(1)}** (${language} ${study.lemma}, Strong’s ${study.strongs})${meaning}${rendered}`;
+}
+
+function joinAnd(items: string[]) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 function joinOr(items: string[]) {
@@ -283,9 +396,9 @@ function joinOr(items: string[]) {
 }
 
 /**
- * The questions, in the order asked: Beginner one personal question; Intermediate what the passage
- * says, what it means, and (while words remain) what it asks of us; Deep Study a question on one of
- * its parts and on its reviewed promises or commands as well.
+ * The questions, in the order asked: Beginner what the passage says and what it asks of us;
+ * Intermediate what it means as well, and a question on a reviewed promise or command or on one of
+ * its parts; Deep Study both, and a second question on its meaning and on its call (while words remain).
  */
 function questionsFor(
   material: DevotionalMaterial,
@@ -293,12 +406,15 @@ function questionsFor(
   choose: ReturnType<typeof createPicker>,
 ): string[] {
   const set = asked[material.genre];
-  const part = largest(material.outline, 3)[0];
+  const part = largest(
+    material.outline.filter((entry) => !entry.context),
+    3,
+  )[0];
   const partQuestion =
     part && part.range
       ? fill(choose("q-part", set.part), {
           verses: lowerLabel(part.label),
-          part: sentenceOf(part.text).replace(/\.$/, ""),
+          part: part.phrase,
         })
       : undefined;
   const promise = material.promises[0];
@@ -319,12 +435,35 @@ function questionsFor(
   const observe = choose("q-observe", set.observe);
   const understand = choose("q-understand", set.understand);
   const apply = choose("q-apply", set.apply);
+  // A second question of a kind, never the first one again.
+  const another = (key: string, list: string[], first: string) =>
+    list.length > 1
+      ? choose(
+          key,
+          list.filter((question) => question !== first),
+        )
+      : undefined;
   const list =
     level === "beginner"
-      ? [apply]
+      ? [observe, apply]
       : level === "intermediate"
-        ? [observe, understand, roleQuestion ?? apply]
-        : [partQuestion ?? observe, understand, roleQuestion ?? observe, apply];
+        ? [
+            observe,
+            understand,
+            roleQuestion ?? partQuestion ?? another("q-observe-2", set.observe, observe),
+            roleQuestion ? partQuestion : undefined,
+            apply,
+            another("q-apply-2", set.apply, apply),
+          ]
+        : [
+            partQuestion ?? another("q-observe-2", set.observe, observe),
+            observe,
+            understand,
+            another("q-understand-2", set.understand, understand),
+            roleQuestion,
+            apply,
+            another("q-apply-2", set.apply, apply),
+          ];
   return [...new Set(list.filter((question): question is string => Boolean(question)))].slice(0, QUESTIONS[level]);
 }
 
@@ -347,9 +486,9 @@ interface RenderContext {
 
 /**
  * Adds optional blocks by priority while the text stays under the limit (never past limit + 10%).
- * A first pass keeps quotation (Scripture and the commentators) to half the limit, so the
- * devotional keeps a voice of its own; a second pass fills with more quotation only when the
- * writer's own material has run out before the limit.
+ * Quotation (Scripture and the commentators) stays under half of the text as written, so the
+ * devotional keeps a voice of its own: a text that ends short of its limit is short, not filled
+ * with more quotation.
  */
 function fitToLimit(all: Block[], context: RenderContext): string {
   const required = all.filter((block) => block.priority === 0);
@@ -360,35 +499,53 @@ function fitToLimit(all: Block[], context: RenderContext): string {
     .map(({ block }) => block);
   const upper = Math.floor(context.wordLimit * 1.1);
   const chosen = new Set<Block>(required);
-  const quotedWords = (block: Block) => (block.kind === "quote" ? countWords(block.text) : 0);
+  // The attribution or reference printed with a quotation is read as part of it.
+  const quotedWords = (block: Block) =>
+    block.kind === "quote" ? letterWords(`${block.text} ${block.attribution ?? block.cite ?? ""}`) : 0;
   let quoted = required.reduce((sum, block) => sum + quotedWords(block), 0);
   let markdown = render(
     all.filter((block) => chosen.has(block)),
     context,
   );
   let words = countWords(markdown);
-  for (const capped of [true, false]) {
-    // Past the cap, quotation fills only what the limit's lower margin needs.
-    const target = capped ? context.wordLimit : context.wordLimit * 0.9;
-    for (const block of optional) {
-      if (words >= target) break;
-      if (chosen.has(block) || (block.after && !chosen.has(block.after))) continue;
-      if (capped && quoted + quotedWords(block) > context.wordLimit / 2) continue;
-      chosen.add(block);
-      const candidate = render(
-        all.filter((item) => chosen.has(item)),
-        context,
-      );
-      const candidateWords = countWords(candidate);
-      if (candidateWords > upper) {
-        chosen.delete(block);
-        continue;
-      }
-      markdown = candidate;
-      words = candidateWords;
-      quoted += quotedWords(block);
+  // Quotation is measured against the words written so far. The writer's own blocks come first, up
+  // to half the limit, so a quotation is not turned away only because the questions and the prayer
+  // have not been placed yet; then everything by priority, read again while a block still fits.
+  // Only where the writer's own material has run out short of the limit's lower margin ("about 300
+  // words") does more quotation fill the gap.
+  const tryAdd = (block: Block, mode: "own" | "capped" | "fill") => {
+    if (chosen.has(block) || block.lead || (mode === "own" && block.kind === "quote")) return false;
+    const lead = block.after?.lead && !chosen.has(block.after) ? block.after : undefined;
+    if (block.after && !lead && !chosen.has(block.after)) return false;
+    const adding = lead ? [lead, block] : [block];
+    adding.forEach((entry) => chosen.add(entry));
+    const candidate = render(
+      all.filter((item) => chosen.has(item)),
+      context,
+    );
+    const candidateWords = countWords(candidate);
+    const share = (quoted + quotedWords(block)) / letterWords(candidate);
+    if (candidateWords > upper || (mode !== "fill" && quotedWords(block) > 0 && share > QUOTED_SHARE)) {
+      adding.forEach((entry) => chosen.delete(entry));
+      return false;
     }
-    if (words >= context.wordLimit * 0.9) break;
+    markdown = candidate;
+    words = candidateWords;
+    quoted += quotedWords(block);
+    return true;
+  };
+  for (const block of optional) if (words < context.wordLimit / 2) tryAdd(block, "own");
+  for (let added = true; added && words < context.wordLimit;) {
+    added = false;
+    for (const block of optional) if (words < context.wordLimit && tryAdd(block, "capped")) added = true;
+  }
+  // Past the cap, the shortest quotation that can follow on fills the gap, one at a time.
+  while (words < context.wordLimit * LOWER_MARGIN) {
+    const next = optional
+      .filter((block) => !chosen.has(block) && !block.lead)
+      .sort((a, b) => quotedWords(a) - quotedWords(b) || a.priority - b.priority)
+      .find((block) => tryAdd(block, "fill"));
+    if (!next) break;
   }
   return markdown;
 }

@@ -33,7 +33,22 @@ const partQuestions = z.array(
   ),
 );
 
+/** How to read this kind of writing: one plain sentence, no placeholders. */
+const readingHints = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .refine(
+        (text) => /\.$/.test(text) && !/\{\w+\}/.test(text),
+        "a sentence ending with a full stop, no placeholders",
+      ),
+  )
+  .min(3);
+
 const genreQuestions = z.strictObject({
+  read: readingHints,
   observe: questions,
   understand: questions,
   apply: questions,
