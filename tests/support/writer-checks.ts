@@ -262,7 +262,7 @@ export function commentaryChapterText(chapter: string): string | undefined {
     for (const file of commentaryFiles) {
       const location = path.join(root, `db/bible-data/commentary/${file}.json.gz`);
       if (!fs.existsSync(location)) continue;
-      const source = JSON.parse(zlib.gunzipSync(fs.readFileSync(location)).toString("utf8")) as {
+      const source = JSON.parse(repairSourceText(zlib.gunzipSync(fs.readFileSync(location)).toString("utf8"))) as {
         books: Record<string, { chapters: Record<string, unknown> }>;
       };
       for (const book of books) {
