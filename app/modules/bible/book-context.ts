@@ -44,7 +44,7 @@ export const bookContexts: Record<string, BookContext> = {
     about:
       "It teaches Israel how a holy God can live among an unholy people, through sacrifice, priesthood and holy living.",
     summary:
-      "the instructions for Israel's worship, sacrifices and holiness, given so a holy God could dwell among his people",
+      "the book of instructions for Israel's worship, sacrifices and holiness, given so a holy God could dwell among his people",
   },
   NUM: {
     kind: "law",
@@ -62,7 +62,7 @@ export const bookContexts: Record<string, BookContext> = {
     about:
       "It gathers Moses' farewell sermons on the plains of Moab, calling a new generation to love the LORD and keep his covenant.",
     summary:
-      "Moses' farewell sermons on the edge of the promised land, calling Israel to love the LORD and keep his covenant",
+      "Moses' farewell address on the edge of the promised land, calling Israel to love the LORD and keep his covenant",
   },
   JOS: {
     kind: "history",
@@ -227,14 +227,14 @@ export const bookContexts: Record<string, BookContext> = {
     author: "the message of the prophet Ezekiel",
     about:
       "It brings visions of God's glory to the exiles in Babylon, and promises a new heart, a new spirit and a restored people.",
-    summary: "the visions and messages of Ezekiel among the exiles, about God's glory, judgment and renewal",
+    summary: "the book of Ezekiel's visions and messages among the exiles, about God's glory, judgment and renewal",
   },
   DAN: {
     kind: "prophecy",
     genre: "a book of narrative and apocalyptic prophecy",
     author: "traditionally attributed to Daniel",
     about: "It tells of faithfulness in exile and of visions that show God ruling over the kingdoms of the world.",
-    summary: "the stories of Daniel's faithfulness in Babylon and his visions of God's kingdom",
+    summary: "the record of Daniel's faithfulness in Babylon and of his visions of God's kingdom",
   },
   HOS: {
     kind: "prophecy",
@@ -314,7 +314,7 @@ export const bookContexts: Record<string, BookContext> = {
     genre: "a book of prophecy",
     author: "the message of the prophet Zechariah",
     about: "It encourages the rebuilders of Jerusalem with visions of God's presence and of a humble King to come.",
-    summary: "the visions of Zechariah encouraging the rebuilding and pointing to the coming king",
+    summary: "the book of Zechariah's visions, encouraging the rebuilding and pointing to the coming king",
   },
   MAL: {
     kind: "prophecy",
