@@ -502,3 +502,11 @@ describe("says what the passage says (ADR 0024)", () => {
     assert.doesNotMatch(storm, /psalm|the writer asking|the prophet/);
   });
 });
+
+test("a title names the reading, never one part of several chapters or a cut-off phrase", () => {
+  assert.match(write(["John 3"], "intermediate"), /^## John 3: Christ's Discourse with Nicodemus\n/);
+  for (const reading of ["Psalms 1-5", "Psalms 11-15", "Psalms 16-20"]) {
+    const heading = write([reading], "intermediate").split("\n")[0]!;
+    assert.equal(heading, `## ${reading}`, heading);
+  }
+});

@@ -245,8 +245,12 @@ function henryPoints(bookId: string, chapter: number): Array<{ text: string; ran
 const LEANING_TITLE =
   /^(?:he|she|they|it|its|his|her|their|and|to|or|but|by|in|with|from|of|for|also|gives|expresses|exhorts|shows|declares|warns|describes|reproves|is|are)\b/i;
 
-/** A title from the outline line covering most of the reading: "Orpah Stays Behind, but Ruth Goes with Naomi". */
-function titleFrom(outline: OutlinePart[]): string | null {
+/**
+ * A title from the outline line covering most of the reading: "Orpah Stays Behind, but Ruth Goes
+ * with Naomi". Over several chapters, a line that covers under half of the reading (Psalm 2:1-6 of
+ * Psalms 1-5) would name a part as the whole: no title then.
+ */
+function titleFrom(outline: OutlinePart[], reading: { verses: number; chapters: number }): string | null {
   const size = (part: OutlinePart) => (part.range ? part.range.end - part.range.start : 1000);
   // "He is taught by the withering of a gourd" leans on the line before: no title.
   // "By Abraham and his descendants", "Gives directions to some" lean on the line before too.
@@ -256,9 +260,12 @@ function titleFrom(outline: OutlinePart[]): string | null {
     .sort((a, b) => Number(leaning(a)) - Number(leaning(b)) || size(b) - size(a))[0];
   if (main && leaning(main)) return null;
   if (!main) return null;
+  if (reading.chapters > 1 && (!main.range || (size(main) + 1) * 2 < reading.verses)) return null;
   let text = main.text.replace(/[.;:,]+$/, "");
   // A long line is cut at its first clause: a title, not a paragraph.
   if (wordCount(text) > 9) text = text.split(/[,;:(]/)[0]!.trim();
+  // "David's struggle with, and triumph over, a strong temptation" cut there is no title.
+  if (/\b(?:with|of|and|to|the|a|an|in|for|over|by|from|on|upon)$/i.test(text)) return null;
   return wordCount(text) >= 2 && wordCount(text) <= 12 ? text : null;
 }
 
@@ -559,7 +566,10 @@ export function gatherMaterial(passages: Passage[], level: DevotionalLevel): Dev
     size: { verses: verses.length, words: verses.reduce((sum, verse) => sum + wordCount(verse.text), 0) },
     translation: { code, name: translation.shownName },
     genre: genreOf(first),
-    title: titleFrom(outline),
+    title: titleFrom(outline, {
+      verses: verses.length,
+      chapters: new Set(verses.map((verse) => Math.floor(verse.id / 1000))).size,
+    }),
     outline,
     summaries,
     keyVerse: key ? { ...key, memory: Boolean(memory) } : null,
