@@ -95,11 +95,16 @@ export function questionFor(passage: LessonPassage, voice: Voice, slot: string, 
  * lesson's own questions (`asks`, chosen for its kind of passage), else an invitation to read
  * again and ask.
  */
-export function applicationPoints(passages: LessonPassage[], voice: Voice, asks: string[] = []): string[] {
+export function applicationPoints(
+  passages: LessonPassage[],
+  voice: Voice,
+  asks: string[] = [],
+  fits: (role: VerseRole) => boolean = () => true,
+): string[] {
   const points: string[] = [];
   const ranges = passages.flatMap((passage) => passage.ranges);
   for (const kind of ["command", "promise", "memory", "prayer"] as const) {
-    const [role] = reviewedRoles(ranges, kind);
+    const [role] = reviewedRoles(ranges, kind).filter(fits);
     if (!role) continue;
     const point = fill(voice.pick(`apply-${kind}`, lines.applications[kind]), {
       reference: roleReference(role),

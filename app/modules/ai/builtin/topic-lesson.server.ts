@@ -20,8 +20,10 @@ import {
 } from "./lesson-parts";
 import { noteOn, quoteNote } from "./lesson-notes";
 import { blockquote, snippet } from "./scripture.server";
-import { joinList, titleCase } from "./text";
+import { stem } from "./stem";
+import { joinList, STOP_WORDS, titleCase } from "./text";
 import { matchStudy, topicById, type TopicAnchor } from "./topic-anchors";
+import type { VerseRole } from "./verse-roles";
 import { createVoice, fill, type Voice } from "./voice";
 
 const lines = content.lessonLines;
@@ -270,10 +272,44 @@ function questions(study: Study, voice: Voice): string[] {
   return [...looking, ...study.questions.map(withCitations)];
 }
 
+function stemsOf(text: string) {
+  return new Set(
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => word.length > 3 && !STOP_WORDS.has(word)).map(stem),
+  );
+}
+
+/**
+ * A reviewed command is offered to obey only where it speaks of the topic: an anchor chosen for
+ * one clause of a verse ("I will never leave you", Hebrews 13:5, on loneliness) is no reason to
+ * tell a lonely reader to keep free from the love of money. Promises, verses to learn and prayers
+ * comfort whatever their words, and are kept.
+ */
+function fitsTopic(study: Study) {
+  const topic = stemsOf(
+    [
+      ...study.topics.flatMap((topic) => [topic.name, ...topic.aliases]),
+      ...study.anchors.map((anchor) => anchor.why),
+      ...study.questions,
+      ...study.practice,
+    ].join(" "),
+  );
+  return (role: VerseRole) => {
+    if (role.kind !== "command") return true;
+    // The reviewer's note says what the command asks; the verse may hold a promise beside it.
+    const said =
+      role.note ??
+      versesFor([role.range], "BSB")
+        .map((verse) => verse.text)
+        .join(" ");
+    for (const word of stemsOf(said)) if (topic.has(word)) return true;
+    return false;
+  };
+}
+
 /** The reviewed practice for the topics first, then what the passages' reviewed roles ask. */
 function application(study: Study, voice: Voice): string[] {
   const practice = study.practice.map((step) => `**This week:** ${withCitations(step)}`);
-  return [...practice, ...applicationPoints(study.anchors, voice)].slice(0, voice.plain ? 3 : 4);
+  return [...practice, ...applicationPoints(study.anchors, voice, [], fitsTopic(study))].slice(0, voice.plain ? 3 : 4);
 }
 /** Passages linked to the anchors by the cross-references, each with the anchor it sheds light on. */
 function crossReferences(anchors: Anchor[], voice: Voice, translation: ShippedTranslationCode) {

@@ -105,3 +105,12 @@ test("the closing prayer is the topic's reviewed prayer, never thanks 'for (a re
       assert.doesNotMatch(lesson.content, /thank you for \(/i);
     }
 });
+
+test("a reviewed command is offered to obey only where it speaks of the topic", () => {
+  // Hebrews 13:5 is an anchor of loneliness for "I will never leave you"; its command is about money.
+  const lonely = lessonFromTopic({ topic: "Loneliness", settings }).content;
+  assert.doesNotMatch(lonely, /\*\*Obey:\*\*[^\n]*love of money/);
+  assert.match(lonely, /Hebrews 13:5/);
+  // Micah 6:8's "walk humbly" is the topic itself.
+  assert.match(lessonFromTopic({ topic: "Pride and humility", settings }).content, /\*\*Obey:\*\* \(Micah 6:8\)/);
+});
