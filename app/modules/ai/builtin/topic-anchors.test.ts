@@ -247,3 +247,11 @@ describe("reviewed closing prayers", () => {
     assert.throws(() => parseTopicAnchors(mechanical), /topics\[0\]\.prayer/);
   });
 });
+
+test("a hyphenated word's parts help suggest, never match: 'Same-sex attraction' suggests Sexuality first", () => {
+  const answer = matchTopic("Same-sex attraction");
+  assert.ok("closest" in answer, "no reviewed topic, so a refusal with suggestions");
+  assert.equal(answer.closest[0], "Sexuality");
+  const inLaws = matchTopic("In-laws");
+  assert.ok("topic" in inLaws && inLaws.topic.id === "in-laws");
+});

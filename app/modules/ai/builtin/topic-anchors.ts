@@ -223,7 +223,11 @@ export function matchTopic(query: string): { topic: TopicAnchor; score: number }
   const ranked = [...best].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
   if (top && top[1] >= TOPIC_MATCH_THRESHOLD) return { topic: top[0], score: top[1] };
-  const closest = ranked.map(([entry]) => entry);
+  // Only to suggest: a hyphenated word's parts ("same-sex" is about sex, "self-control" about
+  // control), never enough for a lesson ("in-laws" is not about the law).
+  const parts = stems(query.replace(/-/g, " "));
+  if (parts.join(" ") !== words.join(" ")) scoreInto(best, parts, 0.9);
+  const closest = [...best].sort((a, b) => b[1] - a[1]).map(([entry]) => entry);
   for (const fallback of file.defaults) closest.push(byId.get(fallback)!);
   return { closest: [...new Set(closest)].slice(0, CLOSEST_COUNT).map((entry) => entry.name) };
 }
