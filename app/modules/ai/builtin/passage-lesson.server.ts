@@ -575,13 +575,16 @@ function questionSection(reading: Reading, noted: Part[], voice: Voice) {
 
 /** What to take home where the passage has no reviewed role: a question from its parable, miracle or kind of writing. */
 function asksOf(reading: Reading, voice: Voice): string[] {
+  return [fill(voice.pick("apply-ask", linesFor(reading, "apply")), { reference: cite(reading.passage.reference) })];
+}
+
+/** The reviewed lines of one kind for the passage's parable theme, miracle kind or kind of writing. */
+function linesFor(reading: Reading, field: "apply" | "prayers"): readonly string[] {
   const { main } = reading;
-  const list = !main
-    ? passageLines.genres[reading.genre].apply
-    : main.unit.type === "parable"
-      ? passageLines.parable.apply[main.unit.theme]
-      : passageLines.miracle.apply[main.unit.kind];
-  return [fill(voice.pick("apply-ask", list), { reference: cite(reading.passage.reference) })];
+  if (!main) return passageLines.genres[reading.genre][field];
+  return main.unit.type === "parable"
+    ? passageLines.parable[field][main.unit.theme]
+    : passageLines.miracle[field][main.unit.kind];
 }
 
 /**
@@ -590,13 +593,7 @@ function asksOf(reading: Reading, voice: Voice): string[] {
  * God "for" a reference.
  */
 function prayerOf(reading: Reading, voice: Voice): string {
-  const { main } = reading;
-  const list = !main
-    ? passageLines.genres[reading.genre].prayers
-    : main.unit.type === "parable"
-      ? passageLines.parable.prayers[main.unit.theme]
-      : passageLines.miracle.prayers[main.unit.kind];
-  return voice.pick("prayer", list);
+  return voice.pick("prayer", linesFor(reading, "prayers"));
 }
 
 /**
