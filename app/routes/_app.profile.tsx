@@ -75,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const depthHints: Record<StudyDepth, string> = {
   beginner: "Short, plain-language devotionals (about 300 words)",
   intermediate: "Balanced depth with context and application (about 500 words)",
-  advanced: "Deep study with background and cross-references (about 800 words)",
+  // SPEC names the top depth Advanced here and Deep Study on Today: the hint says they are one.
+  advanced: "Today's Deep Study devotional: background and cross-references (about 800 words)",
 };
 
 /** Shown only when scripts run: without them the page offers plain controls in their place. */

@@ -16,7 +16,8 @@ import { fieldsNotToEcho, firstErrorMessage, replyWithoutEcho } from "~/utils/fo
 import { HowItWorks } from "./how-it-works";
 import { ProcessedContent } from "./processed-content";
 
-export const meta: MetaFunction = () => [{ title: "Add Study Content | Sagacity Bites" }];
+// One name in the sidebar, the top bar and the tab: Add Content (the heading keeps SPEC's Add Study Content).
+export const meta: MetaFunction = () => [{ title: "Add Content | Sagacity Bites" }];
 
 /**
  * SPEC §2 leaves open whether /process-sermon and /add-content are one screen; they are: this
