@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { startFakeSite, type FakeSite } from "../support/fake-site";
 import { expect, submitLoginForm, submitRegisterForm, test, uniqueEmail } from "./fixtures";
@@ -118,3 +119,18 @@ test("settings: a wrong current password is shown by that field", async ({ signe
   await expect(current).toHaveAttribute("aria-invalid", "true");
   await expect(current).toHaveAccessibleDescription(/.+/);
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`errors beside fields are legible in ${colorScheme} (axe colour contrast)`, async ({ signedInPage: page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/lesson-plans");
+    await page.getByLabel("Study topic").fill("Zzyzx quantum crypto");
+    await page.getByRole("button", { name: "Generate Study" }).click();
+    await expect(page.getByLabel("Study topic")).toHaveAttribute("aria-invalid", "true");
+    await outlastToast(page, "Failed to create lesson plan");
+    const contrast = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+    expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual(
+      [],
+    );
+  });
+}
