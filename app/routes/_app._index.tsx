@@ -52,8 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const tiles = [
   {
+    // SPEC's tile title for the screen the sidebar calls Add Content: the description names it.
     title: "Process Sermon",
-    description: "Turn a sermon or article into key insights",
+    description: "Add Content: a sermon or article made into key insights",
     to: "/process-sermon",
     icon: Mic,
   },

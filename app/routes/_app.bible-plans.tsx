@@ -82,7 +82,9 @@ function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; inter
           </dd>
         </div>
         <div>
-          <dt className="font-medium">Deep Study</dt>
+          <dt className="font-medium">
+            Deep Study <span className="font-normal text-muted-foreground">(Advanced on your Profile)</span>
+          </dt>
           <dd className="text-muted-foreground">
             About {wordLimits.deep} words: background, word study, more cross-references and questions for reflection.
           </dd>

@@ -282,7 +282,9 @@ export default function MyLibraryPage() {
                   </Link>
                 </EmptyNote>
               ) : (
-                <EmptyNote>No content yet. Process a sermon or article, or add a quote or book excerpt.</EmptyNote>
+                <EmptyNote>
+                  No content yet. Use Add Content for a sermon or article, or add a quote or book excerpt.
+                </EmptyNote>
               )
             }
             more={{ list: "content", total: contentTotal, other: { saved: saved.length, ...searchOf(searchParams) } }}

@@ -3,8 +3,8 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { SubmitButton } from "~/components/forms";
+import { useEffect, useMemo, useState } from "react";
+import { ErrorList, SubmitButton, useErrorsUntilEdited } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -49,7 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Failed to update profile");
-    return data({ draft: null, notice: "", error: message, id: crypto.randomUUID() }, { status: 400 });
+    // The one field a reader can get wrong by typing; the others are choices.
+    const field = submission.error?.displayName?.length ? "displayName" : null;
+    return data({ draft: null, notice: "", error: message, field, id: crypto.randomUUID() }, { status: 400 });
   }
   const adding = formData.get("intent") === "add-teacher";
   const removing = formData.get("removeTeacher");
@@ -62,6 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       draft: { ...submission.value, favoriteTeachers: changed.teachers },
       notice: changed.notice,
       error: "",
+      field: null,
       id: crypto.randomUUID(),
     };
   }
@@ -72,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const depthHints: Record<StudyDepth, string> = {
   beginner: "Short, plain-language devotionals (about 300 words)",
   intermediate: "Balanced depth with context and application (about 500 words)",
-  advanced: "Deep study with background and cross-references (about 800 words)",
+  // SPEC names the top depth Advanced here and Deep Study on Today: the hint says they are one.
+  advanced: "Today's Deep Study devotional: background and cross-references (about 800 words)",
 };
 
 /** Shown only when scripts run: without them the page offers plain controls in their place. */
@@ -104,6 +108,9 @@ export default function ProfilePage() {
     setTeachers(profile.favoriteTeachers);
   }
 
+  const nameErrors = useErrorsUntilEdited(
+    useMemo(() => (answer?.field === "displayName" ? [answer.error] : undefined), [answer]),
+  );
   useEffect(() => {
     if (answer?.error) toast({ id: answer.id, title: "Error", description: answer.error, variant: "destructive" });
   }, [answer]);
@@ -139,7 +146,7 @@ export default function ProfilePage() {
       <noscript>
         <style>{`[${NEEDS_SCRIPT}]{display:none!important}`}</style>
       </noscript>
-      {answer?.error ? (
+      {answer?.error && !answer.field ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive/50 p-3 text-sm text-destructive">
           {answer.error}
         </p>
@@ -161,12 +168,19 @@ export default function ProfilePage() {
               id="display-name"
               name="displayName"
               value={displayName}
-              onChange={(event) => setDisplayName(event.target.value)}
-              aria-describedby="display-name-description"
+              onChange={(event) => {
+                setDisplayName(event.target.value);
+                nameErrors.edited();
+              }}
+              aria-invalid={nameErrors.shown ? true : undefined}
+              aria-describedby={
+                nameErrors.shown ? "display-name-description display-name-error" : "display-name-description"
+              }
               maxLength={MAX_DISPLAY_NAME_LENGTH}
               autoComplete="nickname"
               className="sm:max-w-xs"
             />
+            <ErrorList id="display-name-error" errors={nameErrors.shown} />
           </CardContent>
         </Card>
 

@@ -88,12 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof AppError) {
-      const title = intent === settingsIntents.changePassword ? "Password not changed" : "Account not deleted";
+      const changing = intent === settingsIntents.changePassword;
+      const title = changing ? "Password not changed" : "Account not deleted";
+      // A refusal about no one field (too many tries, the last admin) is shown by the password typed.
       return problem(
         intent,
         title,
         error.message,
-        error.details?.fieldErrors ?? {},
+        error.details?.fieldErrors ?? { [changing ? "currentPassword" : "password"]: [error.message] },
         error.status,
         error.details?.retryAfterSeconds,
       );

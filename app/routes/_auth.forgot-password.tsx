@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormAlert } from "~/components/form-alert";
 import { Field, SubmitButton } from "~/components/forms";
 import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
 import { forgotPasswordSchema } from "~/modules/account/schemas";
@@ -51,6 +51,7 @@ export default function ForgotPasswordPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const emailErrors = useMemo(() => (answer?.error ? [answer.error] : undefined), [answer]);
   return (
     <AuthCard
       title="Forgot your password?"
@@ -71,9 +72,9 @@ export default function ForgotPasswordPage() {
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <FormAlert message={answer?.error} />
           <Field
             label="Email"
+            errors={emailErrors}
             inputProps={{
               type: "email",
               id: "forgot-email",

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormAlert } from "~/components/form-alert";
 import { Field, SubmitButton } from "~/components/forms";
 import { toast } from "~/components/ui/use-toast";
 import { authenticateForm } from "~/modules/auth/authenticator.server";
@@ -13,7 +12,6 @@ import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { signInOrRefuse } from "~/utils/sign-in.server";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
 export const headers = keepRetryAfter;
@@ -42,9 +40,10 @@ export default function LoginPage() {
   const { sessionExpired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const pending = navigation.state !== "idle" && navigation.formAction === "/login";
   const [expiredNotice, setExpiredNotice] = useState(sessionExpired);
+  // A refusal is about the pair, shown under the password (the field retyped most often), a toast adding to it.
+  const refusal = useMemo(() => (actionData?.error ? [actionData.error] : undefined), [actionData]);
 
   useEffect(() => {
     try {
@@ -80,7 +79,6 @@ export default function LoginPage() {
           </div>
         </div>
       ) : null}
-      {hydrated ? null : <FormAlert message={actionData?.error} />}
       {/* Checked on the server; the fields carry the login schema's constraints (form-fields.ts). */}
       <Form method="post" className="space-y-4" id="login" noValidate>
         <Field
@@ -99,6 +97,7 @@ export default function LoginPage() {
               Forgot password?
             </Link>
           }
+          errors={refusal}
           inputProps={{ ...loginInput("password"), type: "password", autoComplete: "current-password" }}
         />
         <SubmitButton className="w-full" pending={pending} pendingText="Signing in...">

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormAlert } from "~/components/form-alert";
 import { Field, SubmitButton } from "~/components/forms";
@@ -12,7 +12,7 @@ import { registerUser } from "~/modules/auth/accounts.server";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
 import { registerErrorTitles } from "~/modules/auth/form-fields";
 import { registerFormSchema } from "~/modules/auth/schemas";
-import { getSignupSettings } from "~/modules/auth/signup.server";
+import { getSignupSettings, INVITE_INVALID, INVITE_REQUIRED } from "~/modules/auth/signup.server";
 import { joinCodeFromPath } from "~/modules/groups/invite-codes";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { returnPathFrom } from "~/utils/local-path";
@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { signupMode: getSignupSettings().mode, inviteCode };
 }
 
-type Problem = { id: string; title: string; description: string };
+/** A refusal names the field it is about (`field`), to be shown there; the form's own checks are conform's. */
+type Problem = { id: string; title: string; description: string; field?: "email" | "inviteCode" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -56,7 +57,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     () => registerUser({ email, password, inviteCode, groupCode }, context.clientAddress),
     { title: "Account created!", description: "Welcome to Sagacity Bites" },
-    (error) => answer({ title: "Registration failed", description: error.message || "Please try again" }),
+    (error) =>
+      answer({
+        title: "Registration failed",
+        description: error.message || "Please try again",
+        field: [INVITE_INVALID, INVITE_REQUIRED].includes(error.message) ? "inviteCode" : "email",
+      }),
   );
 }
 
@@ -74,8 +80,13 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (actionData?.problem) {
-      toast({ ...actionData.problem, variant: "destructive" });
+      const { id, title, description } = actionData.problem;
+      toast({ id, title, description, variant: "destructive" });
     }
+  }, [actionData]);
+  const refused = useMemo(() => {
+    const problem = actionData?.problem;
+    return problem?.field ? { [problem.field]: [problem.description] } : {};
   }, [actionData]);
 
   return (
@@ -95,6 +106,7 @@ export default function RegisterPage() {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <Field
           label="Email"
+          errors={fields.email.errors ?? refused.email}
           inputProps={{
             ...getInputProps(fields.email, { type: "email" }),
             required: true,
@@ -104,6 +116,7 @@ export default function RegisterPage() {
         />
         <Field
           label="Password"
+          errors={fields.password.errors}
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
             required: true,
@@ -112,6 +125,7 @@ export default function RegisterPage() {
         />
         <Field
           label="Confirm Password"
+          errors={fields.confirmPassword.errors}
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: "password" }),
             required: true,
@@ -122,6 +136,7 @@ export default function RegisterPage() {
           <Field
             label="Invite code"
             hint="Sign-up on this server is by invitation: use the code or link an administrator gave you."
+            errors={fields.inviteCode.errors ?? refused.inviteCode}
             inputProps={{
               ...getInputProps(fields.inviteCode, { type: "text" }),
               required: signupMode === "invite",

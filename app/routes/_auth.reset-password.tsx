@@ -73,7 +73,8 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
-          <FormAlert message={answer?.error} />
+          {/* A refused link or a busy server; the fields' own errors are shown beside them. */}
+          <FormAlert message={Object.keys(answer?.fieldErrors ?? {}).length ? null : answer?.error} />
           <input type="hidden" name="token" value={token} />
           <NewPasswordFields idPrefix="reset-" errors={answer?.fieldErrors ?? {}} />
           <SubmitButton className="w-full" pending={pending} pendingText="Saving...">

@@ -3,7 +3,8 @@ import { expect, test, type Account } from "./fixtures";
 
 /**
  * Visual comparisons of the reading screens at a phone (390) and a desktop (1280) width: Today, a
- * lesson and the dashboard. Names and dates that change from run to run are fixed or masked.
+ * lesson, the dashboard and a group's page. Names and dates that change from run to run are fixed or
+ * masked.
  */
 async function api(page: Page, account: Account, method: string, path: string, data: unknown) {
   const response = await page.request.fetch(path, {
@@ -43,5 +44,33 @@ test("Today, a lesson and the dashboard at 390 and 1280", async ({ signedInPage:
       await settle(page);
       await expect(page).toHaveScreenshot(`${name}-${width}.png`, { mask: dates(page), maxDiffPixelRatio: 0.01 });
     }
+  }
+});
+
+test("a group's page at 390 and 1280", async ({ signedInPage: page, account }) => {
+  await api(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
+  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  const group = await api(page, account, "POST", "/api/groups", {
+    name: "Thursday Night Group",
+    description: "Thursdays at 7, in the church library",
+  });
+  await api(page, account, "PUT", `/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" });
+  // What differs from run to run: dates (the plan's start is today), the invite code and the link that
+  // carries it, emails.
+  const varying = (page: Page) => [
+    page.locator("time"),
+    page.locator('input[type="date"]'),
+    page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/),
+    page.getByText(group.inviteCode, { exact: false }),
+    page.getByText(/@example\.com/),
+  ];
+
+  await page.goto(`/groups/${group.id}`);
+  await page.evaluate(() => document.fonts.load("400 1em Literata"));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    await page.goto(`/groups/${group.id}`);
+    await settle(page);
+    await expect(page).toHaveScreenshot(`group-${width}.png`, { mask: varying(page), maxDiffPixelRatio: 0.01 });
   }
 });

@@ -73,7 +73,7 @@ const recentLists = {
   library: {
     Icon: Library,
     title: "From your library",
-    empty: { text: "Nothing saved yet.", link: "Process a sermon or article", to: "/process-sermon" },
+    empty: { text: "Nothing saved yet.", link: "Add Content", to: "/add-content" },
     more: { label: "Open your library", to: "/library" },
   },
 } as const;

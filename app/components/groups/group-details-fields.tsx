@@ -1,4 +1,4 @@
-import { Field, TextareaField } from "~/components/forms";
+import { Field, TextareaField, type ListOfErrors } from "~/components/forms";
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from "~/modules/groups/schemas";
 
 /** A group's name and description: blank when creating one, its current words when the leader edits them. */
@@ -6,15 +6,19 @@ export function GroupDetailsFields({
   idPrefix,
   name,
   description,
+  nameErrors,
 }: {
   idPrefix: string;
   name?: string;
   description?: string | null;
+  /** Why the form was refused (a blank name, or too many groups): shown under the name. */
+  nameErrors?: ListOfErrors;
 }) {
   return (
     <>
       <Field
         label="Name"
+        errors={nameErrors}
         inputProps={{
           id: `${idPrefix}-name`,
           name: "name",

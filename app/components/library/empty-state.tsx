@@ -37,7 +37,7 @@ export function LibraryEmptyState() {
         </ul>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/process-sermon">Process a sermon or article</Link>
+            <Link to="/add-content">Add Content</Link>
           </Button>
           <Button asChild variant="outline">
             <Link to="/lesson-plans">Go to Lesson Plans</Link>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { BookOpen, Lightbulb } from "lucide-react";
 import { useState } from "react";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useErrorsUntilEdited } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -27,23 +27,31 @@ const forms = {
   },
 } as const;
 
+/** Why a study was not made: shown beside the field of its tab; a refused topic offers the closest topics. */
+export interface StudyFailure {
+  studyType: StudyType;
+  message: string;
+  suggestions: string[];
+}
+
 /**
  * SPEC §2: the Create New Study card, a Topic tab and a Passage tab. Each is a real form (it
  * posts to the page without JavaScript); with JavaScript `onGenerate` takes over to stream.
- * The inputs keep their text when generation fails.
+ * The inputs keep their text when generation fails, and the failure stays beside the field until
+ * its text changes.
  */
 export function CreateStudyCard({
   pending,
   onGenerate,
-  refusal,
+  failure,
 }: {
   pending: boolean;
   /** Resolves true when the study was created (the input is then cleared). */
   onGenerate: (studyType: StudyType, value: string) => Promise<boolean>;
-  /** A topic refused for want of reviewed passages: why, and the closest topics to choose instead. */
-  refusal?: { message: string; suggestions: string[] } | null;
+  failure?: StudyFailure | null;
 }) {
   const [values, setValues] = useState<Record<StudyType, string>>({ topic: "", passage: "" });
+  const { shown, edited } = useErrorsUntilEdited(failure);
   const [tab, setTab] = useState<StudyType>("topic");
 
   async function submit(event: React.FormEvent<HTMLFormElement>, studyType: StudyType) {
@@ -82,6 +90,7 @@ export function CreateStudyCard({
           {(["topic", "passage"] as const).map((studyType) => {
             const form = forms[studyType];
             const id = `study-${studyType}`;
+            const error = shown?.studyType === studyType ? shown : null;
             return (
               <TabsContent key={studyType} value={studyType}>
                 <Form method="post" className="space-y-3" onSubmit={(event) => submit(event, studyType)}>
@@ -99,18 +108,24 @@ export function CreateStudyCard({
                       onChange={(event) => {
                         const value = event.target.value;
                         setValues((current) => ({ ...current, [studyType]: value }));
+                        if (error) edited();
                       }}
-                      aria-describedby={`${id}-hint`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
                     />
                     <p id={`${id}-hint`} className="text-xs text-muted-foreground">
                       {form.hint}
                     </p>
                   </div>
-                  {studyType === "topic" && refusal ? (
-                    <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
-                      <p>{refusal.message}</p>
-                      <div className="flex flex-wrap gap-2">
-                        {refusal.suggestions.map((topic) => (
+                  {error ? (
+                    <div
+                      id={`${id}-error`}
+                      role="alert"
+                      className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm"
+                    >
+                      <p className="font-medium text-destructive">{error.message}</p>
+                      <div className="flex flex-wrap gap-2 empty:hidden">
+                        {error.suggestions.map((topic) => (
                           <Button
                             key={topic}
                             type="button"

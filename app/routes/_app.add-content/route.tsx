@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { AlertCircle, Loader2, Sparkles } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Loader2, Sparkles } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Field } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -13,11 +13,11 @@ import { processUrl } from "~/modules/content/process.server";
 import { processUrlSchema } from "~/modules/content/schemas";
 import { AppError } from "~/utils/errors";
 import { fieldsNotToEcho, firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
-import { useHydrated } from "~/utils/use-hydrated";
 import { HowItWorks } from "./how-it-works";
 import { ProcessedContent } from "./processed-content";
 
-export const meta: MetaFunction = () => [{ title: "Add Study Content | Sagacity Bites" }];
+// One name in the sidebar, the top bar and the tab: Add Content (the heading keeps SPEC's Add Study Content).
+export const meta: MetaFunction = () => [{ title: "Add Content | Sagacity Bites" }];
 
 /**
  * SPEC §2 leaves open whether /process-sermon and /add-content are one screen; they are: this
@@ -80,7 +80,6 @@ export default function AddContentPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
@@ -107,13 +106,23 @@ export default function AddContentPage() {
 
   const result = actionData?.ok ? actionData.content : null;
   const failure = actionData && !actionData.ok ? actionData : null;
+  // Why the last try failed stays under the URL (the toast vanishes) until the URL is changed.
+  const answered = useMemo(
+    () => (failure ? [`${failure.errorTitle} - ${failure.error || FALLBACK_ERROR}`] : undefined),
+    [failure],
+  );
+  const [blank, setBlank] = useState<string[]>();
+  const urlErrors = blank ?? answered;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const url = new FormData(event.currentTarget).get("url");
     if (typeof url !== "string" || url.trim() === "") {
       event.preventDefault();
+      setBlank(["URL required - Please enter a URL to process"]);
       toast({ title: "URL required", description: "Please enter a URL to process", variant: "destructive" });
       urlRef.current?.focus();
+    } else {
+      setBlank(undefined);
     }
   }
 
@@ -146,6 +155,7 @@ export default function AddContentPage() {
               >
                 <Field
                   label="URL"
+                  errors={urlErrors}
                   inputProps={{
                     ref: urlRef,
                     id: "content-url",
@@ -170,17 +180,6 @@ export default function AddContentPage() {
                     readOnly: pending,
                   }}
                 />
-                {!hydrated && failure ? (
-                  <div
-                    role="alert"
-                    className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
-                  >
-                    <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                    <p>
-                      <span className="font-semibold">{failure.errorTitle}</span> - {failure.error || FALLBACK_ERROR}
-                    </p>
-                  </div>
-                ) : null}
                 <Button type="submit" disabled={pending} className="w-full sm:w-auto">
                   {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
                   {pending ? "Processing with AI..." : "Process with AI"}

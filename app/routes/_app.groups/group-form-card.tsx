@@ -22,18 +22,13 @@ export const groupForms = {
   },
 } as const;
 
-/**
- * A card holding one of the page's forms: its fields, the action's refusal when the page came back
- * without scripts (with them a toast says it), and its button.
- */
+/** A card holding one of the page's forms: its fields (which show the action's refusal) and its button. */
 export function GroupFormCard({
   intent,
-  error,
   pending,
   children,
 }: {
   intent: keyof typeof groupForms;
-  error: string | null;
   pending: boolean;
   children: React.ReactNode;
 }) {
@@ -48,11 +43,6 @@ export function GroupFormCard({
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value={intent} />
           {children}
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
           <SubmitButton variant={submit.variant} className="w-full" pending={pending} pendingText={submit.pending}>
             {submit.label}
           </SubmitButton>

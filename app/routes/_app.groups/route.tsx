@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, CalendarDays, ChevronRight, Users } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Field } from "~/components/forms";
 import { GroupDetailsFields } from "~/components/groups/group-details-fields";
 import { PageHeader } from "~/components/page-header";
@@ -15,7 +15,6 @@ import { createGroupSchema, joinGroupSchema } from "~/modules/groups/schemas";
 import { parseWith } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
 import { GroupFormCard, groupForms } from "./group-form-card";
 
 export const meta: MetaFunction = () => [{ title: "Groups | Sagacity Bites" }];
@@ -81,7 +80,6 @@ export default function GroupsPage() {
   const { groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   useEffect(() => {
@@ -95,9 +93,12 @@ export default function GroupsPage() {
     }
   }, [actionData]);
 
-  // Without scripts there is no toast: the card that posted says why instead.
-  const failureOf = (intent: keyof typeof groupForms) =>
-    !hydrated && actionData?.error && actionData.intent === intent ? actionData.error : null;
+  // The refusal stays beside the field of the form that posted (the toast, with scripts, vanishes).
+  const failure = useMemo(
+    (): Partial<Record<keyof typeof groupForms, string[]>> =>
+      actionData?.error ? { [actionData.intent]: [actionData.error] } : {},
+    [actionData],
+  );
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -142,12 +143,13 @@ export default function GroupsPage() {
         </section>
 
         <div className="min-w-0 space-y-6">
-          <GroupFormCard intent="create" error={failureOf("create")} pending={pendingIntent === "create"}>
-            <GroupDetailsFields idPrefix="group" />
+          <GroupFormCard intent="create" pending={pendingIntent === "create"}>
+            <GroupDetailsFields idPrefix="group" nameErrors={failure.create} />
           </GroupFormCard>
-          <GroupFormCard intent="join" error={failureOf("join")} pending={pendingIntent === "join"}>
+          <GroupFormCard intent="join" pending={pendingIntent === "join"}>
             <Field
               label="Invite code"
+              errors={failure.join}
               inputProps={{
                 id: "invite-code",
                 name: "inviteCode",

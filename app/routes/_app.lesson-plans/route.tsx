@@ -4,10 +4,10 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { FileText, Plus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { PageHeader } from "~/components/page-header";
-import { CreateStudyCard } from "~/components/studies/create-study-card";
+import { CreateStudyCard, type StudyFailure } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { StudyListItem } from "~/components/studies/study-list-item";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
@@ -75,10 +75,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
+  // Which tab's field a failure is shown beside.
+  const studyType: StudyType = submission.payload.studyType === "passage" ? "passage" : "topic";
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Please try again");
     return data(
-      { error: message, suggestions: undefined as string[] | undefined, id: crypto.randomUUID() },
+      { error: message, studyType, suggestions: undefined as string[] | undefined, id: crypto.randomUUID() },
       { status: 400 },
     );
   }
@@ -91,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof AppError)
       return data(
-        { error: error.message, suggestions: error.details?.suggestions, id: crypto.randomUUID() },
+        { error: error.message, studyType, suggestions: error.details?.suggestions, id: crypto.randomUUID() },
         { status: error.status },
       );
     throw error;
@@ -133,14 +135,18 @@ export default function LessonPlansPage() {
   // A finished lesson reads as a document; while one is being written the form stays open.
   const reading = Boolean(selected) && !generation.pending;
   const scrollToPreview = useRef(false);
-  // A topic the writer has no reviewed passages for comes back with the closest topics to offer.
-  const [refusal, setRefusal] = useState<{ message: string; suggestions: string[] } | null>(null);
+  // Why the last try failed, shown beside its field; a topic the writer has no reviewed passages
+  // for comes back with the closest topics to offer.
+  const [failure, setFailure] = useState<StudyFailure | null>(null);
 
-  // Without scripts the form posted to the action; its refusal is shown in the card the same way.
-  const noScriptRefusal =
-    actionData?.suggestions && actionData.suggestions.length > 0
-      ? { message: actionData.error, suggestions: actionData.suggestions }
-      : null;
+  // Without scripts the form posted to the action; its failure is shown in the card the same way.
+  const noScriptFailure = useMemo<StudyFailure | null>(
+    () =>
+      actionData
+        ? { studyType: actionData.studyType, message: actionData.error, suggestions: actionData.suggestions ?? [] }
+        : null,
+    [actionData],
+  );
 
   useEffect(() => {
     if (actionData?.error) {
@@ -162,7 +168,7 @@ export default function LessonPlansPage() {
   }, [selected?.id]);
 
   async function onGenerate(studyType: StudyType, value: string) {
-    setRefusal(null);
+    setFailure(null);
     try {
       const study = await generate(
         studyType === "topic" ? { studyType, topic: value } : { studyType, reference: value },
@@ -172,11 +178,11 @@ export default function LessonPlansPage() {
       navigate(`/lesson-plans?study=${study.id}`, { preventScrollReset: true });
       return true;
     } catch (error) {
-      const suggestions = error instanceof ApiError ? suggestionsOf(error.body) : [];
-      if (error instanceof ApiError && suggestions.length > 0) setRefusal({ message: error.message, suggestions });
+      const message = error instanceof Error ? error.message : "Please try again";
+      setFailure({ studyType, message, suggestions: error instanceof ApiError ? suggestionsOf(error.body) : [] });
       toast({
         title: "Failed to create lesson plan",
-        description: error instanceof Error ? error.message : "Please try again",
+        description: message,
         variant: "destructive",
       });
       return false;
@@ -215,7 +221,7 @@ export default function LessonPlansPage() {
                 <CreateStudyCard
                   pending={generation.pending}
                   onGenerate={onGenerate}
-                  refusal={refusal ?? noScriptRefusal}
+                  failure={failure ?? noScriptFailure}
                 />
               </div>
             </details>
@@ -223,7 +229,7 @@ export default function LessonPlansPage() {
             <CreateStudyCard
               pending={generation.pending}
               onGenerate={onGenerate}
-              refusal={refusal ?? noScriptRefusal}
+              failure={failure ?? noScriptFailure}
             />
           )}
           <Card>
