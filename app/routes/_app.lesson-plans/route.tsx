@@ -298,10 +298,11 @@ export default function LessonPlansPage() {
                     <SaveToLibraryToggle studyId={selected.id} saved={saved} />
                   </div>
                 </CardHeader>
-                <CardContent className="max-sm:px-4 text-[1.0625rem] leading-[1.6]">
-                  <div className="max-w-[40rem]">
+                <CardContent className="max-sm:px-4 text-[1.0625rem] leading-[1.6] print:text-base print:leading-snug">
+                  <div className="max-w-[40rem] print:max-w-none">
                     <StudyContent content={selected.content} texts={texts} />
-                    {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
+                    {/* A reading aid with tabs and a link, for the screen: on paper the lesson quotes its commentators itself. */}
+                    {commentary ? <CommentaryPanel commentary={commentary} className="mt-6 print:hidden" /> : null}
                     <WriterCredit writer={selected} />
                   </div>
                   {printQuotes ? (
