@@ -37,13 +37,15 @@ async function createStudy(page: Page, studyType: "Topic" | "Passage", value: st
   await expect(page.getByRole("region", { name: "Study preview" }).getByRole("heading", { level: 2 })).toBeVisible();
 }
 
-for (const [studyType, value] of [
-  ["Passage", "Psalm 23"],
-  ["Topic", "Forgiveness"],
+for (const [studyType, value, theme] of [
+  ["Passage", "Psalm 23", "dark"],
+  ["Topic", "Forgiveness", "sepia"],
 ] as const) {
   test(`a ${studyType.toLowerCase()} lesson (${value}) prints as a handout of 2 to 4 Letter pages`, async ({
     signedInPage: page,
   }) => {
+    // Read on screen in a dark or sepia theme; printed, it is dark ink on white paper.
+    await page.context().addCookies([{ name: "sb_theme", value: theme, domain: "127.0.0.1", path: "/" }]);
     await createStudy(page, studyType, value);
     // Before issue 29 both took 9 pages, each section starting a new one.
     const pages = pdfPages(await page.pdf({ format: "Letter" }));
@@ -63,6 +65,9 @@ for (const [studyType, value] of [
         .map((element) => element.outerHTML.slice(0, 120)),
     );
     expect(controls).toEqual([]);
+    const title = page.getByRole("region", { name: "Study preview" }).getByRole("heading", { level: 2 });
+    const ink = await title.evaluate((heading) => getComputedStyle(heading).color);
+    expect(Math.max(...(ink.match(/\d+/g) ?? []).slice(0, 3).map(Number)), `dark ink, not ${ink}`).toBeLessThan(80);
     // Scripture stays with its heading: the Key Scriptures are printed, and the heading before each quote avoids a break after it.
     const keyScriptures = page.getByRole("heading", { name: "Key Scriptures" });
     await expect(keyScriptures).toBeVisible();
