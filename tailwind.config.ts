@@ -1,9 +1,52 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 import animate from "tailwindcss-animate";
+import {
+  darkPalette,
+  highContrastDarkPalette,
+  highContrastPalette,
+  lightPalette,
+  sepiaPalette,
+  type Palette,
+} from "./app/styles/palettes";
+
+/**
+ * Which palette a page gets, from <html>'s data-theme (the reader's theme, app/utils/theme.ts) and
+ * data-contrast. "system" (or no choice) follows the device's dark setting; dark and sepia are for
+ * screens (paper stays light); high contrast keeps the chosen lightness. Later rules win at equal
+ * specificity, so the order below matters.
+ */
+const followsSystem = 'html:not([data-theme="light"]):not([data-theme="sepia"])';
+const onDarkScreen = "@media screen and (prefers-color-scheme: dark)";
+
+function variables(palette: Palette, colorScheme: "light" | "dark") {
+  return {
+    colorScheme,
+    ...Object.fromEntries(Object.entries(palette).map(([name, value]) => [`--${name}`, value])),
+  };
+}
+
+const themes = plugin(({ addBase }) => {
+  addBase({ ":root": variables(lightPalette, "light") });
+  addBase({ "@media screen": { 'html[data-theme="sepia"]': variables(sepiaPalette, "light") } });
+  addBase({ "@media screen": { 'html[data-theme="dark"]': variables(darkPalette, "dark") } });
+  addBase({ [onDarkScreen]: { [followsSystem]: variables(darkPalette, "dark") } });
+  addBase({ 'html[data-contrast="high"]': variables(highContrastPalette, "light") });
+  addBase({
+    "@media screen": { 'html[data-contrast="high"][data-theme="dark"]': variables(highContrastDarkPalette, "dark") },
+  });
+  addBase({
+    [onDarkScreen]: { [`${followsSystem}[data-contrast="high"]`]: variables(highContrastDarkPalette, "dark") },
+  });
+});
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
-  darkMode: "media",
+  // `dark:` follows the same choice as the palettes.
+  darkMode: [
+    "variant",
+    ['@media screen { &:is(html[data-theme="dark"] *) }', `${onDarkScreen} { &:is(${followsSystem} *) }`],
+  ],
   theme: {
     container: { center: true, padding: "1rem" },
     extend: {
@@ -70,5 +113,5 @@ export default {
       },
     },
   },
-  plugins: [animate],
+  plugins: [animate, themes],
 } satisfies Config;

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { OfflineSupport } from "~/components/offline-notice";
@@ -22,6 +23,7 @@ import { readToast, type FlashToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useNonce } from "~/utils/nonce";
 import { useScriptureFont } from "~/utils/scripture-font";
+import { THEME_COOKIE, themeOf } from "~/utils/theme";
 
 export const links: LinksFunction = () => [
   // The body text's face comes with the page, so nothing reflows when it arrives (layout shift).
@@ -39,13 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast: flashToast, clearCookie } = readToast(request);
   // sidebar_state is the browser's own cookie (app-shell.tsx writes it; SPEC: "true" or "false"):
   // it cannot be signed, and createCookie's encoding (base64 JSON) is not the spec's plain value.
-  const sidebarOpen = parseCookies(request.headers.get("cookie")).sidebar_state !== "false";
-  return data({ toast: flashToast, sidebarOpen }, { headers: clearCookie ? { "set-cookie": clearCookie } : undefined });
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const sidebarOpen = cookies.sidebar_state !== "false";
+  // The reader's theme, painted by the server: right from the first paint, with or without scripts.
+  const theme = themeOf(cookies[THEME_COOKIE]);
+  return data(
+    { toast: flashToast, sidebarOpen, theme },
+    { headers: clearCookie ? { "set-cookie": clearCookie } : undefined },
+  );
 }
 
 // Applies the reader's accessibility choices before the first paint, so the page never flashes
-// in the wrong font or contrast.
-const applyPreferencesScript = `(function(){try{var d=document.documentElement;if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");var t=localStorage.getItem("sb_text_size");if(t==="large"||t==="larger")d.setAttribute("data-text-size",t);}catch(e){}})();`;
+// in the wrong font or contrast. The theme comes with the page; it is read again from its cookie
+// for a page the service worker kept from before the reader changed it (offline).
+const applyPreferencesScript = `(function(){try{var d=document.documentElement;var m=document.cookie.match(/(?:^|; )${THEME_COOKIE}=(system|light|dark|sepia)(?:;|$)/);if(m)d.setAttribute("data-theme",m[1]);if(localStorage.getItem("sb_font")==="opendyslexic")d.setAttribute("data-font","opendyslexic");if(localStorage.getItem("sb_high_contrast")==="true")d.setAttribute("data-contrast","high");var t=localStorage.getItem("sb_text_size");if(t==="large"||t==="larger")d.setAttribute("data-text-size",t);}catch(e){}})();`;
 
 // Zod probes `new Function` to decide whether to compile its checks; under our CSP (no
 // 'unsafe-eval') the probe is refused and reported as a violation on every page that defines a
@@ -55,8 +64,9 @@ const zodConfigScript = `globalThis.__zod_globalConfig=Object.assign(globalThis.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "system";
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

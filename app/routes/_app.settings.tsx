@@ -20,17 +20,22 @@ import {
   newPasswordErrorTitles,
   settingsIntents,
 } from "~/modules/account/schemas";
-import { clearSessionCookie, readSessionToken, requireUser } from "~/modules/auth/request.server";
+import { clearSessionCookie, parseCookies, readSessionToken, requireUser } from "~/modules/auth/request.server";
 import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { redirectWithToast } from "~/utils/toast.server";
+import { THEME_COOKIE, themeCookie, themeFormSchema, themeLabels, themeOf } from "~/utils/theme";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Sagacity Bites" }];
 export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
-  return { email: user.email, askingDelete: new URL(request.url).searchParams.has("delete-account") };
+  return {
+    email: user.email,
+    askingDelete: new URL(request.url).searchParams.has("delete-account"),
+    theme: themeOf(parseCookies(request.headers.get("cookie"))[THEME_COOKIE]),
+  };
 }
 
 type Problem = {
@@ -53,11 +58,24 @@ function problem(
   return data(answer, { status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined });
 }
 
-/** Change Password and Delete Account; the form's fields are never sent back (they are passwords). */
+/**
+ * Change Password and Delete Account (the form's fields are never sent back: they are passwords),
+ * and the theme when the page has no scripts (with them the page sets its cookie itself).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = requireUser(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  if (intent === settingsIntents.theme) {
+    const submission = parseWithZod(formData, { schema: themeFormSchema });
+    if (submission.status !== "success") return problem(intent, "Theme not changed", "Choose a theme", {}, 400);
+    const { theme } = submission.value;
+    return redirectWithToast(
+      "/settings",
+      { title: "Theme changed", description: `${themeLabels[theme]} on this device.` },
+      { "set-cookie": themeCookie(theme) },
+    );
+  }
   const schema = intent === settingsIntents.deleteAccount ? deleteAccountSchema : changePasswordFormSchema;
   if (intent !== settingsIntents.changePassword && intent !== settingsIntents.deleteAccount) {
     return problem("unknown", "Error", "Unknown action", {}, 400);
@@ -105,7 +123,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { email, askingDelete } = useLoaderData<typeof loader>();
+  const { email, askingDelete, theme } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
@@ -138,10 +156,10 @@ export default function SettingsPage() {
       <Card>
         <CardHeader>
           <CardTitle>Accessibility</CardTitle>
-          <CardDescription>Reading font, contrast and read-aloud, saved on this device</CardDescription>
+          <CardDescription>Theme, reading font, contrast and read-aloud, saved on this device</CardDescription>
         </CardHeader>
         <CardContent>
-          <AccessibilityControls idPrefix="settings-a11y" />
+          <AccessibilityControls idPrefix="settings-a11y" themeForm={{ action: "/settings", initialTheme: theme }} />
         </CardContent>
       </Card>
       <YourDataCard />

@@ -130,27 +130,46 @@ for (const mode of ["normal", "high contrast"] as const) {
   });
 }
 
-// The dark palette follows the reader's system; one pass over the screens checks its contrast.
-test.describe("axe in dark mode", () => {
-  test.describe.configure({ timeout: 180_000 });
+/**
+ * The other palettes, one pass over the screens each (colour rules only, they are costly): dark as
+ * the device asks for it (System), and Dark and Sepia chosen with the theme setting (its cookie),
+ * each with the accessibility panel open on the theme choice.
+ */
+const themed = [
+  { name: "dark (System on a dark device)", colorScheme: "dark", theme: undefined, dark: true },
+  { name: "dark (chosen)", colorScheme: "light", theme: "dark", dark: true },
+  { name: "sepia (chosen)", colorScheme: "dark", theme: "sepia", dark: false },
+] as const;
 
-  test("sign-in, every signed-in screen and the admin console", async ({ page, admin }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto("/login");
-    await settle(page);
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-    expect(Math.max(...channels), `a dark page, not ${background}`).toBeLessThan(48);
-    await expectNoSeriousViolations(page, "dark /login", { colourOnly: true });
-    await signInAs(page, admin);
-    await markWelcomeDone(page, admin);
-    for (const path of [...signedInPaths, "/admin"]) {
-      await page.goto(path);
+for (const { name, colorScheme, theme, dark } of themed) {
+  test.describe(`axe in ${name}`, () => {
+    test.describe.configure({ timeout: 180_000 });
+
+    test("sign-in, every signed-in screen and the admin console", async ({ page, admin }) => {
+      await page.emulateMedia({ colorScheme });
+      if (theme) {
+        await page.context().addCookies([{ name: "sb_theme", value: theme, domain: "127.0.0.1", path: "/" }]);
+      }
+      await page.goto("/login");
       await settle(page);
-      await expectNoSeriousViolations(page, `dark ${path}`, { colourOnly: true });
-    }
-    await page.getByRole("tab", { name: "AI Settings" }).click();
-    await settle(page);
-    await expectNoSeriousViolations(page, "dark /admin AI settings", { colourOnly: true });
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+      if (dark) expect(Math.max(...channels), `a dark page, not ${background}`).toBeLessThan(48);
+      else expect(channels[0]! - channels[2]!, `a sepia page, not ${background}`).toBeGreaterThan(20);
+      await expectNoSeriousViolations(page, `${name} /login`, { colourOnly: true });
+      await page.getByRole("button", { name: "Accessibility options" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${name} /login with the accessibility panel`, { colourOnly: true });
+      await signInAs(page, admin);
+      await markWelcomeDone(page, admin);
+      for (const path of [...signedInPaths, "/admin"]) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoSeriousViolations(page, `${name} ${path}`, { colourOnly: true });
+      }
+      await page.getByRole("tab", { name: "AI Settings" }).click();
+      await settle(page);
+      await expectNoSeriousViolations(page, `${name} /admin AI settings`, { colourOnly: true });
+    });
   });
-});
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { apiAs, expect, test } from "./fixtures";
 
 async function createStudy(page: Page, studyType: "Topic" | "Passage", value: string) {
   await page.getByRole("tab", { name: studyType }).click();
@@ -142,8 +142,12 @@ test.describe("Lesson Plans", () => {
         const contentBottom = await page.evaluate(() => {
           window.scrollTo(0, document.documentElement.scrollHeight);
           const main = document.getElementById("main-content")!;
+          // What a closed <details> holds (New study's form, below a lesson on a phone) is not shown.
           const bottoms = [...main.querySelectorAll("*")]
-            .filter((element) => element.getClientRects().length > 0)
+            .filter(
+              (element) =>
+                element.getClientRects().length > 0 && !element.closest("details:not([open]) > :not(summary)"),
+            )
             .map((element) => element.getBoundingClientRect().bottom);
           return Math.max(...bottoms);
         });
@@ -281,5 +285,47 @@ test.describe("Lesson Plans", () => {
     await expect(page.getByText("licensed CC BY 4.0")).toBeVisible();
     await expect(page.getByText("King James Version (public domain)")).toBeVisible();
     await expect(page.getByText(/Crown letters patent/)).toBeVisible();
+  });
+  test("on a phone the open lesson comes first, its sections behind a sticky Sections control", async ({
+    signedInPage: page,
+    account,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const topic of ["Hope", "Patience"]) await apiAs(baseURL!, account, "/api/studies/topic", { topic });
+    const lesson = await apiAs<{ id: string; title: string }>(baseURL!, account, "/api/studies/passage", {
+      reference: "Psalm 23",
+    });
+    await page.goto(`/lesson-plans?study=${lesson.id}`);
+    // The lesson's title on the first screen, above New study and the recent studies (before issue
+    // 29 it came after them, at y=596 with two recent studies).
+    const title = preview(page).getByRole("heading", { level: 2 });
+    const titleBox = (await title.boundingBox())!;
+    expect(titleBox.y).toBeLessThan(844 / 2);
+    const recent = (await page.getByText("Recent Studies", { exact: true }).boundingBox())!;
+    expect(recent.y).toBeGreaterThan(titleBox.y);
+
+    // The Sections control opens the list by keyboard; a section followed closes it and is named.
+    const sections = page.getByRole("button", { name: /^Sections/ });
+    await sections.focus();
+    await page.keyboard.press("Enter");
+    const list = page.getByRole("dialog");
+    await expect(list.getByRole("navigation", { name: "In this lesson" })).toBeVisible();
+    await list.getByRole("link", { name: "Discussion Questions" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#lesson-section-\d+$/);
+    await expect(list).toBeHidden();
+    await expect(sections).toContainText("Discussion Questions");
+    // It stays at the top of the screen, under the app's bar, as the lesson scrolls.
+    const box = (await sections.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThan(844 / 4);
+    await expect(page.getByRole("heading", { name: "Discussion Questions" })).toBeInViewport();
+
+    // New study and the recent studies are one step away.
+    await sections.click();
+    await list.getByRole("link", { name: "New study and Recent Studies" }).click();
+    await expect(page).toHaveURL(/#lesson-library$/);
+    await expect(page.getByText("Recent Studies", { exact: true })).toBeInViewport();
   });
 });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "./fixtures";
 
 test.describe("settings: your account and your data", () => {
@@ -14,6 +15,23 @@ test.describe("settings: your account and your data", () => {
     await page.getByRole("link", { name: "Export my data" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^sagacity-bites-export-\d{4}-\d{2}-\d{2}\.zip$/);
+
+    // Imported again through the file button: reached with the keyboard, the chosen file named beside it.
+    const yourData = page
+      .locator("div")
+      .filter({ has: page.getByText("Your Data", { exact: true }) })
+      .last();
+    await expect(yourData.locator("code")).toHaveCount(0);
+    await page.getByRole("link", { name: "Export my data" }).focus();
+    await page.keyboard.press("Tab");
+    const file = page.getByLabel("Choose a .zip file");
+    await expect(file).toBeFocused();
+    await expect(page.getByText("No file chosen")).toBeVisible();
+    const saved = await download.path();
+    await file.setInputFiles(saved);
+    await expect(page.getByText(path.basename(saved), { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText("Import complete").first()).toBeVisible();
   });
 
   test("delete my account asks for the password in a dialog", async ({ signedInPage: page, account }) => {

@@ -5,16 +5,25 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { useHydrated } from "~/utils/use-hydrated";
 import { cn } from "~/utils/cn";
+import type { Theme } from "~/utils/theme";
 import { setFont, setHighContrast, setTextSize, textSizes, useDisplayPreferences, type TextSize } from "./preferences";
+import { isSpeechSupported, readAloud, stopReading, useSpeaking } from "./read-aloud";
+import { ThemeChoice } from "./theme-choice";
 
 const textSizeLabels: Record<TextSize, string> = { standard: "Standard", large: "Large", larger: "Larger" };
-import { isSpeechSupported, readAloud, stopReading, useSpeaking } from "./read-aloud";
 
 /**
  * SPEC §2 Accessibility: the dyslexic-friendly font (Inter or OpenDyslexic), High Contrast and
- * Read Aloud. Shared by the floating panel and the Settings card; `idPrefix` keeps ids unique.
+ * Read Aloud, with the colour theme and text size. Shared by the floating panel and the Settings
+ * card; `idPrefix` keeps ids unique; `themeForm` lets the theme change without scripts (Settings).
  */
-export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
+export function AccessibilityControls({
+  idPrefix,
+  themeForm,
+}: {
+  idPrefix: string;
+  themeForm?: { action: string; initialTheme: Theme };
+}) {
   const { font, highContrast, textSize } = useDisplayPreferences();
   const speaking = useSpeaking();
   const hydrated = useHydrated();
@@ -25,6 +34,8 @@ export function AccessibilityControls({ idPrefix }: { idPrefix: string }) {
 
   return (
     <div className="space-y-5">
+      <ThemeChoice idPrefix={idPrefix} noScriptAction={themeForm?.action} initialTheme={themeForm?.initialTheme} />
+
       <div className="flex items-center justify-between gap-4">
         <div className="space-y-1">
           <Label htmlFor={`${idPrefix}-font`}>Dyslexia-friendly font</Label>

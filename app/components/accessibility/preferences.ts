@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from "react";
+import { themeCookie, themeOf, type Theme } from "~/utils/theme";
 
 /**
  * The reader's display preferences (SPEC §3 local browser preferences). They live in localStorage
- * and on <html> as data attributes, which the CSS variables follow; root.tsx applies them before
- * the first paint, and this store keeps every control on the page in step (and other tabs too).
+ * (the theme in a cookie, so the server paints it) and on <html> as data attributes, which the CSS
+ * variables follow; root.tsx applies them before the first paint, and this store keeps every
+ * control on the page in step (and other tabs too, except the theme: they take it on their next page).
  */
 export const FONT_KEY = "sb_font";
 export const HIGH_CONTRAST_KEY = "sb_high_contrast";
@@ -18,9 +20,15 @@ export interface DisplayPreferences {
   font: FontChoice;
   highContrast: boolean;
   textSize: TextSize;
+  theme: Theme;
 }
 
-const serverSnapshot: DisplayPreferences = { font: "inter", highContrast: false, textSize: "standard" };
+const serverSnapshot: DisplayPreferences = {
+  font: "inter",
+  highContrast: false,
+  textSize: "standard",
+  theme: "system",
+};
 
 function textSizeOf(value: string | null): TextSize {
   return value === "large" || value === "larger" ? value : "standard";
@@ -34,6 +42,7 @@ function readFromDocument(): DisplayPreferences {
     font: root.getAttribute("data-font") === "opendyslexic" ? "opendyslexic" : "inter",
     highContrast: root.getAttribute("data-contrast") === "high",
     textSize: textSizeOf(root.getAttribute("data-text-size")),
+    theme: themeOf(root.getAttribute("data-theme")),
   };
 }
 
@@ -45,6 +54,7 @@ function apply(next: DisplayPreferences) {
   else root.removeAttribute("data-contrast");
   if (next.textSize !== "standard") root.setAttribute("data-text-size", next.textSize);
   else root.removeAttribute("data-text-size");
+  root.setAttribute("data-theme", next.theme);
   snapshot = next;
   for (const listener of listeners) listener();
 }
@@ -71,6 +81,7 @@ function onStorage(event: StorageEvent) {
     return;
   }
   apply({
+    ...getSnapshot(),
     font: font === "opendyslexic" ? "opendyslexic" : "inter",
     highContrast: contrast === "true",
     textSize: textSizeOf(size),
@@ -104,6 +115,11 @@ export function setHighContrast(highContrast: boolean) {
 export function setTextSize(textSize: TextSize) {
   store(TEXT_SIZE_KEY, textSize);
   apply({ ...getSnapshot(), textSize });
+}
+
+export function setTheme(theme: Theme) {
+  document.cookie = themeCookie(theme);
+  apply({ ...getSnapshot(), theme });
 }
 
 export function useDisplayPreferences(): DisplayPreferences {

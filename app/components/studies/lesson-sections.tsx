@@ -1,6 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { ChevronDown, ListTree } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { splitStudySections } from "~/modules/studies/markdown";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
 import { studySectionId } from "./study-content";
 
 /**
@@ -28,37 +32,154 @@ function useCurrentSection(ids: string[]) {
   return [current, setCurrent] as const;
 }
 
-/** The lesson's sections beside it, kept in view while the reader scrolls, the one being read marked. */
-export function LessonSections({ content }: { content: unknown }) {
-  const parts = useMemo(() => (typeof content === "string" ? splitStudySections(content) : null), [content]);
+/**
+ * Scrolls to a part of the page and puts its id in the address, without a fragment navigation:
+ * React Router takes one for a back/forward step and restores the scroll of the previous one
+ * (such entries share one key), so a second jump landed back where the first had.
+ */
+function jumpTo(event: React.MouseEvent<HTMLAnchorElement>, id: string, { focus = false } = {}) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  window.history.replaceState(window.history.state, "", `#${id}`);
+  target.scrollIntoView({ block: "start" });
+  if (focus) {
+    // Where the reader goes on from with the keyboard, as after a followed link.
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }
+}
+
+/** The lesson's sections (the Overview first when there is one), and the one being read. */
+function useLessonSections(content: unknown) {
   const entries = useMemo(() => {
-    if (!parts) return [];
+    const parts = typeof content === "string" ? splitStudySections(content) : null;
+    if (!parts || parts.sections.length === 0) return [];
     const sections = parts.sections.map((section, index) => ({ id: studySectionId(index), title: section.title }));
     return parts.overview ? [{ id: "lesson-overview", title: "Overview" }, ...sections] : sections;
-  }, [parts]);
+  }, [content]);
   const ids = useMemo(() => entries.map((entry) => entry.id), [entries]);
   const [current, setCurrent] = useCurrentSection(ids);
-  if (!parts || parts.sections.length === 0) return null;
+  return { entries, current, setCurrent };
+}
+
+function SectionLinks({
+  entries,
+  current,
+  onFollow,
+}: {
+  entries: Array<{ id: string; title: string }>;
+  current: string | undefined;
+  onFollow: (id: string, event: React.MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const link =
-    "block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-muted/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+    "block rounded-md px-2 py-1.5 text-sm text-muted-foreground hover:bg-muted/60 hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-lg:py-2.5";
+  return (
+    <ul>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <a
+            href={`#${entry.id}`}
+            aria-current={entry.id === current ? "true" : undefined}
+            // A followed link marks its section at once, before the scroll settles.
+            onClick={(event) => onFollow(entry.id, event)}
+            className={cn(link, entry.id === current && "bg-muted font-medium text-foreground")}
+          >
+            {entry.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The lesson's sections beside it, kept in view while the reader scrolls, the one being read marked. */
+export function LessonSections({ content }: { content: unknown }) {
+  const { entries, current, setCurrent } = useLessonSections(content);
+  if (entries.length === 0) return null;
   return (
     <nav aria-label="In this lesson" className="hidden space-y-2 lg:sticky lg:top-6 lg:block print:hidden">
       <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">In this lesson</p>
-      <ul>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <a
-              href={`#${entry.id}`}
-              aria-current={entry.id === current ? "true" : undefined}
-              // A followed link marks its section at once, before the scroll settles.
-              onClick={() => setCurrent(entry.id)}
-              className={cn(link, entry.id === current && "bg-muted font-medium text-foreground")}
-            >
-              {entry.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SectionLinks
+        entries={entries}
+        current={current}
+        onFollow={(id, event) => {
+          setCurrent(id);
+          jumpTo(event, id);
+        }}
+      />
     </nav>
+  );
+}
+
+/**
+ * On a phone or tablet, where the list cannot sit beside the lesson: a bar that stays at the top
+ * while the lesson scrolls, whose "Sections" button opens the list (the section being read named
+ * beside it), with a way on to New study and Recent Studies below the lesson. It needs scripts, so
+ * it appears once the page is interactive.
+ */
+export function LessonSectionsBar({ content, moreId }: { content: unknown; moreId: string }) {
+  const { entries, current, setCurrent } = useLessonSections(content);
+  const [open, setOpen] = useState(false);
+  // A followed link moves the focus to where it leads: sent back to the button, the page would
+  // scroll back to it when the bar has scrolled away (New study, below the lesson).
+  const followed = useRef(false);
+  const follow = (id: string, event: React.MouseEvent<HTMLAnchorElement>) => {
+    followed.current = true;
+    setOpen(false);
+    jumpTo(event, id, { focus: true });
+  };
+  const hydrated = useHydrated();
+  if (!hydrated || entries.length === 0) return null;
+  const currentTitle = entries.find((entry) => entry.id === current)?.title;
+  return (
+    <div className="sticky top-14 z-30 -mx-4 mb-3 border-b bg-background/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-lg sm:border md:top-2 lg:hidden print:hidden">
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button type="button" variant="outline" className="w-full justify-between gap-2">
+            <span className="flex min-w-0 items-center gap-2">
+              <ListTree aria-hidden="true" />
+              <span>Sections</span>
+              {currentTitle ? (
+                <span className="truncate font-normal text-muted-foreground">
+                  <span className="sr-only">, reading </span>
+                  <span aria-hidden="true">· </span>
+                  {currentTitle}
+                </span>
+              ) : null}
+            </span>
+            <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent
+          align="start"
+          className="max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto p-2"
+          onCloseAutoFocus={(event) => {
+            if (followed.current) event.preventDefault();
+            followed.current = false;
+          }}
+        >
+          <nav aria-label="In this lesson">
+            <SectionLinks
+              entries={entries}
+              current={current}
+              onFollow={(id, event) => {
+                setCurrent(id);
+                follow(id, event);
+              }}
+            />
+          </nav>
+          <div className="mt-1 border-t pt-1">
+            <a
+              href={`#${moreId}`}
+              onClick={(event) => follow(moreId, event)}
+              className="block rounded-md px-2 py-2.5 text-sm font-medium text-primary hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              New study and Recent Studies
+            </a>
+          </div>
+        </PopoverContent>
+      </Popover>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ function StudyMarkdown({ source, texts, className }: { source: string; texts: Sc
 }
 
 /** Every section looks the same (a rule and a heading); the key ones also fold. */
-const sectionClass = "scroll-mt-20 space-y-3 border-t pt-5 first:border-t-0 first:pt-0";
+const sectionClass = "scroll-mt-36 space-y-3 lg:scroll-mt-20 border-t pt-5 first:border-t-0 first:pt-0 print:pt-3";
 const headingClass = "text-xl font-semibold tracking-tight";
 
 /** The anchor of a study's section, for the section list beside the lesson. */
@@ -68,7 +68,7 @@ export function StudyContent({ content, texts = {} }: { content: unknown; texts?
   );
   if (!parts) return <p className="text-muted-foreground">Content unavailable</p>;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6 print:space-y-3">
       {parts.overview ? (
         <section id="lesson-overview" aria-labelledby="study-overview" className={sectionClass}>
           <h3 id="study-overview" className={headingClass}>

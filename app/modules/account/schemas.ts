@@ -86,4 +86,5 @@ export const newPasswordErrorTitles: Record<string, string> = {
 export const settingsIntents = {
   changePassword: "change-password",
   deleteAccount: "delete-account",
+  theme: "theme",
 } as const;

@@ -20,15 +20,21 @@ export interface PrintQuotes {
 /** A chapter or a few is a handout; a book is not. */
 const MAX_PRINT_VERSES_PER_PASSAGE = 200;
 
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
+
 /**
  * Every scripture reference in parentheses in a study, in the order first cited, with its verses
  * in full (the on-screen badges quote a few): what a printed leader pack sets out under "Scripture".
+ * A passage whose every verse the lesson or an earlier quote already has (Key Scriptures, or "read
+ * on (Matthew 18:27-35)" after Matthew 18:21-35) is not printed twice: on a Psalm 23 lesson that
+ * second copy was most of a Letter page.
  */
 export function printQuotesFor(content: unknown, translation: string | null | undefined): PrintQuotes {
   const shown = resolveTranslation(translation);
   const quotes: PrintQuote[] = [];
   const seen = new Set<string>();
   if (typeof content === "string") {
+    let printed = oneLine(content);
     for (const inside of parenthesizedGroups(content)) {
       if (!/\d/.test(inside)) continue;
       const parsed = parseReference(inside);
@@ -38,7 +44,8 @@ export function printQuotesFor(content: unknown, translation: string | null | un
         .filter((verse) => verse.text)
         .slice(0, MAX_PRINT_VERSES_PER_PASSAGE)
         .map(({ chapter, verse, text }) => ({ chapter, verse, text }));
-      if (verses.length === 0) continue;
+      if (verses.length === 0 || verses.every((verse) => printed.includes(oneLine(verse.text)))) continue;
+      printed += ` ${oneLine(verses.map((verse) => verse.text).join(" "))}`;
       quotes.push({
         reference: parsed.label,
         verses,

@@ -16,7 +16,7 @@ import { LessonActions } from "~/components/studies/lesson-actions";
 import { lessonPlainText } from "~/components/studies/plain-text";
 import { StudyContent } from "~/components/studies/study-content";
 import { WriterCredit } from "~/components/studies/writer-credit";
-import { LessonSections } from "~/components/studies/lesson-sections";
+import { LessonSections, LessonSectionsBar } from "~/components/studies/lesson-sections";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { lessonTranslation } from "~/modules/studies/lesson-translation.server";
 import { TranslationBadge } from "~/components/scripture/translation-badge";
@@ -37,6 +37,9 @@ import { cn } from "~/utils/cn";
 import { firstErrorMessage } from "~/utils/form-reply";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useStudyGenerator } from "./use-study-generator";
+
+/** Where the phone's Sections list sends a reader for New study and Recent Studies. */
+const LIBRARY_ID = "lesson-library";
 
 export const meta: MetaFunction = () => [{ title: "Lesson Plans | Sagacity Bites" }];
 
@@ -189,6 +192,134 @@ export default function LessonPlansPage() {
     }
   }
 
+  const library = (
+    <div
+      key="library"
+      id={LIBRARY_ID}
+      className={cn("min-w-0 scroll-mt-32 space-y-6 print:hidden", reading && "lg:col-start-1 lg:row-start-1")}
+    >
+      {reading ? (
+        // With a lesson open, the form folds away; it opens again in place (no scripts needed).
+        <details className="group rounded-lg border bg-card shadow-sm">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium hover:bg-muted/60 [&::-webkit-details-marker]:hidden">
+            <Plus className="size-4 text-primary transition-transform group-open:rotate-45" aria-hidden="true" />
+            New study
+          </summary>
+          <div className="border-t">
+            <CreateStudyCard
+              pending={generation.pending}
+              onGenerate={onGenerate}
+              failure={failure ?? noScriptFailure}
+            />
+          </div>
+        </details>
+      ) : (
+        <CreateStudyCard pending={generation.pending} onGenerate={onGenerate} failure={failure ?? noScriptFailure} />
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Studies</CardTitle>
+          <CardDescription>Your latest lesson plans</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No studies yet. Create your first one above.</p>
+          ) : (
+            <ul className="space-y-2">
+              {recent.map((study) => {
+                const current = selected?.id === study.id;
+                return (
+                  <li key={study.id}>
+                    <StudyListItem
+                      to={`/lesson-plans?study=${study.id}`}
+                      preventScrollReset
+                      aria-current={current ? "true" : undefined}
+                      onClick={() => {
+                        scrollToPreview.current = true;
+                      }}
+                      className={cn(current && "border-primary bg-primary/5")}
+                      studyType={study.studyType}
+                      title={study.title}
+                      detail={`${studyTypeLabel(study.studyType)} · ${formatStudyDate(study.createdAt)}`}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      {reading && selected ? <LessonSections content={selected.content} /> : null}
+    </div>
+  );
+
+  const preview = (
+    <div
+      key="preview"
+      ref={previewRef}
+      className={cn("min-w-0 scroll-mt-20", reading && "lg:col-start-2 lg:row-start-1")}
+    >
+      {reading && selected ? <LessonSectionsBar content={selected.content} moreId={LIBRARY_ID} /> : null}
+      <Card
+        aria-label="Study preview"
+        role="region"
+        data-print-root
+        className="max-sm:-mx-4 max-sm:rounded-none max-sm:border-x-0 max-sm:shadow-none print:border-0 print:shadow-none"
+      >
+        {generation.pending ? (
+          <CardContent className="space-y-4 p-6" aria-live="polite">
+            <div className="flex items-center gap-3 rounded-md bg-muted/50 p-3">
+              <Spinner label="Creating your study" />
+              <p className="text-sm text-muted-foreground">{generation.message}</p>
+            </div>
+            {generation.markdown ? <StudyContent content={generation.markdown} /> : null}
+          </CardContent>
+        ) : selected ? (
+          <>
+            <CardHeader className="gap-3 max-sm:px-4 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
+              <div className="min-w-0 space-y-2">
+                <CardTitle className="break-words text-2xl">{selected.title}</CardTitle>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                  <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
+                  <span>{formatStudyDate(selected.createdAt)}</span>
+                  {translation ? (
+                    <TranslationBadge name={translation.name} code={translation.code} note={translation.note} />
+                  ) : null}
+                </div>
+                <LessonActions
+                  title={selected.title}
+                  text={typeof selected.content === "string" ? lessonPlainText(selected.content) : ""}
+                />
+              </div>
+              <div className="print:hidden">
+                <SaveToLibraryToggle studyId={selected.id} saved={saved} />
+              </div>
+            </CardHeader>
+            <CardContent className="max-sm:px-4 text-[1.0625rem] leading-[1.6] print:text-base print:leading-snug">
+              <div className="max-w-[40rem] print:max-w-none">
+                <StudyContent content={selected.content} texts={texts} />
+                {/* A reading aid with tabs and a link, for the screen: on paper the lesson quotes its commentators itself. */}
+                {commentary ? <CommentaryPanel commentary={commentary} className="mt-6 print:hidden" /> : null}
+                <WriterCredit writer={selected} />
+              </div>
+              {printQuotes ? (
+                <>
+                  <PrintScripture quotes={printQuotes} />
+                  <PrintCredits quotes={printQuotes} />
+                </>
+              ) : null}
+            </CardContent>
+          </>
+        ) : (
+          <CardContent className="flex min-h-64 flex-col items-center justify-center gap-3 p-10 text-center text-muted-foreground">
+            <FileText className="size-10 opacity-60" aria-hidden="true" />
+            <p>Create a study to see the preview here</p>
+          </CardContent>
+        )}
+      </Card>
+    </div>
+  );
+
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -209,123 +340,9 @@ export default function LessonPlansPage() {
           reading ? "lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]" : "lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]",
         )}
       >
-        <div className="min-w-0 space-y-6 print:hidden">
-          {reading ? (
-            // With a lesson open, the form folds away; it opens again in place (no scripts needed).
-            <details className="group rounded-lg border bg-card shadow-sm">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium hover:bg-muted/60 [&::-webkit-details-marker]:hidden">
-                <Plus className="size-4 text-primary transition-transform group-open:rotate-45" aria-hidden="true" />
-                New study
-              </summary>
-              <div className="border-t">
-                <CreateStudyCard
-                  pending={generation.pending}
-                  onGenerate={onGenerate}
-                  failure={failure ?? noScriptFailure}
-                />
-              </div>
-            </details>
-          ) : (
-            <CreateStudyCard
-              pending={generation.pending}
-              onGenerate={onGenerate}
-              failure={failure ?? noScriptFailure}
-            />
-          )}
-          <Card>
-            <CardHeader>
-              <CardTitle>Recent Studies</CardTitle>
-              <CardDescription>Your latest lesson plans</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {recent.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No studies yet. Create your first one above.</p>
-              ) : (
-                <ul className="space-y-2">
-                  {recent.map((study) => {
-                    const current = selected?.id === study.id;
-                    return (
-                      <li key={study.id}>
-                        <StudyListItem
-                          to={`/lesson-plans?study=${study.id}`}
-                          preventScrollReset
-                          aria-current={current ? "true" : undefined}
-                          onClick={() => {
-                            scrollToPreview.current = true;
-                          }}
-                          className={cn(current && "border-primary bg-primary/5")}
-                          studyType={study.studyType}
-                          title={study.title}
-                          detail={`${studyTypeLabel(study.studyType)} · ${formatStudyDate(study.createdAt)}`}
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
-          {reading && selected ? <LessonSections content={selected.content} /> : null}
-        </div>
-
-        <div ref={previewRef} className="min-w-0 scroll-mt-20">
-          <Card
-            aria-label="Study preview"
-            role="region"
-            data-print-root
-            className="max-sm:-mx-4 max-sm:rounded-none max-sm:border-x-0 max-sm:shadow-none print:border-0 print:shadow-none"
-          >
-            {generation.pending ? (
-              <CardContent className="space-y-4 p-6" aria-live="polite">
-                <div className="flex items-center gap-3 rounded-md bg-muted/50 p-3">
-                  <Spinner label="Creating your study" />
-                  <p className="text-sm text-muted-foreground">{generation.message}</p>
-                </div>
-                {generation.markdown ? <StudyContent content={generation.markdown} /> : null}
-              </CardContent>
-            ) : selected ? (
-              <>
-                <CardHeader className="gap-3 max-sm:px-4 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
-                  <div className="min-w-0 space-y-2">
-                    <CardTitle className="break-words text-2xl">{selected.title}</CardTitle>
-                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                      <Badge variant="secondary">{studyTypeLabel(selected.studyType)}</Badge>
-                      <span>{formatStudyDate(selected.createdAt)}</span>
-                      {translation ? (
-                        <TranslationBadge name={translation.name} code={translation.code} note={translation.note} />
-                      ) : null}
-                    </div>
-                    <LessonActions
-                      title={selected.title}
-                      text={typeof selected.content === "string" ? lessonPlainText(selected.content) : ""}
-                    />
-                  </div>
-                  <div className="print:hidden">
-                    <SaveToLibraryToggle studyId={selected.id} saved={saved} />
-                  </div>
-                </CardHeader>
-                <CardContent className="max-sm:px-4 text-[1.0625rem] leading-[1.6]">
-                  <div className="max-w-[40rem]">
-                    <StudyContent content={selected.content} texts={texts} />
-                    {commentary ? <CommentaryPanel commentary={commentary} className="mt-6" /> : null}
-                    <WriterCredit writer={selected} />
-                  </div>
-                  {printQuotes ? (
-                    <>
-                      <PrintScripture quotes={printQuotes} />
-                      <PrintCredits quotes={printQuotes} />
-                    </>
-                  ) : null}
-                </CardContent>
-              </>
-            ) : (
-              <CardContent className="flex min-h-64 flex-col items-center justify-center gap-3 p-10 text-center text-muted-foreground">
-                <FileText className="size-10 opacity-60" aria-hidden="true" />
-                <p>Create a study to see the preview here</p>
-              </CardContent>
-            )}
-          </Card>
-        </div>
+        {/* A lesson being read comes first on a phone, the form and the list after it (beside it
+            on a wide screen); before one is open, the form comes first. */}
+        {reading ? [preview, library] : [library, preview]}
       </div>
     </div>
   );
