@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { expect, signInAs, test, type Account } from "./fixtures";
 
 /**
- * The rules a palette decides. High contrast and dark change colours only, never the markup, so in
- * those modes only these run; the normal mode runs every WCAG 2.1 A and AA rule on the same screens.
+ * The rules a palette decides. High contrast, dark and sepia change colours only, never the markup, so
+ * in those looks only these run; the normal look runs every WCAG 2.1 A and AA rule on the same screens.
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
@@ -62,114 +62,119 @@ const signedInPaths = [
   "/no-such-page",
 ];
 
-for (const mode of ["normal", "high contrast"] as const) {
-  const colourOnly = mode === "high contrast";
-  test.describe(`axe in ${mode} mode`, () => {
-    // Each test audits many screens; axe takes seconds per screen on a busy 2-core machine.
-    test.describe.configure({ timeout: 180_000 });
-    test.beforeEach(async ({ page }) => {
-      if (mode === "high contrast") {
-        await page.addInitScript(() => window.localStorage.setItem("sb_high_contrast", "true"));
-      }
-    });
-
-    test("login and register", async ({ page }) => {
-      for (const path of ["/login", "/register"]) {
-        await page.goto(path);
-        await settle(page);
-        if (mode === "high contrast") await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
-        await expectNoSeriousViolations(page, `${mode} ${path}`, { colourOnly });
-      }
-      await page.getByRole("button", { name: "Accessibility options" }).click();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} /register with the accessibility panel open`, { colourOnly });
-    });
-
-    test("the dashboard with the welcome dialog and the accessibility panel", async ({ signedInPage: page }) => {
-      await page.goto("/");
-      await expect(page.getByRole("dialog", { name: "Welcome to your study space" })).toBeVisible();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} / with the welcome dialog`, { colourOnly });
-      await page.getByRole("button", { name: "Skip for Now" }).click();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-      await page.getByRole("button", { name: "Accessibility options" }).click();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} / with the accessibility panel`, { colourOnly });
-    });
-
-    test("every signed-in screen", async ({ signedInPage: page, account }) => {
-      await markWelcomeDone(page, account);
-      for (const path of signedInPaths) {
-        await page.goto(path);
-        await settle(page);
-        await expectNoSeriousViolations(page, `${mode} ${path}`, { colourOnly });
-      }
-    });
-
-    test("the admin console: users, delete dialog and AI settings", async ({ page, admin }) => {
-      await signInAs(page, admin);
-      await page.goto("/admin");
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} /admin users`, { colourOnly });
-      const deletable = page.getByRole("button", { name: /^Delete user (?!.*not available)/ }).first();
-      if (await deletable.count()) {
-        await deletable.click();
-        await expect(page.getByRole("alertdialog")).toBeVisible();
-        await settle(page);
-        await expectNoSeriousViolations(page, `${mode} /admin delete dialog`, { colourOnly });
-        await page.getByRole("button", { name: "Cancel" }).click();
-      }
-      await page.getByRole("tab", { name: "AI Settings" }).click();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} /admin AI settings`, { colourOnly });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto("/admin");
-      await settle(page);
-      await expectNoSeriousViolations(page, `${mode} /admin on a phone`, { colourOnly });
-    });
-  });
-}
-
 /**
- * The other palettes, one pass over the screens each (colour rules only, they are costly): dark as
- * the device asks for it (System), and Dark and Sepia chosen with the theme setting (its cookie),
- * each with the accessibility panel open on the theme choice.
+ * The palettes besides the normal one, each applied to the page already open as the app applies them
+ * when a reader chooses one in the accessibility panel (an attribute on <html>), so every screen is
+ * loaded once and audited in each look. How a choice reaches the first paint (the theme cookie, high
+ * contrast from local storage) is tested in themes.spec.ts and accessibility.spec.ts. Dark as the
+ * device asks for it (System) uses the same palette as Dark chosen: one check below shows it is dark.
  */
-const themed = [
-  { name: "dark (System on a dark device)", colorScheme: "dark", theme: undefined, dark: true },
-  { name: "dark (chosen)", colorScheme: "light", theme: "dark", dark: true },
-  { name: "sepia (chosen)", colorScheme: "dark", theme: "sepia", dark: false },
+const LOOKS = [
+  { name: "high contrast", attribute: "data-contrast", value: "high" },
+  { name: "dark", attribute: "data-theme", value: "dark" },
+  { name: "sepia", attribute: "data-theme", value: "sepia" },
 ] as const;
 
-for (const { name, colorScheme, theme, dark } of themed) {
-  test.describe(`axe in ${name}`, () => {
-    test.describe.configure({ timeout: 180_000 });
-
-    test("sign-in, every signed-in screen and the admin console", async ({ page, admin }) => {
-      await page.emulateMedia({ colorScheme });
-      if (theme) {
-        await page.context().addCookies([{ name: "sb_theme", value: theme, domain: "127.0.0.1", path: "/" }]);
-      }
-      await page.goto("/login");
-      await settle(page);
-      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-      if (dark) expect(Math.max(...channels), `a dark page, not ${background}`).toBeLessThan(48);
-      else expect(channels[0]! - channels[2]!, `a sepia page, not ${background}`).toBeGreaterThan(20);
-      await expectNoSeriousViolations(page, `${name} /login`, { colourOnly: true });
-      await page.getByRole("button", { name: "Accessibility options" }).click();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${name} /login with the accessibility panel`, { colourOnly: true });
-      await signInAs(page, admin);
-      await markWelcomeDone(page, admin);
-      for (const path of [...signedInPaths, "/admin"]) {
-        await page.goto(path);
-        await settle(page);
-        await expectNoSeriousViolations(page, `${name} ${path}`, { colourOnly: true });
-      }
-      await page.getByRole("tab", { name: "AI Settings" }).click();
-      await settle(page);
-      await expectNoSeriousViolations(page, `${name} /admin AI settings`, { colourOnly: true });
-    });
-  });
+/** What <html> had before a look was applied, to put back. */
+async function applyLook(page: Page, attribute: string, value: string | null) {
+  return page.evaluate(
+    ([name, next]) => {
+      const html = document.documentElement;
+      const before = html.getAttribute(name!);
+      if (next === null) html.removeAttribute(name!);
+      else html.setAttribute(name!, next);
+      return before;
+    },
+    [attribute, value] as const,
+  );
 }
+
+/** The screen as it is now, in the normal look with every rule, then in each other look with the colour rules. */
+async function auditEveryLook(page: Page, label: string) {
+  await settle(page);
+  await expectNoSeriousViolations(page, `normal ${label}`);
+  for (const look of LOOKS) {
+    const before = await applyLook(page, look.attribute, look.value);
+    await settle(page);
+    await expectNoSeriousViolations(page, `${look.name} ${label}`, { colourOnly: true });
+    await applyLook(page, look.attribute, before);
+  }
+  await settle(page);
+}
+
+async function backgroundChannels(page: Page) {
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return { background, channels: (background.match(/\d+/g) ?? []).slice(0, 3).map(Number) };
+}
+
+test.describe("axe in every look: normal (every rule), high contrast, dark and sepia (colour rules)", () => {
+  // Each test audits several screens four times; axe takes seconds per screen on a busy 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("login and register, and the accessibility panel", async ({ page }) => {
+    for (const path of ["/login", "/register"]) {
+      await page.goto(path);
+      await auditEveryLook(page, path);
+    }
+    await page.getByRole("button", { name: "Accessibility options" }).click();
+    await auditEveryLook(page, "/register with the accessibility panel open");
+  });
+
+  test("the looks are what they say: dark on a dark device (System), dark and sepia chosen", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/login");
+    await settle(page);
+    const system = await backgroundChannels(page);
+    expect(Math.max(...system.channels), `a dark page, not ${system.background}`).toBeLessThan(48);
+    await expectNoSeriousViolations(page, "dark (System on a dark device) /login", { colourOnly: true });
+    await page.emulateMedia({ colorScheme: "light" });
+    await applyLook(page, "data-theme", "dark");
+    await settle(page);
+    const chosen = await backgroundChannels(page);
+    expect(chosen.background, "Dark chosen paints what a dark device gets").toBe(system.background);
+    await applyLook(page, "data-theme", "sepia");
+    await settle(page);
+    const sepia = await backgroundChannels(page);
+    expect(sepia.channels[0]! - sepia.channels[2]!, `a sepia page, not ${sepia.background}`).toBeGreaterThan(20);
+  });
+
+  test("the dashboard with the welcome dialog and the accessibility panel", async ({ signedInPage: page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("dialog", { name: "Welcome to your study space" })).toBeVisible();
+    await auditEveryLook(page, "/ with the welcome dialog");
+    await page.getByRole("button", { name: "Skip for Now" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Accessibility options" }).click();
+    await auditEveryLook(page, "/ with the accessibility panel");
+  });
+
+  // Two halves, so the two browser workers share them.
+  const half = Math.ceil(signedInPaths.length / 2);
+  for (const [part, paths] of [signedInPaths.slice(0, half), signedInPaths.slice(half)].entries()) {
+    test(`signed-in screens, part ${part + 1}: ${paths.join(" ")}`, async ({ signedInPage: page, account }) => {
+      await markWelcomeDone(page, account);
+      for (const path of paths) {
+        await page.goto(path);
+        await auditEveryLook(page, path);
+      }
+    });
+  }
+
+  test("the admin console: users, delete dialog and AI settings, on a desktop and a phone", async ({ page, admin }) => {
+    await signInAs(page, admin);
+    await page.goto("/admin");
+    await auditEveryLook(page, "/admin users");
+    const deletable = page.getByRole("button", { name: /^Delete user (?!.*not available)/ }).first();
+    if (await deletable.count()) {
+      await deletable.click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await auditEveryLook(page, "/admin delete dialog");
+      await page.getByRole("button", { name: "Cancel" }).click();
+    }
+    await page.getByRole("tab", { name: "AI Settings" }).click();
+    await auditEveryLook(page, "/admin AI settings");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin");
+    await auditEveryLook(page, "/admin on a phone");
+  });
+});
