@@ -162,7 +162,7 @@ export default function ReadingPlansPage() {
       <PageHeader
         title="Reading Plans"
         description="Guided journeys through Scripture, each day with a devotional at three depths."
-        actions={<DepthLevelsHelp wordLimits={wordLimits} />}
+        help={<DepthLevelsHelp wordLimits={wordLimits} />}
       />
       {!hydrated && actionData?.error ? (
         <p role="alert" className="mb-4 text-sm font-medium text-destructive">
