@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 test.describe("on a 390 px phone", () => {
@@ -26,6 +27,19 @@ test.describe("on a 390 px phone", () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(sheet).toBeHidden();
   });
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`the tab bar passes axe (WCAG 2.1 AA) in the ${colorScheme} theme`, async ({ signedInPage: page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/groups");
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page })
+        .include('nav[aria-label="Tabs"]')
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  }
 
   test("the help ? sits on the title's line", async ({ signedInPage: page }) => {
     for (const [path, title, help] of [
