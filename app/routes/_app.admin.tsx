@@ -65,9 +65,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Back to the page the form was on (its tab and "Show more" count), with the toast. */
+/**
+ * Back to the page the form was on (its tab, search and "Show more" count), with the toast; not
+ * to a deletion's question (?delete=), which is answered once anything is done.
+ */
 function backTo(request: Request) {
   const url = new URL(request.url);
+  url.searchParams.delete("delete");
   return `${url.pathname}${url.search}`;
 }
 
@@ -216,6 +220,16 @@ export default function AdminPage() {
                 users={users}
                 currentUserId={currentUserId}
                 confirmDeleteId={searchParams.get("delete")}
+                onAskDelete={(userId) =>
+                  setSearchParams(
+                    (params) => {
+                      if (userId) params.set("delete", userId);
+                      else params.delete("delete");
+                      return params;
+                    },
+                    { replace: true, preventScrollReset: true },
+                  )
+                }
                 deleteHref={(userId) => withParams((params) => params.set("delete", userId))}
                 cancelHref={withParams((params) => params.delete("delete"))}
                 emptyText={searchParams.get("q") ? "No users match this search." : undefined}

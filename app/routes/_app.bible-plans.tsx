@@ -2,10 +2,11 @@ import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookOpen, CalendarDays, CheckCircle2 } from "lucide-react";
+import { BookOpen, CalendarDays, CheckCircle2, Clock } from "lucide-react";
 import { useEffect } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
+import { Label } from "~/components/ui/label";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
@@ -13,9 +14,10 @@ import { toast } from "~/components/ui/use-toast";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { listPlans, resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
-import { DEFAULT_PLAN_TRANSLATION } from "~/modules/plans/levels";
+import { resolveTranslation, shippedTranslationNames, type ShippedTranslationCode } from "~/modules/bible/translations";
 import { startPlanSchema } from "~/modules/plans/schemas";
 import { parseWith } from "~/utils/api.server";
+import { cn } from "~/utils/cn";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,11 +25,28 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Reading Plans | Sagacity Bites" }];
 
+/**
+ * The translations this install can show, the settings' choice first. A choice it cannot ship
+ * (NKJV, NIV, ESV) is shown in its stand-in, under that name, and still sent as asked (SPEC §9:
+ * NKJV by default), so Today can say what it shows instead.
+ */
+function translationChoices(preferred: string) {
+  const resolved = resolveTranslation(preferred);
+  const codes = Object.keys(shippedTranslationNames) as ShippedTranslationCode[];
+  return [resolved.shown, ...codes.filter((code) => code !== resolved.shown)].map((code) => ({
+    value: code === resolved.shown ? resolved.requested : code,
+    label: `${shippedTranslationNames[code]} (${code})`,
+  }));
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   const settings = getAiSettings();
+  const plans = listPlans(user.id);
   return {
-    plans: listPlans(user.id),
+    // The plan being read first; the rest shortest first.
+    plans: [...plans.filter((plan) => plan.progress?.isActive), ...plans.filter((plan) => !plan.progress?.isActive)],
+    translations: translationChoices(settings.translation),
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -58,8 +77,6 @@ export async function action({ request }: ActionFunctionArgs) {
     description: "Visit Today to see your first devotional",
   });
 }
-
-const planTypeLabels: Record<string, string> = { book: "Book", passage: "Passage", canonical: "Canonical" };
 
 function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; intermediate: number; deep: number } }) {
   return (
@@ -101,13 +118,35 @@ function DepthLevelsHelp({ wordLimits }: { wordLimits: { beginner: number; inter
   );
 }
 
+/** Length, time a day and what the plan reads, in plain words. */
+function PlanFacts({ daysCount, minutesPerDay, covers }: { daysCount: number; minutesPerDay: number; covers: string }) {
+  const facts = [
+    { Icon: CalendarDays, text: `${daysCount} days` },
+    ...(minutesPerDay > 0
+      ? [{ Icon: Clock, text: `About ${minutesPerDay} ${minutesPerDay === 1 ? "minute" : "minutes"} a day` }]
+      : []),
+    ...(covers ? [{ Icon: BookOpen, text: covers }] : []),
+  ];
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      {facts.map(({ Icon, text }) => (
+        <li key={text} className="flex items-center gap-1.5">
+          <Icon className="size-4" aria-hidden="true" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ReadingPlansPage() {
-  const { plans, wordLimits } = useLoaderData<typeof loader>();
+  const { plans, translations, wordLimits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const timeZone = hydrated ? (browserTimeZone() ?? "") : "";
   const startingPlanId = navigation.state !== "idle" ? navigation.formData?.get("planId") : null;
+  const reading = plans.some((plan) => plan.progress?.isActive);
 
   useEffect(() => {
     if (actionData?.error) {
@@ -125,7 +164,7 @@ export default function ReadingPlansPage() {
       <PageHeader
         title="Reading Plans"
         description="Guided journeys through Scripture, each day with a devotional at three depths."
-        actions={<DepthLevelsHelp wordLimits={wordLimits} />}
+        help={<DepthLevelsHelp wordLimits={wordLimits} />}
       />
       {!hydrated && actionData?.error ? (
         <p role="alert" className="mb-4 text-sm font-medium text-destructive">
@@ -141,58 +180,93 @@ export default function ReadingPlansPage() {
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {plans.map((plan) => {
-            const starting = startingPlanId === plan.id;
-            const progress = plan.progress;
-            return (
-              <li key={plan.id}>
-                <Card className="flex h-full flex-col">
-                  <CardHeader className="space-y-3">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant="secondary">{planTypeLabels[plan.planType] ?? plan.planType}</Badge>
-                      <Badge variant="outline" className="gap-1">
-                        <CalendarDays className="size-3" aria-hidden="true" />
-                        {plan.daysCount} days
-                      </Badge>
-                      {progress?.isActive ? <Badge>Active</Badge> : null}
-                      {progress?.isFinished ? (
-                        <Badge variant="success" className="gap-1">
-                          <CheckCircle2 className="size-3" aria-hidden="true" />
-                          Finished
-                        </Badge>
+        // One form for every plan: the translation chosen once applies to the plan started (each
+        // Start button sends its plan's id), with or without scripts.
+        <Form method="post">
+          <input type="hidden" name="timeZone" value={timeZone} />
+          <div className="mb-6 flex flex-wrap items-end gap-x-4 gap-y-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="plan-translation">Translation</Label>
+              <select
+                id="plan-translation"
+                name="translation"
+                aria-describedby="plan-translation-note"
+                className="flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:h-11 sm:w-72"
+              >
+                {translations.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p id="plan-translation-note" className="pb-2 text-sm text-muted-foreground">
+              The plan you start is read in this translation on Today.
+            </p>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {plans.map((plan) => {
+              const starting = startingPlanId === plan.id;
+              const progress = plan.progress;
+              return (
+                <li key={plan.id} className={cn(progress?.isActive && "sm:col-span-2 xl:col-span-3")}>
+                  <Card
+                    className={cn(
+                      "flex h-full flex-col",
+                      progress?.isActive && "border-primary bg-accent/40 ring-1 ring-primary",
+                    )}
+                  >
+                    <CardHeader className="space-y-3">
+                      {progress?.isActive || progress?.isFinished ? (
+                        <div className="flex flex-wrap items-center gap-2">
+                          {progress.isActive ? <Badge>You are reading this plan</Badge> : null}
+                          {progress.isFinished ? (
+                            <Badge variant="success" className="gap-1">
+                              <CheckCircle2 className="size-3" aria-hidden="true" />
+                              Finished
+                            </Badge>
+                          ) : null}
+                        </div>
                       ) : null}
-                    </div>
-                    <CardTitle className="text-lg">{plan.name}</CardTitle>
-                    <CardDescription>{plan.description}</CardDescription>
-                  </CardHeader>
-                  <CardContent className="mt-auto space-y-3 text-sm">
-                    {plan.firstReading ? (
-                      <p>
-                        <span className="text-muted-foreground">Day 1: </span>
-                        {plan.firstReading}
-                      </p>
-                    ) : null}
-                    {progress ? (
-                      <div className="space-y-1">
-                        <p className="text-muted-foreground">
-                          {progress.completedDays} of {plan.daysCount} days completed
+                      <CardTitle className="text-lg">{plan.name}</CardTitle>
+                      <PlanFacts daysCount={plan.daysCount} minutesPerDay={plan.minutesPerDay} covers={plan.covers} />
+                      <CardDescription>{plan.description}</CardDescription>
+                    </CardHeader>
+                    <CardContent className="mt-auto space-y-3 text-sm">
+                      {plan.firstReading ? (
+                        <p>
+                          <span className="text-muted-foreground">Day 1: </span>
+                          {plan.firstReading}
                         </p>
-                        <Progress value={progress.completedDays} max={plan.daysCount} label={`${plan.name} progress`} />
-                      </div>
-                    ) : null}
-                  </CardContent>
-                  <CardFooter>
-                    {progress?.isActive ? (
-                      <Button asChild variant="outline" className="w-full">
-                        <Link to="/today">Go to Today</Link>
-                      </Button>
-                    ) : (
-                      <Form method="post" className="w-full">
-                        <input type="hidden" name="planId" value={plan.id} />
-                        <input type="hidden" name="translation" value={DEFAULT_PLAN_TRANSLATION} />
-                        <input type="hidden" name="timeZone" value={timeZone} />
-                        <Button type="submit" className="w-full" disabled={Boolean(startingPlanId)}>
+                      ) : null}
+                      {progress ? (
+                        <div className="space-y-1">
+                          <p className="text-muted-foreground">
+                            {progress.completedDays} of {plan.daysCount} days completed
+                          </p>
+                          <Progress
+                            value={progress.completedDays}
+                            max={plan.daysCount}
+                            label={`${plan.name} progress`}
+                          />
+                        </div>
+                      ) : null}
+                    </CardContent>
+                    <CardFooter>
+                      {progress?.isActive ? (
+                        <Button asChild className="w-full sm:w-auto">
+                          <Link to="/today">Go to Today</Link>
+                        </Button>
+                      ) : (
+                        <Button
+                          type="submit"
+                          name="planId"
+                          value={plan.id}
+                          // Beside the plan being read, the others are a quieter choice.
+                          variant={reading ? "outline" : "default"}
+                          className="w-full"
+                          disabled={Boolean(startingPlanId)}
+                        >
                           {starting ? (
                             "Starting..."
                           ) : (
@@ -202,14 +276,14 @@ export default function ReadingPlansPage() {
                             </>
                           )}
                         </Button>
-                      </Form>
-                    )}
-                  </CardFooter>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+                      )}
+                    </CardFooter>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </Form>
       )}
     </div>
   );

@@ -235,7 +235,7 @@ export default function MyLibraryPage() {
       <PageHeader
         title="My Library"
         description="Your saved content, excerpts and lesson plans"
-        actions={<LibraryHelp />}
+        help={<LibraryHelp />}
       />
       <div className="grid gap-8 xl:grid-cols-3">
         <section aria-labelledby="library-content-heading" className="space-y-4 xl:col-span-2">

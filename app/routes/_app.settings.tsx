@@ -170,7 +170,7 @@ export default function SettingsPage() {
         </CardHeader>
         <CardContent>
           <Form method="post" action="/logout">
-            <Button type="submit" variant="destructive" disabled={signingOut}>
+            <Button type="submit" variant="outline" disabled={signingOut}>
               <LogOut aria-hidden="true" />
               Sign Out
             </Button>

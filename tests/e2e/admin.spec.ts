@@ -113,6 +113,73 @@ test.describe("admin console: users", () => {
   });
 });
 
+test.describe("admin console: the users table at 1280 px", () => {
+  test("each user is one line: a long email is cut with an ellipsis, whole in its tooltip and details", async ({
+    adminPage: page,
+    baseURL,
+  }) => {
+    const user = await createAccount(baseURL!, "a-rather-long-address-for-the-table.with.many.parts");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin");
+    const row = rowOf(page, user.email);
+    const summary = row.locator("summary");
+    const cut = await summary
+      .locator("span")
+      .first()
+      .evaluate((node) => ({
+        clipped: node.scrollWidth > node.clientWidth,
+        lines: node.getClientRects().length,
+      }));
+    expect(cut).toEqual({ clipped: true, lines: 1 });
+    // Every cell of the row, actions included, on one line: their tops agree with the email's.
+    const actionTops = await row
+      .getByRole("button")
+      .evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
+    expect(actionTops).toHaveLength(4);
+    expect(new Set(actionTops).size).toBe(1);
+    const rowBox = (await row.boundingBox())!;
+    const buttonBox = (await row.getByRole("button", { name: `Grant admin to ${user.email}` }).boundingBox())!;
+    expect(rowBox.height).toBeLessThan(buttonBox.height * 2);
+
+    await summary.focus();
+    await expect(page.getByRole("tooltip")).toHaveText(user.email);
+    await summary.press("Enter");
+    await expect(row.getByText(/^Registered [A-Z][a-z]{2} \d{1,2}, \d{4}; 0 reading plans started/)).toBeVisible();
+
+    // Icon actions are named by their tooltips, reached by the keyboard.
+    await row.getByRole("button", { name: `Grant admin to ${user.email}` }).focus();
+    await expect(page.getByRole("tooltip")).toHaveText("Grant admin");
+    await page.keyboard.press("Tab");
+    await expect(row.getByRole("button", { name: `Create a password reset link for ${user.email}` })).toBeFocused();
+    await expect(page.getByRole("tooltip")).toHaveText("Reset link");
+  });
+
+  test("a delete asked in the address (clicked before the scripts loaded) opens the dialog once they run", async ({
+    adminPage: page,
+    baseURL,
+  }) => {
+    const user = await createAccount(baseURL!, "asked-early");
+    const me = await page.request.get("/api/me", { headers: { authorization: `Bearer ${user.token}` } });
+    const { id } = (await me.json()) as { id: string };
+    await page.goto(`/admin?delete=${id}`);
+    const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(user.email);
+    // The page's own question (for browsers without scripts) has given way to the dialog.
+    await expect(page.getByRole("alertdialog")).toHaveCount(1);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(rowOf(page, user.email)).toHaveCount(1);
+
+    await page.goto(`/admin?delete=${id}`);
+    await dialog.getByRole("button", { name: "Delete User" }).click();
+    await expect(page.getByText("User deleted successfully").first()).toBeVisible();
+    await expect(rowOf(page, user.email)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
 test.describe("admin console: AI settings", () => {
   test("sliders move in steps of 10 within the §5 ranges, and Reset restores the loaded values", async ({
     adminPage: page,

@@ -75,12 +75,47 @@ test.describe("reading plans and Today", () => {
     await expect(page.getByRole("link", { name: "Go to Today" })).toBeVisible();
   });
 
+  test("plans say their length, time a day and what they cover; the translation is chosen; the active plan comes first", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/bible-plans");
+    const john = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Gospel of John in 21 Days" }) });
+    await expect(john.getByText("21 days", { exact: true })).toBeVisible();
+    await expect(john.getByText("About 5 minutes a day")).toBeVisible();
+    await expect(john.getByText("All of John")).toBeVisible();
+    await expect(page.getByText("Canonical", { exact: true })).toHaveCount(0);
+    const translation = page.getByLabel("Translation");
+    // The settings' NKJV is shown as its offline stand-in, and sent as NKJV (SPEC §9).
+    await expect(translation).toHaveValue("NKJV");
+    await expect(translation.locator("option")).toHaveText([
+      "Berean Standard Bible (BSB)",
+      "World English Bible (WEB)",
+      "King James Version (KJV)",
+    ]);
+
+    await translation.selectOption({ label: "King James Version (KJV)" });
+    await page.getByRole("button", { name: "Start Plan Romans in 16 Days" }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByText("King James Version (KJV)", { exact: true })).toBeVisible();
+
+    await page.goto("/bible-plans");
+    const first = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 2 }) })
+      .first();
+    await expect(first.getByRole("heading", { level: 2 })).toHaveText("Romans in 16 Days");
+    await expect(first.getByText("You are reading this plan")).toBeVisible();
+    await expect(first.getByRole("link", { name: "Go to Today" })).toBeVisible();
+  });
+
   test("a failed start shows the server's error", async ({ signedInPage: page }) => {
     await page.goto("/bible-plans");
     await waitForHydration(page);
     // Changed and clicked in one task: a re-render in between would put React's value back.
     await page.getByRole("button", { name: /Start Plan Romans in 16 Days/ }).evaluate((button: HTMLButtonElement) => {
-      button.form!.querySelector<HTMLInputElement>('input[name="planId"]')!.value = "a-plan-that-does-not-exist";
+      button.value = "a-plan-that-does-not-exist";
       button.click();
     });
     await expect(page.getByText("Failed to start plan").first()).toBeVisible();

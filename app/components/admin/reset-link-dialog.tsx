@@ -7,8 +7,10 @@ import { Button } from "~/components/ui/button";
 import { TitledDialog } from "~/components/titled-dialog";
 import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
+import { iconActionClass } from "./icon-action";
 
 type Answer = { url: string; expiresAt: string } | { error: string };
 
@@ -46,53 +48,61 @@ export function ResetLinkDialog({ userId, email }: { userId: string; email: stri
   }
 
   if (!hydrated) return null;
+  // The tooltip wraps the dialog so that one button is both triggers (IconAction cannot: the
+  // dialog's trigger must be the button itself). Needs a TooltipProvider above.
   return (
-    <TitledDialog
-      open={open}
-      onOpenChange={openOrClose}
-      trigger={
-        <Button variant="ghost" size="icon" className="size-9" aria-label={label} title={label}>
-          <KeyRound aria-hidden="true" />
-        </Button>
-      }
-      title="Password reset link"
-      description={`For ${email}. Send it to them yourself: it lets whoever opens it choose a new password, works once and expires in 24 hours. Making a new link cancels the previous one.`}
-    >
-      {link ? (
-        <div className="space-y-2">
-          <div className="flex gap-2">
-            <Input
-              readOnly
-              value={link.url}
-              aria-label="Reset link"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button type="button" variant="outline" onClick={copy}>
-              <Copy aria-hidden="true" />
-              Copy
+    <Tooltip>
+      <TooltipContent>Reset link</TooltipContent>
+      <TitledDialog
+        open={open}
+        onOpenChange={openOrClose}
+        trigger={
+          <TooltipTrigger asChild>
+            <Button variant="ghost" size="icon" className={iconActionClass} aria-label={label}>
+              <KeyRound aria-hidden="true" />
+              <span className="md:hidden">Reset link</span>
             </Button>
-          </div>
-          <p className="text-xs text-muted-foreground">
-            Valid until {new Date(link.expiresAt).toLocaleString()}. It is shown only this once.
-          </p>
-        </div>
-      ) : error ? (
-        <FormAlert message={error} />
-      ) : null}
-      <DialogFooter>
+          </TooltipTrigger>
+        }
+        title="Password reset link"
+        description={`For ${email}. Send it to them yourself: it lets whoever opens it choose a new password, works once and expires in 24 hours. Making a new link cancels the previous one.`}
+      >
         {link ? (
-          <Button type="button" onClick={() => openOrClose(false)}>
-            Done
-          </Button>
-        ) : (
-          <fetcher.Form method="post" action="/admin/reset-link">
-            <input type="hidden" name="userId" value={userId} />
-            <SubmitButton pending={creating} pendingText="Creating...">
-              Create Link
-            </SubmitButton>
-          </fetcher.Form>
-        )}
-      </DialogFooter>
-    </TitledDialog>
+          <div className="space-y-2">
+            <div className="flex gap-2">
+              <Input
+                readOnly
+                value={link.url}
+                aria-label="Reset link"
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <Button type="button" variant="outline" onClick={copy}>
+                <Copy aria-hidden="true" />
+                Copy
+              </Button>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Valid until {new Date(link.expiresAt).toLocaleString()}. It is shown only this once.
+            </p>
+          </div>
+        ) : error ? (
+          <FormAlert message={error} />
+        ) : null}
+        <DialogFooter>
+          {link ? (
+            <Button type="button" onClick={() => openOrClose(false)}>
+              Done
+            </Button>
+          ) : (
+            <fetcher.Form method="post" action="/admin/reset-link">
+              <input type="hidden" name="userId" value={userId} />
+              <SubmitButton pending={creating} pendingText="Creating...">
+                Create Link
+              </SubmitButton>
+            </fetcher.Form>
+          )}
+        </DialogFooter>
+      </TitledDialog>
+    </Tooltip>
   );
 }

@@ -1,15 +1,16 @@
 import { Link } from "@remix-run/react";
 import { Shield, ShieldOff, Trash2, UserCheck, UserX } from "lucide-react";
-import { useState } from "react";
 import { ConfirmDialog, ConfirmPanel } from "~/components/confirm-dialog";
 import { HiddenFields, SubmitButton } from "~/components/forms";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "~/components/ui/tooltip";
 import { adminIntents, type AdminUserListItem } from "~/modules/admin/schemas";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatRegistered } from "./format";
+import { IconAction, iconActionClass } from "./icon-action";
 import { ResetLinkDialog } from "./reset-link-dialog";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
@@ -17,15 +18,12 @@ const columns = ["Email", "Admin", "Active", "Plans Started", "Studies Created",
 
 // A table cell on wide screens; a "label: value" line inside a card below 768px.
 const cell =
-  "px-4 py-3 max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]";
-
-/** A row action: an icon and a short visible word; more actions (a reset link) fit the same way. */
-const actionClass = "h-9 px-2 [&_svg]:size-4";
+  "px-3 py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]";
 
 /**
  * A row's two switches, each a form posting the field's new value to the console's action: the
- * button's words and icon, and the start of its full label (which names the user), for a field now
- * true and now false; and the toast when the change fails.
+ * tooltip's words and the icon, and the start of the full label (which names the user), for a field
+ * now true and now false; and the toast when the change fails.
  */
 const toggles = [
   {
@@ -63,47 +61,43 @@ function UserActions({
   const busy = fetcher.state !== "idle";
   const selfNote = isSelf ? " (not available for your own account)" : "";
   const deleteLabel = `Delete user ${user.email}${selfNote}`;
-  const deleteClass = cn(actionClass, "text-destructive hover:bg-destructive/10 hover:text-destructive");
+  const deleteClass = "text-destructive hover:bg-destructive/10 hover:text-destructive";
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="grid w-full grid-cols-2 gap-2 md:flex md:justify-end md:gap-1">
       {toggles.map(({ field, intent, whenTrue, whenFalse }) => {
         const { text, label, Icon } = user[field] ? whenTrue : whenFalse;
         return (
           <fetcher.Form key={field} method="post" preventScrollReset>
             <HiddenFields fields={{ intent, userId: user.id, [field]: String(!user[field]) }} />
-            <Button
+            <IconAction
               type="submit"
-              variant="ghost"
-              size="sm"
-              className={actionClass}
+              tip={text}
               aria-label={`${label} ${user.email}${selfNote}`}
               disabled={isSelf || busy}
             >
               <Icon aria-hidden="true" />
-              {text}
-            </Button>
+            </IconAction>
           </fetcher.Form>
         );
       })}
       <ResetLinkDialog userId={user.id} email={user.email} />
       {hydrated || isSelf ? (
-        <Button
-          variant="ghost"
-          size="sm"
+        <IconAction
+          tip="Delete"
           className={deleteClass}
           aria-label={deleteLabel}
           disabled={isSelf || busy}
           onClick={() => onDelete(user)}
         >
           <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        </IconAction>
       ) : (
-        // Without scripts the dialog cannot open: a link asks on the page itself instead.
-        <Button asChild variant="ghost" size="sm" className={deleteClass}>
+        // Before (or without) scripts: a link to ?delete=<id>, where the page asks; once the scripts
+        // run, the same address opens the dialog, so a click made while the page loads is kept.
+        <Button asChild variant="ghost" size="icon" className={cn(iconActionClass, deleteClass)}>
           <Link to={deleteHref} aria-label={deleteLabel} preventScrollReset>
             <Trash2 aria-hidden="true" />
-            Delete
+            <span className="md:hidden">Delete</span>
           </Link>
         </Button>
       )}
@@ -146,6 +140,37 @@ function WholeEmail({ email }: { email: string }) {
   );
 }
 
+/**
+ * The email cell: one line, cut with an ellipsis; the whole address shows in a tooltip on hover
+ * and keyboard focus, and opening it (a native disclosure, so it works before scripts too) shows
+ * the details: the whole address, when they registered and what they have made.
+ */
+function EmailDetails({ user, isSelf }: { user: AdminUserListItem; isSelf: boolean }) {
+  return (
+    <details className="min-w-0 max-md:text-right">
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:justify-end [&::-webkit-details-marker]:hidden">
+            <span className="block min-w-0 max-w-[13rem] truncate max-md:max-w-[calc(100vw-10rem)]">{user.email}</span>
+            {isSelf ? <span className="shrink-0 text-xs font-normal text-muted-foreground">(you)</span> : null}
+          </summary>
+        </TooltipTrigger>
+        <TooltipContent className="max-w-sm break-words">{user.email}</TooltipContent>
+      </Tooltip>
+      <div className="mt-2 max-w-[20rem] space-y-1 whitespace-normal text-xs font-normal text-muted-foreground">
+        <p className="font-medium text-foreground">
+          <WholeEmail email={user.email} />
+        </p>
+        <p>
+          Registered {formatRegistered(user.createdAt)}; {user.stats.readingPlansStarted} reading{" "}
+          {user.stats.readingPlansStarted === 1 ? "plan" : "plans"} started, {user.stats.studiesCreated}{" "}
+          {user.stats.studiesCreated === 1 ? "study" : "studies"} created.
+        </p>
+      </div>
+    </details>
+  );
+}
+
 /** Search by email: a plain GET form (?q=), so it works without scripts and the address can be kept. */
 export function UsersSearch({ query }: { query: string }) {
   return (
@@ -161,14 +186,17 @@ export function UsersSearch({ query }: { query: string }) {
 }
 
 /**
- * SPEC §2 User Management: the users with their stats and the three actions. `confirmDeleteId`
- * (from ?delete=) asks about a deletion without the dialog, for browsers without scripts;
+ * SPEC §2 User Management: the users with their stats and the three actions. The deletion asked
+ * about lives in the address (`confirmDeleteId`, from ?delete=), so the page agrees with and
+ * without scripts: before they load the Delete link goes there and the page asks on itself;
+ * once they run, the same address opens the dialog (`onAskDelete` changes it, null to close).
  * `deleteHref` builds that address and `cancelHref` leaves it.
  */
 export function UsersTable({
   users,
   currentUserId,
   confirmDeleteId,
+  onAskDelete,
   deleteHref,
   cancelHref,
   emptyText = "No users yet.",
@@ -177,17 +205,18 @@ export function UsersTable({
   emptyText?: string;
   currentUserId: string;
   confirmDeleteId: string | null;
+  onAskDelete: (userId: string | null) => void;
   deleteHref: (userId: string) => string;
   cancelHref: string;
 }) {
   const hydrated = useHydrated();
-  const [pendingDelete, setPendingDelete] = useState<AdminUserListItem | null>(null);
-  // A successful delete clears the selection (SPEC §4); a failure keeps the dialog open.
-  const deletion = useAdminFetcher({ fallback: "Failed to delete user", onSuccess: () => setPendingDelete(null) });
+  // A successful delete comes back to the address without ?delete= (SPEC §4: the selection is
+  // cleared); a failure keeps the dialog open.
+  const deletion = useAdminFetcher({ fallback: "Failed to delete user" });
   const deleting = deletion.state !== "idle";
-  const askedWithoutScripts = hydrated
-    ? undefined
-    : users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
+  const asked = users.find((user) => user.id === confirmDeleteId && user.id !== currentUserId);
+  const askedWithoutScripts = hydrated ? undefined : asked;
+  const pendingDelete = hydrated ? asked : undefined;
 
   if (users.length === 0) {
     return <p className="py-6 text-center text-muted-foreground">{emptyText}</p>;
@@ -212,79 +241,78 @@ export function UsersTable({
       {/* One table for every width: below 768px each row is laid out as a card (labels come from
           data-label), so the actions stay in reach on a phone. Explicit roles keep the table
           semantics that display:block would drop. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must take focus, or a keyboard cannot scroll it */}
-      <div className="md:overflow-x-auto md:rounded-md md:border" role="region" aria-label="Users" tabIndex={0}>
-        {/* 800px: the whole table, actions included, fits beside the sidebar at 1280px. */}
-        <table role="table" className="w-full text-left text-sm md:min-w-[800px]">
-          <thead role="rowgroup" className="bg-muted/60 text-muted-foreground max-md:sr-only">
-            <tr role="row">
-              {columns.map((column) => (
-                <th
-                  key={column}
-                  role="columnheader"
-                  scope="col"
-                  className={cn("px-4 py-3 font-medium", column === "Actions" && "text-right")}
-                >
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
-            {users.map((user) => {
-              const isSelf = user.id === currentUserId;
-              return (
-                <tr
-                  key={user.id}
-                  role="row"
-                  className="max-md:block max-md:rounded-md max-md:border max-md:p-3 md:border-t"
-                >
-                  <td role="cell" data-label="Email" className={cn(cell, "font-medium")}>
-                    <span className="min-w-0 text-right md:text-left">
-                      <WholeEmail email={user.email} />
-                      {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
-                    </span>
-                  </td>
-                  <td role="cell" data-label="Admin" className={cell}>
-                    <Badge variant={user.isAdmin ? "default" : "secondary"}>{user.isAdmin ? "Admin" : "User"}</Badge>
-                  </td>
-                  <td role="cell" data-label="Active" className={cell}>
-                    <Badge variant={user.isActive ? "success" : "destructive"}>
-                      {user.isActive ? "Active" : "Inactive"}
-                    </Badge>
-                  </td>
-                  <td role="cell" data-label="Plans Started" className={cn(cell, "tabular-nums")}>
-                    {user.stats.readingPlansStarted}
-                  </td>
-                  <td role="cell" data-label="Studies Created" className={cn(cell, "tabular-nums")}>
-                    {user.stats.studiesCreated}
-                  </td>
-                  <td role="cell" data-label="Registered" className={cn(cell, "whitespace-nowrap")}>
-                    <time dateTime={user.createdAt}>{formatRegistered(user.createdAt)}</time>
-                  </td>
-                  <td role="cell" data-label="Actions" className={cell}>
-                    <UserActions
-                      user={user}
-                      isSelf={isSelf}
-                      onDelete={setPendingDelete}
-                      deleteHref={deleteHref(user.id)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <TooltipProvider>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must take focus, or a keyboard cannot scroll it */}
+        <div className="md:overflow-x-auto md:rounded-md md:border" role="region" aria-label="Users" tabIndex={0}>
+          {/* 800px: the whole table fits beside the sidebar at 1280px, each user on one line. */}
+          <table role="table" className="w-full text-left text-sm md:min-w-[800px] md:whitespace-nowrap">
+            <thead role="rowgroup" className="bg-muted/60 text-muted-foreground max-md:sr-only">
+              <tr role="row">
+                {columns.map((column) => (
+                  <th
+                    key={column}
+                    role="columnheader"
+                    scope="col"
+                    className={cn("whitespace-normal px-3 py-2.5 font-medium", column === "Actions" && "text-right")}
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="max-md:block max-md:space-y-3">
+              {users.map((user) => {
+                const isSelf = user.id === currentUserId;
+                return (
+                  <tr
+                    key={user.id}
+                    role="row"
+                    className="max-md:block max-md:rounded-md max-md:border max-md:p-3 md:border-t"
+                  >
+                    <td role="cell" data-label="Email" className={cn(cell, "font-medium")}>
+                      <EmailDetails user={user} isSelf={isSelf} />
+                    </td>
+                    <td role="cell" data-label="Admin" className={cell}>
+                      <Badge variant={user.isAdmin ? "default" : "secondary"}>{user.isAdmin ? "Admin" : "User"}</Badge>
+                    </td>
+                    <td role="cell" data-label="Active" className={cell}>
+                      <Badge variant={user.isActive ? "success" : "destructive"}>
+                        {user.isActive ? "Active" : "Inactive"}
+                      </Badge>
+                    </td>
+                    <td role="cell" data-label="Plans Started" className={cn(cell, "tabular-nums")}>
+                      {user.stats.readingPlansStarted}
+                    </td>
+                    <td role="cell" data-label="Studies Created" className={cn(cell, "tabular-nums")}>
+                      {user.stats.studiesCreated}
+                    </td>
+                    <td role="cell" data-label="Registered" className={cn(cell, "whitespace-nowrap")}>
+                      <time dateTime={user.createdAt}>{formatRegistered(user.createdAt)}</time>
+                    </td>
+                    <td role="cell" data-label="Actions" className={cn(cell, "max-md:flex-col max-md:items-start")}>
+                      <UserActions
+                        user={user}
+                        isSelf={isSelf}
+                        onDelete={(chosen) => onAskDelete(chosen.id)}
+                        deleteHref={deleteHref(user.id)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </TooltipProvider>
 
       <ConfirmDialog
-        open={pendingDelete !== null}
+        open={pendingDelete !== undefined}
         onOpenChange={(open) => {
-          if (!open && !deleting) setPendingDelete(null);
+          if (!open && !deleting) onAskDelete(null);
         }}
         cancelDisabled={deleting}
         title="Are you sure?"
-        description={deleteWarning}
+        description={pendingDelete ? `${deleteWarning} (${pendingDelete.email})` : deleteWarning}
       >
         {pendingDelete ? (
           <DeleteUserForm fetcher={deletion} user={pendingDelete}>

@@ -6,7 +6,7 @@ import { useHydrated } from "~/utils/use-hydrated";
  * "Print / Save as PDF": the browser's own print dialog, where Save as PDF is a destination. It
  * needs scripts; without them the page says how to print instead.
  */
-export function PrintButton() {
+export function PrintButton({ label = "Print / Save as PDF" }: { label?: string }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
@@ -16,7 +16,7 @@ export function PrintButton() {
   return (
     <Button type="button" variant="outline" size="sm" className="print:hidden" onClick={() => window.print()}>
       <Printer aria-hidden="true" />
-      Print / Save as PDF
+      {label}
     </Button>
   );
 }

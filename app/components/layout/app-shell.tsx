@@ -7,6 +7,7 @@ import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
 import { Brand, NavList } from "./nav";
 import { navItems } from "./nav-items";
+import { TabBar } from "./tab-bar";
 
 const loadMobileNav = () => import("./mobile-nav");
 
@@ -121,7 +122,8 @@ export function AppShell({
 
       {mobileNav ? <mobileNav.MobileNav open={mobileOpen} onOpenChange={setMobileOpen} isAdmin={isAdmin} /> : null}
 
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* On phones the page's end (the footer) scrolls clear of the tab bar. */}
+      <div className="flex min-w-0 flex-1 flex-col max-md:pb-16">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:hidden print:hidden">
           <Button
             variant="ghost"
@@ -156,6 +158,13 @@ export function AppShell({
             Credits
           </NavLink>
         </footer>
+        <TabBar
+          moreOpen={mobileOpen}
+          onMore={() => {
+            setMobileWanted(true);
+            setMobileOpen(true);
+          }}
+        />
       </div>
     </div>
   );

@@ -21,10 +21,11 @@ export const ToastViewport = React.forwardRef<
     ref={ref}
     hotkey={["F8"]}
     // Where a toast covers no reading: on wide screens the sidebar's empty lower part (the viewport
-    // is the sidebar's width), on phones the bottom edge, which the page keeps clear (app-shell.tsx);
-    // the accessibility button is bottom right there and top right here. Only the toasts take taps.
+    // is the sidebar's width), on phones just above the tab bar (3.5rem, tab-bar.tsx), over the page's
+    // end, which it keeps clear (app-shell.tsx); the accessibility button is bottom right there and
+    // top right here. Only the toasts take taps.
     className={cn(
-      "pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex max-h-screen flex-col p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:left-0 md:right-auto md:w-64 md:p-3",
+      "pointer-events-none fixed inset-x-0 bottom-0 max-md:bottom-14 z-[100] flex max-h-screen flex-col p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] md:left-0 md:right-auto md:w-64 md:p-3",
       className,
     )}
     {...props}

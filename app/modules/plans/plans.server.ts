@@ -6,7 +6,8 @@ import type { WriterOfText } from "~/modules/ai/writer";
 import type { LaidOutVerse } from "~/modules/bible/layout";
 import { layOutVerses } from "~/modules/bible/layout.server";
 import { passageFromRanges, type Passage } from "~/modules/bible/passages.server";
-import { parseReference } from "~/modules/bible/references.server";
+import { bookByOrder, splitVerseId } from "~/modules/bible/books";
+import { countVerses, formatRanges, parseReference, type VerseRange } from "~/modules/bible/references.server";
 import type { TranslationChoice } from "~/modules/bible/translations";
 import { resolveTranslation } from "~/modules/bible/translations";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
@@ -25,6 +26,10 @@ export interface PlanSummary {
   planType: string;
   /** Day 1's references: "John 1". */
   firstReading: string;
+  /** What the plan reads, in plain words: "All of John", "Matthew 5-7", "Genesis to Revelation". */
+  covers: string;
+  /** About how long a day's Scripture takes to read, in whole minutes (the devotional is extra). */
+  minutesPerDay: number;
   /** The reader's own relation to the plan, when they have started it. */
   progress: { isActive: boolean; completedDays: number; isFinished: boolean } | null;
 }
@@ -135,6 +140,55 @@ function planFields(plan: typeof readingPlans.$inferSelect) {
   };
 }
 
+/** An unhurried pace for reading Scripture, and the words in an average English verse (about 783,000 in 31,102). */
+const WORDS_PER_MINUTE = 200;
+const WORDS_PER_VERSE = 25;
+
+/** "All of John", "Matthew 5-7", "Matthew to John": the span from the first verse read to the last. */
+export function coverageLabel(ranges: VerseRange[]): string {
+  const first = splitVerseId(ranges[0]!.start);
+  const last = splitVerseId(ranges.at(-1)!.end);
+  const firstBook = bookByOrder(first.bookOrder)!;
+  if (first.bookOrder !== last.bookOrder) return `${firstBook.name} to ${bookByOrder(last.bookOrder)!.name}`;
+  const wholeBook =
+    first.chapter === 1 &&
+    first.verse === 1 &&
+    last.chapter === firstBook.chapters &&
+    last.verse === firstBook.verses[firstBook.chapters - 1];
+  return wholeBook ? `All of ${firstBook.name}` : formatRanges([{ start: ranges[0]!.start, end: ranges.at(-1)!.end }]);
+}
+
+/** A plan's size for a reader choosing one; plans do not change once seeded, so each is counted once. */
+const planSizes = new Map<string, { covers: string; minutesPerDay: number }>();
+
+function planSize(planId: string, daysCount: number) {
+  const known = planSizes.get(planId);
+  if (known) return known;
+  const ranges = getDb()
+    .select({ references: planDays.referencesJson })
+    .from(planDays)
+    .where(eq(planDays.planId, planId))
+    .orderBy(asc(planDays.dayNumber))
+    .all()
+    .flatMap((day) => day.references)
+    .flatMap((reference) => {
+      const parsed = parseReference(reference);
+      return parsed.ok ? parsed.ranges : [];
+    });
+  const size =
+    ranges.length === 0
+      ? { covers: "", minutesPerDay: 0 }
+      : {
+          covers: coverageLabel(ranges),
+          minutesPerDay: Math.max(
+            1,
+            Math.round((countVerses(ranges) / Math.max(daysCount, 1)) * (WORDS_PER_VERSE / WORDS_PER_MINUTE)),
+          ),
+        };
+  planSizes.set(planId, size);
+  return size;
+}
+
 /** Every plan, shortest first, with the reader's progress in the ones they have started. */
 export function listPlans(userId: string): PlanSummary[] {
   const db = getDb();
@@ -166,6 +220,7 @@ export function listPlans(userId: string): PlanSummary[] {
     return {
       ...planFields(plan),
       firstReading: firstDays.get(plan.id) ?? "",
+      ...planSize(plan.id, plan.daysCount),
       progress: own
         ? {
             isActive: plan.id === activePlanId,

@@ -283,3 +283,22 @@ describe("devotional cache", () => {
     assert.equal(second.devotions.length, 3);
   });
 });
+
+describe("listPlans: what a reader chooses by", () => {
+  test("each plan says what it covers in plain words and about how long a day's reading takes", () => {
+    const plans = new Map(listPlans(newUser()).map((plan) => [plan.slug, plan]));
+    const sizes = Object.fromEntries(
+      [...plans].map(([slug, plan]) => [slug, { covers: plan.covers, minutesPerDay: plan.minutesPerDay }]),
+    );
+    assert.deepEqual(sizes, {
+      "sermon-on-the-mount-7-days": { covers: "Matthew 5-7", minutesPerDay: 2 },
+      "romans-16-days": { covers: "All of Romans", minutesPerDay: 3 },
+      "gospel-of-john-21-days": { covers: "All of John", minutesPerDay: 5 },
+      "psalms-30-days": { covers: "All of Psalms", minutesPerDay: 10 },
+      "gospels-30-days": { covers: "Matthew to John", minutesPerDay: 16 },
+      "proverbs-31-days": { covers: "All of Proverbs", minutesPerDay: 4 },
+      "new-testament-90-days": { covers: "Matthew to Revelation", minutesPerDay: 11 },
+      "bible-in-a-year": { covers: "Genesis to Revelation", minutesPerDay: 11 },
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { IconCardTitle } from "~/components/groups/icon-card-title";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import type { SharedStudySummary } from "~/modules/groups/groups.server";
+import { cn } from "~/utils/cn";
 
 /** The lesson plans shared with the group; the leader shares one of theirs, or unshares. */
 export function SharedLessonsCard({
@@ -22,10 +23,16 @@ export function SharedLessonsCard({
   shareable: Array<{ id: string; title: string }>;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <IconCardTitle icon={Share2}>Shared lessons</IconCardTitle>
-        <CardDescription>
+    <Card className="print:break-inside-avoid print:border-0 print:shadow-none">
+      <CardHeader className="print:p-0 print:pb-1">
+        {/* On the leader sheet, only the newest: the lesson for this week's meeting. */}
+        <span className="print:hidden">
+          <IconCardTitle icon={Share2}>Shared lessons</IconCardTitle>
+        </span>
+        <span className="hidden print:block">
+          <IconCardTitle icon={Share2}>This week&apos;s lesson</IconCardTitle>
+        </span>
+        <CardDescription className="print:hidden">
           {studies.length === 0
             ? isLeader
               ? "Share a lesson plan and every member can read and print it."
@@ -33,11 +40,11 @@ export function SharedLessonsCard({
             : "Open one to read it, print it or save it to your library."}
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent className="space-y-4 print:p-0">
         {studies.length > 0 ? (
           <ul className="space-y-2">
-            {studies.map((study) => (
-              <li key={study.id} className="flex items-center gap-2">
+            {studies.map((study, index) => (
+              <li key={study.id} className={cn("flex items-center gap-2", index > 0 && "print:hidden")}>
                 <StudyListItem
                   to={`/groups/${groupId}/studies/${study.id}`}
                   className="min-w-0 flex-1"

@@ -56,8 +56,8 @@ export function MembersCard({
   const shown = members.filter((member) => member.completedToday !== null);
   const readToday = shown.filter((member) => member.completedToday).length;
   return (
-    <Card>
-      <CardHeader>
+    <Card className="print:border-0 print:shadow-none">
+      <CardHeader className="print:p-0 print:pb-1">
         <CardTitle className="text-lg">Members ({members.length})</CardTitle>
         <CardDescription>
           {plan ? "Today's group reading: " : "Read today: "}
@@ -65,13 +65,17 @@ export function MembersCard({
           {shown.length < members.length ? ` (${members.length - shown.length} hidden)` : ""}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="print:p-0">
         <ul className="divide-y">
           {members.map((member) => {
             const isMe = member.userId === me;
             return (
-              <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3" data-member={member.name}>
-                <div className="min-w-0 flex-1 space-y-1">
+              <li
+                key={member.userId}
+                className="flex flex-wrap items-center gap-3 py-3 print:break-inside-avoid print:py-1"
+                data-member={member.name}
+              >
+                <div className="min-w-0 flex-1 space-y-1 print:flex print:items-center print:gap-4 print:space-y-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="truncate">{member.name}</span>
                     {isMe ? <span className="text-xs font-normal text-muted-foreground">(you)</span> : null}

@@ -19,6 +19,11 @@ function formatDate(day: string) {
   });
 }
 
+/** A plan's name, with its length only where the name does not say it ("in 7 Days", "in a Year"). */
+function optionText({ name, daysCount }: { name: string; daysCount: number }) {
+  return /\b(days?|year)\b/i.test(name) ? name : `${name} (${daysCount} days)`;
+}
+
 function PlanForm({
   plans,
   plan,
@@ -30,10 +35,11 @@ function PlanForm({
 }) {
   const timeZone = useHydrated() ? (browserTimeZone() ?? "") : "";
   return (
-    <Form method="post" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end print:hidden">
+    // The select has a row of its own, so a plan's whole name shows ("Sermon on the Mount in 7 Days").
+    <Form method="post" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end print:hidden">
       <input type="hidden" name="intent" value="set-plan" />
       <input type="hidden" name="timeZone" value={timeZone} />
-      <div className="space-y-1.5">
+      <div className="space-y-1.5 sm:col-span-2">
         <Label htmlFor="group-plan">Reading plan</Label>
         <select
           id="group-plan"
@@ -43,14 +49,20 @@ function PlanForm({
         >
           {plans.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.name} ({option.daysCount} days)
+              {optionText(option)}
             </option>
           ))}
         </select>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="group-plan-start">Day 1 is</Label>
-        <Input id="group-plan-start" type="date" name="startDate" defaultValue={plan?.startDate ?? today} />
+        <Input
+          id="group-plan-start"
+          type="date"
+          name="startDate"
+          defaultValue={plan?.startDate ?? today}
+          className="sm:w-auto"
+        />
       </div>
       <Button type="submit">{plan ? "Change Plan" : "Read Together"}</Button>
     </Form>
@@ -70,18 +82,18 @@ export function GroupPlanCard({
   today: string;
 }) {
   return (
-    <Card>
-      <CardHeader>
+    <Card className="print:break-inside-avoid print:border-0 print:shadow-none">
+      <CardHeader className="print:p-0 print:pb-1">
         <IconCardTitle icon={CalendarDays}>Group reading plan</IconCardTitle>
         {plan ? null : (
-          <CardDescription>
+          <CardDescription className="print:hidden">
             {isLeader
               ? "Choose a reading plan to read together. Each member reads at their own pace from their Today page."
               : "No group plan yet. Your leader can choose one to read together."}
           </CardDescription>
         )}
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent className="space-y-4 print:p-0">
         {plan ? (
           <div className="space-y-2">
             <p className="font-semibold">{plan.name}</p>
@@ -92,7 +104,9 @@ export function GroupPlanCard({
                   ? `Finished: the group read all ${plan.daysCount} days (started ${formatDate(plan.startDate)})`
                   : `Day ${plan.currentDay} of ${plan.daysCount}: ${plan.reading.join("; ")}`}
             </p>
-            <Progress value={plan.currentDay} max={plan.daysCount} label="Group plan progress" />
+            <div className="print:hidden">
+              <Progress value={plan.currentDay} max={plan.daysCount} label="Group plan progress" />
+            </div>
             <p className="text-sm print:hidden">
               <Link to="/today" className="font-medium text-primary underline-offset-4 hover:underline">
                 Read today&apos;s passage on Today

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { ArrowLeft, LogOut, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { CONFIRM_PARAM, ConfirmAction, ConfirmInPlace } from "~/components/groups/confirm-action";
+import { PrintButton } from "~/components/groups/print-button";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { GroupNotFound } from "~/components/groups/group-not-found";
@@ -65,6 +66,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     inviteLink: group.inviteCode ? `${origin}/join/${group.inviteCode}` : null,
     // Still 127.0.0.1: the desktop app's window while it does not share, an address no other device can open.
     onLoopback: isLoopbackOrigin(origin),
+    // The desktop app's window (Electron's own user agent), which has a File menu to share from.
+    inDesktopApp: /\bElectron\//.test(request.headers.get("user-agent") ?? ""),
     plans: isLeader ? listPlans(user.id).map(({ id, name, daysCount }) => ({ id, name, daysCount })) : [],
     shareable: isLeader
       ? listStudies(user.id, { limit: SHAREABLE_LIMIT })
@@ -165,8 +168,20 @@ export default function GroupPage() {
     );
   }
 
-  const { group, me, today, inviteLink, onLoopback, plans, shareable } = loaded;
+  const { group, me, today, inviteLink, onLoopback, inDesktopApp, plans, shareable } = loaded;
   const isLeader = group.role === "leader";
+  // A leader on their own: inviting is the first thing to do, and leaving would only delete the group.
+  const alone = isLeader && group.members.length === 1;
+  const invite =
+    isLeader && group.inviteCode && inviteLink ? (
+      <InviteCard
+        code={group.inviteCode}
+        link={inviteLink}
+        onThisComputerOnly={onLoopback}
+        inDesktopApp={inDesktopApp}
+        first={alone}
+      />
+    ) : null;
   const asked = hydrated ? null : new URLSearchParams(location.search).get(CONFIRM_PARAM);
   const questions: Record<
     string,
@@ -207,6 +222,18 @@ export default function GroupPage() {
     };
   }
   const question = asked ? questions[asked] : undefined;
+  const deleteGroup = (
+    <ConfirmAction
+      id="delete-group"
+      label="Delete Group"
+      variant={alone ? "outline" : "destructive"}
+      icon={<Trash2 aria-hidden="true" />}
+      title={questions["delete-group"]!.title}
+      description={questions["delete-group"]!.description}
+      confirmLabel="Delete Group"
+      fields={{ intent: "delete-group" }}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -219,24 +246,32 @@ export default function GroupPage() {
       </Link>
       <PageHeader
         title={group.name}
+        className="print:mb-3"
         description={
           <>
-            <Badge variant={isLeader ? "default" : "secondary"} className="mr-2 align-middle">
+            <Badge variant={isLeader ? "default" : "secondary"} className="mr-2 align-middle print:hidden">
               {isLeader ? "Leader" : "Member"}
             </Badge>
             {group.description}
           </>
         }
         actions={
-          <ConfirmAction
-            id="leave"
-            label="Leave Group"
-            icon={<LogOut aria-hidden="true" />}
-            title={questions.leave!.title}
-            description={questions.leave!.description}
-            confirmLabel="Leave Group"
-            fields={{ intent: "leave" }}
-          />
+          <>
+            {isLeader ? <PrintButton label="Print leader sheet" /> : null}
+            {alone ? (
+              deleteGroup
+            ) : (
+              <ConfirmAction
+                id="leave"
+                label="Leave Group"
+                icon={<LogOut aria-hidden="true" />}
+                title={questions.leave!.title}
+                description={questions.leave!.description}
+                confirmLabel="Leave Group"
+                fields={{ intent: "leave" }}
+              />
+            )}
+          </>
         }
       />
       {question ? <ConfirmInPlace {...question} /> : null}
@@ -246,34 +281,26 @@ export default function GroupPage() {
           {actionData.error}
         </p>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <div className="min-w-0 space-y-6">
+      {/* Printed, the page is a one-page leader sheet: the plan and members' reading, the lessons,
+          the invite code; the forms and settings stay on the screen. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] print:block print:space-y-3">
+        <div className="min-w-0 space-y-6 print:space-y-3">
+          {alone ? invite : null}
           <GroupPlanCard plan={group.plan} isLeader={isLeader} plans={plans} today={today} />
           <MembersCard members={group.members} me={me} isLeader={isLeader} plan={group.plan} />
           <SharedLessonsCard groupId={group.id} studies={group.studies} isLeader={isLeader} shareable={shareable} />
         </div>
-        <div className="min-w-0 space-y-6">
-          {isLeader && group.inviteCode && inviteLink ? (
-            <InviteCard code={group.inviteCode} link={inviteLink} onThisComputerOnly={onLoopback} />
-          ) : null}
+        <div className="min-w-0 space-y-6 print:space-y-3">
+          {alone ? null : invite}
           {isLeader ? <GroupDetailsCard name={group.name} description={group.description} /> : null}
-          {isLeader ? (
+          {isLeader && !alone ? (
             <Card className="print:hidden">
               <CardHeader>
                 <CardTitle className="text-lg">Delete group</CardTitle>
               </CardHeader>
               <CardContent className="space-y-3 text-sm text-muted-foreground">
                 <p>Removes the group for everyone. Members keep their own studies and reading progress.</p>
-                <ConfirmAction
-                  id="delete-group"
-                  label="Delete Group"
-                  variant="destructive"
-                  icon={<Trash2 aria-hidden="true" />}
-                  title={questions["delete-group"]!.title}
-                  description={questions["delete-group"]!.description}
-                  confirmLabel="Delete Group"
-                  fields={{ intent: "delete-group" }}
-                />
+                {deleteGroup}
               </CardContent>
             </Card>
           ) : null}

@@ -121,8 +121,10 @@ function TopicVsPassageHelp() {
         its text, outline, key words and cross-references.
       </p>
       <p className="text-muted-foreground">
-        Both include discussion questions, application points and a group activity. References appear as badges: hover
-        or focus one to read the verse.
+        Both include discussion questions, application points and a group activity. References appear as badges:{" "}
+        {/* A phone has no hover: the words follow the pointer the screen has. */}
+        <span className="hidden [@media(hover:hover)]:inline">hover or focus one to read the verse.</span>
+        <span className="[@media(hover:hover)]:hidden">tap one to read the verse.</span>
       </p>
     </HelpPopover>
   );
@@ -325,7 +327,7 @@ export default function LessonPlansPage() {
       <PageHeader
         title="Lesson Plans"
         description="Create Bible studies from a topic or a passage"
-        actions={<TopicVsPassageHelp />}
+        help={<TopicVsPassageHelp />}
       />
       {/* The toast needs scripts; a form posted without them shows the failure here. */}
       {!hydrated && actionData?.error ? (
