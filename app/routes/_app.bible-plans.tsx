@@ -53,9 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
+  // SPEC §7's "Visit Today to see your first devotional" would send a reader already on Today away.
   return redirectWithToast("/today", {
     title: "Plan started!",
-    description: "Visit Today to see your first devotional",
+    description: "Your reading and devotional are below",
   });
 }
 

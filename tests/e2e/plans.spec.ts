@@ -36,7 +36,9 @@ test.describe("reading plans and Today", () => {
     await expect(page.getByRole("button", { name: "Starting..." })).toBeVisible();
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByText("Plan started!").first()).toBeVisible();
-    await expect(page.getByText("Visit Today to see your first devotional").first()).toBeVisible();
+    // Not "Visit Today...": the reader is on Today.
+    await expect(page.getByText("Your reading and devotional are below").first()).toBeVisible();
+    await expect(page.getByText(/Visit Today/)).toHaveCount(0);
 
     await expect(page.getByText("Gospel of John in 21 Days · Day 1 of 21")).toBeVisible();
     await expect(page.getByRole("heading", { name: "John 1", level: 3, exact: true })).toBeVisible();
@@ -126,6 +128,7 @@ test.describe("reading plans and Today", () => {
     await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Deep Study");
     // The Beatitudes are poetry: one verse a line, in a column of about 65 characters at 18px.
     const reading = page.getByRole("region", { name: "Matthew 5:1-16", exact: true });
+    await reading.getByText("Read the whole passage").click();
     await expect(reading.getByText("Blessed are the meek, for they will inherit the earth.")).toHaveCSS(
       "display",
       "block",
