@@ -37,7 +37,9 @@ import { CommentaryFold } from "./commentary-fold";
 import { ReadingProgress } from "./reading-progress";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { GroupPlanOffers } from "~/components/groups/group-plan-offers";
-import { groupPlanOffers } from "~/modules/groups/groups.server";
+import { groupPlanOffers, listGroups } from "~/modules/groups/groups.server";
+import { firstWeekNextSteps } from "~/modules/onboarding/onboarding.server";
+import { NextSteps } from "./next-steps";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
 
@@ -83,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deep: settings.deepStudyWordLimit,
     } satisfies Record<DevotionLevel, number>,
     groupPlans: groupPlanOffers(user.id, { timeZone }),
+    nextSteps: firstWeekNextSteps(user.id, { timeZone, inGroup: listGroups(user.id).length > 0 }),
   };
 }
 
@@ -136,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { today, devotions, wordLimits, groupPlans, commentary } = useLoaderData<typeof loader>();
+  const { today, devotions, wordLimits, groupPlans, commentary, nextSteps } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
@@ -316,6 +319,8 @@ export default function TodayPage() {
             </completion.Form>
           )}
         </section>
+
+        <NextSteps keys={nextSteps} />
 
         {commentary.length > 0 ? <CommentaryFold panels={commentary} /> : null}
       </article>
