@@ -86,6 +86,10 @@ export const userOnboarding = sqliteTable("user_onboarding", {
   onboardingCompletedAt: integer("onboarding_completed_at", {
     mode: "timestamp_ms",
   }),
+  /** When the reader dismissed the Quick Start's congratulation (it stays until then, whatever page finished it). */
+  quickStartDismissedAt: integer("quick_start_dismissed_at", { mode: "timestamp_ms" }),
+  /** When the reader dismissed Today's "what to try next" of their first week (never shown again). */
+  nextStepsDismissedAt: integer("next_steps_dismissed_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
 

@@ -72,6 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
+  // SPEC §4 and §7: on to /today, with the spec's toast word for word. (The welcome's Get Started,
+  // issue 29's own path to Today, says what is below instead: resources.onboarding.tsx.)
   return redirectWithToast("/today", {
     title: "Plan started!",
     description: "Visit Today to see your first devotional",

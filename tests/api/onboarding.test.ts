@@ -160,4 +160,47 @@ describe("the pages' onboarding form (POST /resources/onboarding)", () => {
     assert.equal(anonymous.status, 302);
     assert.match(anonymous.headers.get("location") ?? "", /\/login$/);
   });
+
+  test("Get Started starts the plan suggested for the answer and opens Today; a reader with a plan keeps it", async () => {
+    const account = await seedAccount(server.url);
+    const answer = await postOnboarding(account.token, { step: "hasCompletedWelcome", intent: "start", minutes: "20" });
+    assert.equal(answer.status, 302);
+    assert.equal(answer.headers.get("location"), "/today");
+    const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
+    assert.equal(today.body.userPlan.plan.name, "The Gospels in 30 Days");
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, { ...allFalse, hasCompletedWelcome: true, hasStartedPlan: true });
+
+    const again = await postOnboarding(account.token, { step: "hasCompletedWelcome", intent: "start", minutes: "5" });
+    assert.equal(again.headers.get("location"), "/today");
+    const still = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
+    assert.equal(still.body.userPlan.plan.name, "The Gospels in 30 Days");
+  });
+
+  test("an answer that was not offered, or an unknown intent, is a 400 that changes nothing", async () => {
+    const account = await seedAccount(server.url);
+    for (const form of <Record<string, string>[]>[
+      { step: "hasCompletedWelcome", intent: "start", minutes: "7" },
+      { step: "hasCompletedWelcome", intent: "start", minutes: "ten" },
+      { step: "hasCompletedWelcome", intent: "start-everything" },
+      { intent: "start" },
+    ]) {
+      assert.equal((await postOnboarding(account.token, form)).status, 400, JSON.stringify(form));
+    }
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, allFalse);
+    const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
+    assert.equal(today.body.userPlan, null);
+  });
+
+  test("the congratulation and the first week's suggestions are dismissed without touching the steps", async () => {
+    const account = await seedAccount(server.url);
+    for (const intent of ["dismiss-quick-start", "dismiss-next-steps"]) {
+      const answer = await postOnboarding(account.token, { intent, redirectTo: "/" });
+      assert.equal(answer.status, 302, intent);
+      assert.equal(answer.headers.get("location"), "/");
+    }
+    const status = await api(server.url, "/api/onboarding/status", { token: account.token });
+    assert.deepEqual(status.body, allFalse);
+  });
 });

@@ -11,7 +11,10 @@ test("Today shows Matthew Henry on the day's passage, the whole section one clic
   });
   expect(started.status()).toBe(201);
   await page.goto("/today");
+  // Folded below the devotional until the reader opens it.
   const panel = page.getByRole("region", { name: "Commentary" });
+  await expect(panel).toBeHidden();
+  await page.getByText("Go deeper: commentary").click();
   await expect(panel).toContainText("Matthew Henry on John 1:");
   await expect(panel).toContainText("Introduction to John 1");
   await expect(panel).toContainText(

@@ -49,10 +49,12 @@ test.describe("welcome dialog", () => {
     await page.getByRole("button", { name: "Get Started" }).click();
     await expect(page.getByRole("button", { name: "Closing..." })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Skip for Now" })).toBeDisabled();
+    // Get Started leads somewhere: the suggested plan's first day on Today.
+    await expect(page).toHaveURL(/\/today$/);
     await expect(welcome(page)).toHaveCount(0);
-    expect((await status(page, account)).hasCompletedWelcome).toBe(true);
-    // The status is refetched: the checklist now counts the welcome step.
-    await expect(page.getByText("1/4")).toBeVisible();
+    const after = await status(page, account);
+    expect(after.hasCompletedWelcome).toBe(true);
+    expect(after.hasStartedPlan).toBe(true);
   });
 
   test("closing it with Escape or the close button also counts", async ({ page, baseURL }) => {
@@ -162,14 +164,17 @@ test.describe("Quick Start checklist", () => {
     const checklist = page.getByRole("region", { name: "Quick Start" });
     await expect(checklist.getByText("3/4")).toBeVisible();
     await welcomeOpened(page);
-    await page.getByRole("button", { name: "Get Started" }).click();
-    await expect(checklist.getByText("4/4")).toBeVisible();
-    await expect(checklist.getByText("Congratulations! You've completed the Quick Start.")).toBeVisible();
-    expect((await status(page, account)).onboardingCompletedAt).not.toBeNull();
-    await checklist.getByRole("button", { name: "Dismiss" }).click();
+    await page.getByRole("button", { name: "Skip for Now" }).click();
+    // Complete: the checklist gives way to the congratulation (SPEC §2 shows it only while incomplete).
+    const congratulation = page.getByRole("region", { name: "Congratulations" });
+    await expect(congratulation.getByText("Congratulations! You've completed the Quick Start.")).toBeVisible();
     await expect(checklist).toHaveCount(0);
+    expect((await status(page, account)).onboardingCompletedAt).not.toBeNull();
+    await congratulation.getByRole("button", { name: "Dismiss" }).click();
+    await expect(congratulation).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(congratulation).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Quick Start" })).toHaveCount(0);
   });
 

@@ -94,7 +94,10 @@ test("the welcome is a server-rendered form: Get Started records it and it is go
   // The welcome asks what to call the reader; the dashboard greets them by it.
   await welcome.getByLabel("What should we call you? (optional)").fill(" Lois ");
   await welcome.getByRole("button", { name: "Get Started" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Get Started opens the first day of the plan suggested for the default answer.
+  await expect(page).toHaveURL(/\/today$/);
+  await expect(page.getByText("Sermon on the Mount in 7 Days · Day 1 of 7")).toBeVisible();
+  await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Lois");
   await expect(welcome).toHaveCount(0);
   expect((await apiGet(page, account, "/api/onboarding/status")).hasCompletedWelcome).toBe(true);

@@ -36,6 +36,7 @@ test.describe("reading plans and Today", () => {
     await expect(page.getByRole("button", { name: "Starting..." })).toBeVisible();
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByText("Plan started!").first()).toBeVisible();
+    // SPEC §7's toast, word for word.
     await expect(page.getByText("Visit Today to see your first devotional").first()).toBeVisible();
 
     await expect(page.getByText("Gospel of John in 21 Days · Day 1 of 21")).toBeVisible();
@@ -161,6 +162,7 @@ test.describe("reading plans and Today", () => {
     await expect(devotional.getByRole("heading", { level: 2 })).toContainText("Deep Study");
     // The Beatitudes are poetry: one verse a line, in a column of about 65 characters at 18px.
     const reading = page.getByRole("region", { name: "Matthew 5:1-16", exact: true });
+    await reading.getByText("Read the whole passage").click();
     await expect(reading.getByText("Blessed are the meek, for they will inherit the earth.")).toHaveCSS(
       "display",
       "block",

@@ -24,7 +24,7 @@ test.describe("profile", () => {
     await expect(page.getByText("Profile updated successfully").first()).toBeVisible();
     await expect(page.getByLabel("Display Name")).toHaveValue("Priscilla");
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Priscilla");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Priscilla");
     await expect(page.getByRole("link", { name: /^Choose a reading plan/ })).toBeVisible();
   });
 

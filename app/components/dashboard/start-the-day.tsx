@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, BookOpen, CalendarDays, CheckCircle2, FileText, Library } from "lucide-react";
+import { ArrowRight, BookOpen, CalendarDays, CheckCircle2, FileText, Flame, Users } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/utils/cn";
 
@@ -11,8 +11,21 @@ export interface ContinueReading {
   isCompleted: boolean;
 }
 
-/** The dashboard's first card: where the reader left off, or where to begin. */
-export function ContinueCard({ reading }: { reading: ContinueReading | null }) {
+/** The streak under the reading it comes from (nothing before the first completed day). */
+function StreakLine({ streak }: { streak: number }) {
+  if (streak === 0) return null;
+  return (
+    <span className="mt-1 flex items-center gap-1.5 text-sm font-medium">
+      <Flame className="size-4 shrink-0 text-orange-600" aria-hidden="true" />
+      <span>
+        <span className="tabular-nums">{streak}</span> day streak
+      </span>
+    </span>
+  );
+}
+
+/** The dashboard's first card: where the reader left off (with the streak), or where to begin. */
+export function ContinueCard({ reading, streak }: { reading: ContinueReading | null; streak: number }) {
   const className =
     "group flex items-center gap-4 rounded-lg border border-primary/30 bg-accent/50 p-5 shadow-sm transition-colors hover:border-primary/60 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
   if (!reading) {
@@ -46,6 +59,7 @@ export function ContinueCard({ reading }: { reading: ContinueReading | null }) {
           {reading.planName} · day {reading.day} of {reading.daysCount}
           {reading.isCompleted ? " · come back tomorrow for the next reading" : ""}
         </span>
+        <StreakLine streak={streak} />
       </span>
       <ArrowRight
         className="size-5 shrink-0 text-primary transition-transform group-hover:translate-x-0.5"
@@ -62,7 +76,7 @@ interface RecentItem {
   to: string;
 }
 
-/** Each recent list's icon and words: its heading, what to do when it is empty, and the way to the rest. */
+/** Each list's icon and words: its heading, what to do when it is empty, and the way to the rest. */
 const recentLists = {
   lesson: {
     Icon: FileText,
@@ -70,15 +84,15 @@ const recentLists = {
     empty: { text: "No lesson plans yet.", link: "Create your first lesson plan", to: "/lesson-plans" },
     more: { label: "All lesson plans", to: "/lesson-plans" },
   },
-  library: {
-    Icon: Library,
-    title: "From your library",
-    empty: { text: "Nothing saved yet.", link: "Add Content", to: "/add-content" },
-    more: { label: "Open your library", to: "/library" },
+  group: {
+    Icon: Users,
+    title: "My groups",
+    empty: { text: "Not in a group yet.", link: "Start or join a group", to: "/groups" },
+    more: { label: "All groups", to: "/groups" },
   },
 } as const;
 
-/** A short list of the newest lessons or library items, each a link, with what to do when there are none. */
+/** A short list of the newest lessons or the reader's groups, each a link, with what to do when there are none. */
 export function RecentList({ kind, items }: { kind: keyof typeof recentLists; items: RecentItem[] }) {
   const { Icon, title, empty, more } = recentLists[kind];
   return (

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ChevronDown, Circle, CircleCheck, PartyPopper } from "lucide-react";
+import { ChevronDown, Circle, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -23,9 +23,10 @@ function rememberCollapsed(userId: string, collapsed: boolean) {
 }
 
 /**
- * SPEC §4 Quick Start: four steps completed by the onboarding flags, progress i/4 with a bar, a
- * congratulation and Dismiss once all are done. Collapsible (remembered per user in a cookie);
- * hidden when onboardingCompletedAt is set and it is collapsed.
+ * SPEC §4 Quick Start: four steps completed by the onboarding flags, progress i/4 with a bar.
+ * Collapsible (remembered per user in a cookie); shown only while onboardingCompletedAt is empty
+ * (SPEC §2). Its congratulation is the dashboard's QuickStartCongratulation, which stays until
+ * dismissed, whichever page finished the last step.
  */
 export function QuickStartChecklist({
   status,
@@ -43,12 +44,11 @@ export function QuickStartChecklist({
   };
   const completed = quickStartItems.filter((item) => status[item.step]).length;
   const total = quickStartItems.length;
-  const allDone = completed === total;
 
-  if (status.onboardingCompletedAt && collapsed) return null;
+  if (status.onboardingCompletedAt) return null;
 
   return (
-    <section aria-labelledby="quick-start-title" className="mb-8">
+    <section aria-labelledby="quick-start-title">
       <Card>
         <Collapsible open={!collapsed} onOpenChange={(open) => setCollapsed(!open)}>
           <CardHeader className="gap-3 space-y-0">
@@ -107,20 +107,6 @@ export function QuickStartChecklist({
                   );
                 })}
               </ul>
-              {allDone ? (
-                <div
-                  role="status"
-                  className="mt-5 flex flex-col gap-3 rounded-md border border-success/40 bg-success/10 p-4 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="flex items-center gap-3">
-                    <PartyPopper className="size-5 shrink-0 text-success" aria-hidden="true" />
-                    <p className="font-medium">Congratulations! You&apos;ve completed the Quick Start.</p>
-                  </div>
-                  <Button variant="outline" size="sm" onClick={() => setCollapsed(true)}>
-                    Dismiss
-                  </Button>
-                </div>
-              ) : null}
             </CardContent>
           </CollapsibleContent>
         </Collapsible>

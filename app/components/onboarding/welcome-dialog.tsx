@@ -4,7 +4,13 @@ import { Button } from "~/components/ui/button";
 import { TitledDialog } from "~/components/titled-dialog";
 import { DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
-import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList, WelcomeNameField } from "./welcome-content";
+import {
+  WELCOME_DESCRIPTION,
+  WELCOME_TITLE,
+  WelcomeNameField,
+  WelcomeTimeQuestion,
+  type FirstPlanOption,
+} from "./welcome-content";
 
 type Closing = "skip" | "start" | null;
 
@@ -21,16 +27,25 @@ function isKeptOpenBy(target: EventTarget | null) {
 /**
  * SPEC §4: shown while hasCompletedWelcome is false. Skip for Now, Get Started or closing it posts
  * hasCompletedWelcome to the onboarding action, then closes (the buttons say Closing... meanwhile);
- * the fetcher's submission reloads the page's data, so the status is fresh. It is not modal, so the
- * page behind stays usable and readable.
+ * the fetcher's submission reloads the page's data, so the status is fresh. Get Started also starts
+ * the plan suggested for the answer to "How much time a day?", and the action opens its first day
+ * on Today. It is not modal, so the page behind stays usable and readable.
  */
-export function WelcomeDialog({ show }: { show: boolean }) {
+export function WelcomeDialog({
+  show,
+  options,
+  defaultMinutes,
+}: {
+  show: boolean;
+  options: FirstPlanOption[];
+  defaultMinutes: number;
+}) {
   const fetcher = useFetcher<OnboardingActionResult>();
   const [closed, setClosed] = useState(false);
   const [closing, setClosing] = useState<Closing>(null);
   // Closing ends when the submission has gone out and come back, not on the idle state before it.
   const sent = useRef(false);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -51,9 +66,14 @@ export function WelcomeDialog({ show }: { show: boolean }) {
   function finish(via: Exclude<Closing, null>) {
     if (closing) return;
     setClosing(via);
-    const name = via === "start" ? nameRef.current?.value.trim() : "";
+    const form = new FormData(formRef.current ?? undefined);
+    const name = via === "start" ? String(form.get("displayName") ?? "").trim() : "";
     fetcher.submit(
-      { step: "hasCompletedWelcome", ...(name ? { displayName: name } : {}) },
+      {
+        step: "hasCompletedWelcome",
+        ...(via === "start" ? { intent: "start", minutes: String(form.get("minutes") ?? defaultMinutes) } : {}),
+        ...(name ? { displayName: name } : {}),
+      },
       { method: "post", action: "/resources/onboarding" },
     );
   }
@@ -82,8 +102,17 @@ export function WelcomeDialog({ show }: { show: boolean }) {
           if (closing) event.preventDefault();
         }}
       >
-        <WelcomeList />
-        <WelcomeNameField id="welcome-name" inputRef={nameRef} />
+        <form
+          ref={formRef}
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            finish("start");
+          }}
+        >
+          <WelcomeTimeQuestion idPrefix="welcome-minutes" options={options} defaultMinutes={defaultMinutes} />
+          <WelcomeNameField id="welcome-name" />
+        </form>
         <DialogFooter>
           <Button variant="outline" onClick={() => finish("skip")} disabled={closing !== null}>
             {closing === "skip" ? "Closing..." : "Skip for Now"}

@@ -1,12 +1,26 @@
 import { buttonVariants } from "~/components/ui/button";
-import { WELCOME_DESCRIPTION, WELCOME_TITLE, WelcomeList, WelcomeNameField } from "./welcome-content";
+import {
+  WELCOME_DESCRIPTION,
+  WELCOME_TITLE,
+  WelcomeNameField,
+  WelcomeTimeQuestion,
+  type FirstPlanOption,
+} from "./welcome-content";
 
 /**
  * The welcome for a browser without JavaScript (the dialog's code is loaded after hydration):
  * the same text in a server-rendered form that marks the welcome done and comes back here.
  * Inside <noscript>, so a browser that runs scripts never shows it.
  */
-export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
+export function WelcomeNoScript({
+  redirectTo,
+  options,
+  defaultMinutes,
+}: {
+  redirectTo: string;
+  options: FirstPlanOption[];
+  defaultMinutes: number;
+}) {
   return (
     <noscript>
       <section
@@ -17,8 +31,8 @@ export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
           {WELCOME_TITLE}
         </h2>
         <p className="text-sm text-muted-foreground">{WELCOME_DESCRIPTION}</p>
-        <WelcomeList />
         <form method="post" action="/resources/onboarding" className="space-y-4">
+          <WelcomeTimeQuestion idPrefix="welcome-noscript-minutes" options={options} defaultMinutes={defaultMinutes} />
           <WelcomeNameField id="welcome-noscript-name" />
           <div className="flex flex-wrap justify-end gap-2">
             <input type="hidden" name="step" value="hasCompletedWelcome" />
@@ -26,7 +40,7 @@ export function WelcomeNoScript({ redirectTo }: { redirectTo: string }) {
             <button type="submit" className={buttonVariants({ variant: "outline" })}>
               Skip for Now
             </button>
-            <button type="submit" className={buttonVariants()}>
+            <button type="submit" name="intent" value="start" className={buttonVariants()}>
               Get Started
             </button>
           </div>

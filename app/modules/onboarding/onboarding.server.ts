@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { userOnboarding } from "#db/schema";
 import { getDb } from "~/db.server";
 import { userRowReader } from "~/user-rows.server";
+import { firstWeekDay, nextStepsFor, type NextStepKey } from "./first-week";
 
 export const onboardingSteps = [
   "hasCompletedWelcome",
@@ -64,4 +65,42 @@ export function markOnboardingSteps(userId: string, steps: OnboardingStep[]): On
 
 export function markOnboardingStep(userId: string, step: OnboardingStep) {
   return markOnboardingSteps(userId, [step]);
+}
+
+/** The Quick Start is done and its congratulation not yet dismissed: it shows, whatever page finished the last step. */
+export function shouldCongratulate(userId: string): boolean {
+  const row = onboardingRow(userId);
+  return row.onboardingCompletedAt !== null && row.quickStartDismissedAt === null;
+}
+
+export function dismissQuickStart(userId: string, now = new Date()) {
+  getDb()
+    .update(userOnboarding)
+    .set({ quickStartDismissedAt: now })
+    .where(and(eq(userOnboarding.userId, userId), isNull(userOnboarding.quickStartDismissedAt)))
+    .run();
+}
+
+/**
+ * Today's "what to try next" for a reader in their first week (days 2 to 7, in their time zone):
+ * what they have not tried yet, or nothing once they dismissed it.
+ */
+export function firstWeekNextSteps(
+  userId: string,
+  { now = new Date(), timeZone, inGroup }: { now?: Date; timeZone: string; inGroup: boolean },
+): NextStepKey[] {
+  const row = onboardingRow(userId);
+  return nextStepsFor({
+    day: firstWeekDay(row.createdAt, now, timeZone),
+    dismissed: row.nextStepsDismissedAt !== null,
+    done: { lesson: row.hasCreatedStudy, group: inGroup, library: row.hasVisitedLibrary },
+  });
+}
+
+export function dismissNextSteps(userId: string, now = new Date()) {
+  getDb()
+    .update(userOnboarding)
+    .set({ nextStepsDismissedAt: now })
+    .where(and(eq(userOnboarding.userId, userId), isNull(userOnboarding.nextStepsDismissedAt)))
+    .run();
 }

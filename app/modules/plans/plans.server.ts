@@ -517,6 +517,11 @@ export function continueReading(
   };
 }
 
+/** The reader's streak (SPEC §3: consecutive days with a completed reading, in their time zone), for the dashboard. */
+export function readingStreak(userId: string, { now = new Date(), timeZone }: Clock & { timeZone: string }): number {
+  return streakOf(userId, now, timeZone).streak;
+}
+
 /** What Today shows: the active plan's current day, its passages and devotionals, and the streak. */
 export async function getToday(userId: string, options: TodayOptions): Promise<TodayResponse> {
   const { overview, devotions } = getTodayOverview(userId, options);

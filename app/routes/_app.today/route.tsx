@@ -29,15 +29,17 @@ import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { devotionalHtml } from "~/components/today/markdown.server";
-import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { DepthCards, DepthSwitch, DevotionBody, useDevotions } from "./devotionals";
 import { NoActivePlan } from "./no-active-plan";
 import { PassageView } from "./passage-view";
+import { CommentaryFold } from "./commentary-fold";
 import { ReadingProgress } from "./reading-progress";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { GroupPlanOffers } from "~/components/groups/group-plan-offers";
-import { groupPlanOffers } from "~/modules/groups/groups.server";
+import { groupPlanOffers, listGroups } from "~/modules/groups/groups.server";
+import { firstWeekNextSteps } from "~/modules/onboarding/onboarding.server";
+import { NextSteps } from "./next-steps";
 
 export const meta: MetaFunction = () => [{ title: "Today | Sagacity Bites" }];
 
@@ -83,6 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deep: settings.deepStudyWordLimit,
     } satisfies Record<DevotionLevel, number>,
     groupPlans: groupPlanOffers(user.id, { timeZone }),
+    nextSteps: firstWeekNextSteps(user.id, { timeZone, inGroup: listGroups(user.id).length > 0 }),
   };
 }
 
@@ -136,7 +139,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { today, devotions, wordLimits, groupPlans, commentary } = useLoaderData<typeof loader>();
+  const { today, devotions, wordLimits, groupPlans, commentary, nextSteps } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
@@ -212,7 +215,6 @@ export default function TodayPage() {
         }
         className="mb-0"
       />
-      <GroupPlanOffers offers={groupPlans} />
 
       <ReadingProgress
         shownDay={today.shownDay}
@@ -220,21 +222,16 @@ export default function TodayPage() {
         daysCount={userPlan.plan.daysCount}
         completedDays={completedDays}
         streak={streak}
+        groups={groupPlans}
+        timeZone={timeZone}
         hrefForDay={hrefForDay}
       />
 
-      <DepthCards
-        states={states}
-        wordLimits={wordLimits}
-        preferred={today.preferredLevel}
-        chosen={chosen}
-        hrefFor={hrefFor}
-      />
-
-      <article className="reading-column space-y-10" aria-labelledby="reading-heading">
-        <DepthSwitch chosen={chosen} preferred={today.preferredLevel} hrefFor={hrefFor} />
+      {/* The reading in the order it is read: the passage (its opening, the rest one tap away), the
+          devotional at the reader's depth, Mark Complete; the commentary is further reading, folded. */}
+      <article className="reading-column space-y-8" aria-labelledby="reading-heading">
         <section className="space-y-4" aria-labelledby="reading-heading">
-          <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <h2 id="reading-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
               {reviewing ? `Day ${today.shownDay}'s Reading` : "Today's Reading"}
             </h2>
@@ -245,36 +242,27 @@ export default function TodayPage() {
                 note={today.translation.note}
               />
             ) : null}
-            {/* A day of several chapters is many phone screens long: the devotional is one tap away. */}
-            <a
-              href="#devotional-heading"
-              className="text-sm font-medium text-primary underline-offset-4 hover:underline sm:ml-auto"
-            >
-              Skip to the devotional
-            </a>
           </div>
-          {today.passages.map((passage) => (
-            <PassageView key={passage.reference} passage={passage} />
-          ))}
+          <PassageView passages={today.passages} />
         </section>
 
-        <DevotionBody
-          level={chosen}
-          state={states[chosen]}
-          wordLimit={wordLimits[chosen]}
-          retry={retry}
-          retrying={retrying}
-        />
-
-        {/* The commentary is further reading: after the devotional, which a phone would otherwise reach
-            only after several screens of Henry. */}
-        {commentary.length > 0 ? (
-          <div className="space-y-4">
-            {commentary.map((panel) => (
-              <CommentaryPanel key={panel.reference} commentary={panel} className="render-when-near" />
-            ))}
-          </div>
-        ) : null}
+        <div className="space-y-4">
+          <DepthCards
+            states={states}
+            wordLimits={wordLimits}
+            preferred={today.preferredLevel}
+            chosen={chosen}
+            hrefFor={hrefFor}
+          />
+          <DepthSwitch chosen={chosen} preferred={today.preferredLevel} hrefFor={hrefFor} />
+          <DevotionBody
+            level={chosen}
+            state={states[chosen]}
+            wordLimit={wordLimits[chosen]}
+            retry={retry}
+            retrying={retrying}
+          />
+        </div>
 
         <section aria-label="Finish the day" className="border-t pt-6">
           {today.isPlanFinished && !reviewing ? (
@@ -331,6 +319,10 @@ export default function TodayPage() {
             </completion.Form>
           )}
         </section>
+
+        <NextSteps keys={nextSteps} />
+
+        {commentary.length > 0 ? <CommentaryFold panels={commentary} /> : null}
       </article>
     </div>
   );

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { passageFromRanges } from "~/modules/bible/passages.server";
+import { countVerses, parseReference } from "~/modules/bible/references.server";
+import { DEFAULT_PLAN_TRANSLATION } from "~/modules/plans/levels";
+import versesJson from "./content/verses-of-the-day.json";
+
+/** One a day of the year, February 29 included (content/verses-of-the-day.json; see content/README.md). */
+export const DAYS_IN_LIST = 366;
+export const MAX_VERSES = 3;
+
+const reference = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((text, context) => {
+    const parsed = parseReference(text);
+    if (!parsed.ok) context.addIssue({ code: "custom", message: parsed.message });
+    else if (parsed.ranges.length !== 1 || countVerses(parsed.ranges) > MAX_VERSES) {
+      context.addIssue({ code: "custom", message: `"${text}" must be one to ${MAX_VERSES} verses of one chapter` });
+    }
+  });
+
+const versesOfTheDaySchema = z.strictObject({
+  verses: z
+    .array(reference)
+    .length(DAYS_IN_LIST, `verses must hold ${DAYS_IN_LIST} references, one a day`)
+    .superRefine((verses, context) => {
+      const seen = new Map<string, number>();
+      verses.forEach((text, index) => {
+        const first = seen.get(text);
+        if (first !== undefined) {
+          context.addIssue({ code: "custom", path: [index], message: `"${text}" is already day ${first + 1}` });
+        }
+        seen.set(text, index);
+      });
+    }),
+});
+
+export function parseVersesOfTheDay(data: unknown): string[] {
+  const result = versesOfTheDaySchema.safeParse(data);
+  if (!result.success) {
+    throw new Error(
+      `app/modules/dashboard/content/verses-of-the-day.json is invalid:\n${z.prettifyError(result.error)}`,
+    );
+  }
+  return result.data.verses;
+}
+
+const versesOfTheDay = parseVersesOfTheDay(versesJson);
+
+/** The list's entry for a calendar day ("YYYY-MM-DD"): its day of the year, February 29's verse skipped in other years. */
+export function verseIndexFor(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const dayOfYear = (Date.UTC(year, month - 1, date) - Date.UTC(year, 0, 1)) / 86_400_000;
+  const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+  return leap || dayOfYear < 59 ? dayOfYear : dayOfYear + 1;
+}
+
+export interface VerseOfTheDay {
+  reference: string;
+  text: string;
+  translation: string;
+}
+
+/** The verse for a reader's calendar day, its words from the shipped Bible. */
+export function verseOfTheDay(day: string, verses = versesOfTheDay): VerseOfTheDay {
+  const entry = verses[verseIndexFor(day)]!;
+  const parsed = parseReference(entry);
+  // Checked when the list was loaded.
+  if (!parsed.ok) throw new Error(`Verse of the day "${entry}" does not resolve`);
+  const passage = passageFromRanges(parsed.ranges, DEFAULT_PLAN_TRANSLATION);
+  return { reference: passage.reference, text: passage.text, translation: passage.translation.shownName };
+}
