@@ -73,6 +73,8 @@ test("a group's page at 390 and 1280", async ({ signedInPage: page, account }) =
     page.locator('input[type="date"]'),
     page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/),
     page.getByText(group.inviteCode, { exact: false }),
+    // The whole link: its origin carries the e2e server's port, chosen free for each run.
+    page.locator("[data-invite-link]"),
     page.getByText(/@example\.com/),
   ];
 
