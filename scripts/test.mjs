@@ -1,8 +1,7 @@
 /**
- * `npm test`: builds the app when needed, then runs the unit and API tests with node's test runner
- * (several files at once) and, at the same time, the end-to-end tests with Playwright in Debian's
- * Chromium (TEST_HALVES=serial runs them one after the other), and ends with one plain line:
- * "N passed, N failed".
+ * `npm test`: builds the app when needed, runs the unit and API tests with node's test runner
+ * (several files at once), then the end-to-end tests with Playwright in Debian's Chromium, and
+ * ends with one plain line: "N passed, N failed".
  *
  * `npm run test:deep` (mode "deep") runs the same suite with the fuzz and soak tests at full size
  * (docs/adr/0018-a-suite-without-clocks.md): weekly in CI and before a release.
@@ -38,14 +37,9 @@ function findTests(folder, pattern, found = []) {
   return found;
 }
 
-/**
- * Runs a command; its output is shown as it comes (live) or kept and shown once it ends, so two
- * runs at once do not interleave their lines.
- */
-function run(command, args, env = {}, { live = true } = {}) {
+function run(command, args, env = {}) {
   return new Promise((resolve) => {
     let output = "";
-    let errors = "";
     const child = spawn(command, args, {
       cwd: projectRoot,
       env: { ...process.env, ...env },
@@ -53,19 +47,10 @@ function run(command, args, env = {}, { live = true } = {}) {
     });
     child.stdout.on("data", (chunk) => {
       output += chunk;
-      if (live) process.stdout.write(chunk);
+      process.stdout.write(chunk);
     });
-    child.stderr.on("data", (chunk) => {
-      if (live) process.stderr.write(chunk);
-      else errors += chunk;
-    });
-    child.on("close", (code) => {
-      if (!live) {
-        process.stdout.write(output);
-        process.stderr.write(errors);
-      }
-      resolve({ code, output });
-    });
+    child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    child.on("close", (code) => resolve({ code, output }));
   });
 }
 
@@ -83,7 +68,7 @@ buildIfNeeded();
 let passed = 0;
 let failed = 0;
 
-async function nodeHalf() {
+if (only !== "e2e") {
   const files = [
     ...findTests(path.join(projectRoot, "app"), /\.test\.tsx?$/),
     ...findTests(path.join(projectRoot, "tests/unit"), /\.test\.tsx?$/),
@@ -111,14 +96,13 @@ async function nodeHalf() {
   failed += fail + (code !== 0 && fail === 0 ? 1 : 0);
 }
 
-async function browserHalf({ live }) {
+if (only !== "unit") {
   const report = path.join(projectRoot, "test-results/e2e-report.json");
   fs.rmSync(report, { force: true });
   const { code } = await run(
     process.execPath,
     [path.join(projectRoot, "node_modules/@playwright/test/cli.js"), "test", "--reporter=list,json"],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    { live },
   );
   if (fs.existsSync(report)) {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
@@ -128,17 +112,6 @@ async function browserHalf({ live }) {
   } else {
     failed += 1;
   }
-}
-
-if (only === "unit") await nodeHalf();
-else if (only === "e2e") await browserHalf({ live: true });
-else if (process.env.TEST_HALVES === "serial") {
-  await nodeHalf();
-  await browserHalf({ live: true });
-} else {
-  // Both halves at once: each waits on servers and browsers for much of its time, so together they
-  // keep the cores busier than one after the other. The browser tests' lines are shown when they end.
-  await Promise.all([nodeHalf(), browserHalf({ live: false })]);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

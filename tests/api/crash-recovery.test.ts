@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -76,14 +77,36 @@ for (const workers of ["1", "2"]) {
 test("SIGTERM lets the server finish and exit cleanly", async () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sagacity-term-"));
   const { child, url } = await startServerProcess(path.join(folder, "term.db"));
-  const pending = api(url, "/api/auth/register", {
-    method: "POST",
-    body: { email: "term@example.com", password: "term-password" },
+  // A sign-up whose body is still arriving when the signal comes: its headers and half its body
+  // are sent first, and a later request on another connection answered shows the server has read
+  // them (a latch, not a pause), so the request is surely in flight when SIGTERM arrives.
+  const body = JSON.stringify({ email: "term@example.com", password: "term-password" });
+  const half = Math.floor(body.length / 2);
+  let sendTheRest!: () => void;
+  const signalSent = new Promise<void>((resolve) => (sendTheRest = resolve));
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const outgoing = http.request(new URL("/api/auth/register", url), {
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    outgoing.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, text }));
+    });
+    outgoing.on("error", reject);
+    outgoing.flushHeaders();
+    outgoing.write(body.slice(0, half));
+    void signalSent.then(() => outgoing.end(body.slice(half)));
   });
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal((await api(url, "/healthz")).status, 200);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
-  const [answer, code] = await Promise.all([pending, new Promise((resolve) => child.once("exit", resolve))]);
-  assert.equal(answer.status, 201, "the request in flight was answered");
+  sendTheRest();
+  const [{ status, text }, code] = await Promise.all([answer, exited]);
+  assert.equal(status, 201, `the request in flight was answered: ${text}`);
   assert.equal(code, 0);
   fs.rmSync(folder, { recursive: true, force: true });
 });

@@ -132,7 +132,6 @@ test("while the largest legal file is imported, sign-ins and reads on both proce
         .served()
         .slice(logStart)
         .filter((entry) => /^POST \/api\/import 200/.test(entry.line)).length === 1,
-    5000,
     "the import's log line",
   );
   const signIns = cluster
@@ -157,7 +156,6 @@ test("the export limit is counted across both processes", async () => {
         .served()
         .slice(logStart)
         .filter((entry) => /^GET \/api\/export/.test(entry.line)).length === statuses.length,
-    5000,
     "the exports' log lines",
   );
   const pids = new Set(

@@ -32,6 +32,14 @@ export interface SoakOptions {
   thinkMs?: [number, number];
   /** Deterministic choices, so a failing run can be repeated. */
   seed?: number;
+  /**
+   * Users go on past durationMs until these have happened (each operation at least once, and more
+   * acknowledged writes than this), up to maxDurationMs: a busy machine makes a run slower, not
+   * shorter of what it is meant to exercise.
+   */
+  until?: { operations?: string[]; acknowledgedWrites?: number };
+  /** The longest a run with `until` may go on (durationMs x 6 by default). */
+  maxDurationMs?: number;
   /** Added to the server's environment (e.g. WORKERS). */
   serverEnv?: Record<string, string>;
   /** Extra node flags for the server process (e.g. --cpu-prof to see where its time goes). */
@@ -800,14 +808,15 @@ class VirtualUser {
     return available.at(-1)!;
   }
 
-  async live(deadline: number, thinkMs: [number, number]) {
+  /** Acts until `goOn` says the run is over (checked before and after each pause). */
+  async live(goOn: () => boolean, thinkMs: [number, number]) {
     const think = () =>
       new Promise((resolve) => setTimeout(resolve, thinkMs[0] + this.random() * (thinkMs[1] - thinkMs[0])));
     try {
       await this.signUp();
-      while (Date.now() < deadline) {
+      while (goOn()) {
         await think();
-        if (Date.now() >= deadline) break;
+        if (!goOn()) break;
         await this.nextAction().run(this);
       }
     } catch (error) {
@@ -1034,6 +1043,15 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
     serverCpuStart = cpuSeconds(child.pid!);
     clientCpuStart = process.cpuUsage();
     const deadline = started + durationMs;
+    const lastDeadline = started + (options.maxDurationMs ?? durationMs * 6);
+    const { operations: wanted = [], acknowledgedWrites: writesWanted = 0 } = options.until ?? {};
+    const goOn = () => {
+      const now = Date.now();
+      if (now < deadline) return true;
+      if (now >= lastDeadline) return false;
+      const seenAll = wanted.every((name) => (recorder.timings.get(name)?.length ?? 0) > 0);
+      return !seenAll || users.reduce((sum, user) => sum + user.beliefs.acknowledgedWrites, 0) <= writesWanted;
+    };
     setTimeout(() => {
       memory.rssAfterRampMb = rssMb(child.pid!);
       rampDone = true;
@@ -1041,7 +1059,7 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakReport> {
     await Promise.all(
       users.map(async (user, index) => {
         await new Promise((resolve) => setTimeout(resolve, (index / userCount) * rampMs));
-        await user.live(deadline, thinkMs);
+        await user.live(goOn, thinkMs);
       }),
     );
     elapsedMs = Date.now() - started;
