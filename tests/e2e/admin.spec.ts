@@ -140,6 +140,11 @@ test.describe("admin console: the users table at 1280 px", () => {
     const rowBox = (await row.boundingBox())!;
     const buttonBox = (await row.getByRole("button", { name: `Grant admin to ${user.email}` }).boundingBox())!;
     expect(rowBox.height).toBeLessThan(buttonBox.height * 2);
+    // And the whole table in view beside the sidebar: nothing to scroll sideways to (Delete was
+    // half hidden once, the table 27 px wider than its card).
+    const region = page.getByRole("region", { name: "Users" });
+    const widths = await region.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 
     await summary.focus();
     await expect(page.getByRole("tooltip")).toHaveText(user.email);

@@ -151,7 +151,7 @@ function EmailDetails({ user, isSelf }: { user: AdminUserListItem; isSelf: boole
       <Tooltip>
         <TooltipTrigger asChild>
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:justify-end [&::-webkit-details-marker]:hidden">
-            <span className="block min-w-0 max-w-[13rem] truncate max-md:max-w-[calc(100vw-10rem)]">{user.email}</span>
+            <span className="block min-w-0 max-w-[10rem] truncate max-md:max-w-[calc(100vw-10rem)]">{user.email}</span>
             {isSelf ? <span className="shrink-0 text-xs font-normal text-muted-foreground">(you)</span> : null}
           </summary>
         </TooltipTrigger>
