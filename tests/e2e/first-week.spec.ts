@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import Database from "better-sqlite3";
 import { e2eServerInfoFile } from "../support/e2e-accounts";
-import { expect, test, uniqueEmail, type Account } from "./fixtures";
+import { apiInPage, expect, test, uniqueEmail, type Account } from "./fixtures";
 
 /**
  * A new reader's first week: register and read today's devotional two taps later on a phone, the
@@ -10,16 +10,6 @@ import { expect, test, uniqueEmail, type Account } from "./fixtures";
  * and the Quick Start's congratulation when its last step is done on another page.
  */
 const PHONE = { width: 390, height: 844 };
-
-async function api(page: Page, account: Account, method: string, path: string, data?: unknown) {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${account.token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return response.json();
-}
 
 /** Moves the account's sign-up back `days` days in the server's database (the first week counts from it). */
 function signedUpDaysAgo(baseURL: string, account: Account, days: number) {
@@ -79,7 +69,7 @@ test("the answer to 'How much time a day?' chooses the plan, at the profile's de
   signedInPage: page,
   account,
 }) => {
-  await api(page, account, "PATCH", "/api/profile", { studyDepthPreference: "beginner" });
+  await apiInPage(page, account, "PATCH", "/api/profile", { studyDepthPreference: "beginner" });
   await page.goto("/");
   const welcome = page.getByRole("dialog", { name: "Welcome to your study space" });
   await expect(welcome.getByRole("radio")).toHaveCount(3);
@@ -89,7 +79,7 @@ test("the answer to 'How much time a day?' chooses the plan, at the profile's de
   await welcome.getByRole("button", { name: "Get Started" }).click();
   await expect(page).toHaveURL(/\/today$/);
   await expect(page.getByText("The Gospels in 30 Days · Day 1 of 30")).toBeVisible();
-  const status = await api(page, account, "GET", "/api/onboarding/status");
+  const status = await apiInPage(page, account, "GET", "/api/onboarding/status");
   expect(status.hasCompletedWelcome).toBe(true);
   expect(status.hasStartedPlan).toBe(true);
 });
@@ -99,8 +89,8 @@ test("days 2 to 7 offer what to try next after the reading; dismissed, it never 
   account,
   baseURL,
 }) => {
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  await api(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
   const nextSteps = page.getByRole("region", { name: "What to try next" });
 
   // The first day: the reading is enough.
@@ -120,7 +110,7 @@ test("days 2 to 7 offer what to try next after the reading; dismissed, it never 
   expect((await nextSteps.boundingBox())!.y).toBeGreaterThan(markComplete!.y);
 
   // What the reader has done is not suggested.
-  await api(page, account, "POST", "/api/groups", { name: "Tuesday Group" });
+  await apiInPage(page, account, "POST", "/api/groups", { name: "Tuesday Group" });
   await page.reload();
   await expect(nextSteps.getByRole("link")).toHaveText([
     "Make a lesson from a passage or a topic",
@@ -135,8 +125,8 @@ test("days 2 to 7 offer what to try next after the reading; dismissed, it never 
 });
 
 test("past the seventh day nothing is suggested", async ({ signedInPage: page, account, baseURL }) => {
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  await api(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
   signedUpDaysAgo(baseURL!, account, 7);
   await page.goto("/today");
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
@@ -147,7 +137,7 @@ test("the Quick Start's last step done on another page is congratulated on the d
   signedInPage: page,
   account,
 }) => {
-  await api(page, account, "PATCH", "/api/onboarding/progress", {
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", {
     hasCompletedWelcome: true,
     hasStartedPlan: true,
     hasCreatedStudy: true,
@@ -173,10 +163,10 @@ test("the dashboard: continue reading with the streak, the verse of the day, gro
   signedInPage: page,
   account,
 }) => {
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  await api(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
-  await api(page, account, "POST", "/api/plans/user-plans/complete", { dayNumber: 1 });
-  await api(page, account, "POST", "/api/groups", { name: "Tuesday Group" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans", { planId: "proverbs-31-days" });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans/complete", { dayNumber: 1 });
+  await apiInPage(page, account, "POST", "/api/groups", { name: "Tuesday Group" });
   await page.setViewportSize(PHONE);
   await page.goto("/");
   await expect(page.getByRole("link", { name: /Read today: Day 1, Proverbs 1/ })).toContainText("1 day streak");

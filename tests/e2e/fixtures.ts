@@ -53,6 +53,17 @@ export async function apiAs<T>(baseURL: string, account: Account, path: string, 
   return (await response.json()) as T;
 }
 
+/** Calls the JSON API as `account` through the page's request context (the browser's origin); anything but 2xx fails the test. */
+export async function apiInPage(page: Page, account: Account, method: string, path: string, data?: unknown) {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${account.token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+  return response.json();
+}
+
 /** Signs in through the login page's form, as a reader would (the outcome is the caller's to check). */
 export async function submitLoginForm(page: Page, email: string, password: string) {
   await page.goto("/login");

@@ -1,31 +1,21 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures";
+import { apiInPage, expect, test } from "./fixtures";
 
 /**
  * Visual comparisons of the reading screens at a phone (390) and a desktop (1280) width: Today, a
  * lesson, the dashboard and a group's page. Names and dates that change from run to run are fixed or
  * masked.
  */
-async function api(page: Page, account: Account, method: string, path: string, data: unknown) {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${account.token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return response.json();
-}
-
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
 }
 
 test("Today, a lesson and the dashboard at 390 and 1280", async ({ signedInPage: page, account }) => {
-  await api(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  await api(page, account, "POST", "/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" });
-  const study = await api(page, account, "POST", "/api/studies/topic", { topic: "Forgiveness" });
+  await apiInPage(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" });
+  const study = await apiInPage(page, account, "POST", "/api/studies/topic", { topic: "Forgiveness" });
   const dates = (page: Page) => [page.locator("time"), page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)];
 
   // Scripture's regular face is font-display: optional (app/styles/fonts.css): a page paints with it
@@ -59,13 +49,13 @@ test("Today, a lesson and the dashboard at 390 and 1280", async ({ signedInPage:
 });
 
 test("a group's page at 390 and 1280", async ({ signedInPage: page, account }) => {
-  await api(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  const group = await api(page, account, "POST", "/api/groups", {
+  await apiInPage(page, account, "PATCH", "/api/profile", { displayName: "Reader" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  const group = await apiInPage(page, account, "POST", "/api/groups", {
     name: "Thursday Night Group",
     description: "Thursdays at 7, in the church library",
   });
-  await api(page, account, "PUT", `/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" });
+  await apiInPage(page, account, "PUT", `/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" });
   // What differs from run to run: dates (the plan's start is today), the invite code and the link that
   // carries it, emails.
   const varying = (page: Page) => [

@@ -1,21 +1,11 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { apiInPage, expect, test } from "./fixtures";
 
 /**
  * Today on a 390x844 phone reads in order: a progress line, the passage's opening (the rest one
  * tap away), the devotional at the reader's depth within the first screen, Mark Complete at its
  * end, and the commentary folded below, at every depth.
  */
-async function api(page: Page, account: Account, method: string, path: string, data?: unknown) {
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${account.token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return response.json();
-}
-
 const PHONE = { width: 390, height: 844 };
 
 async function top(locator: Locator) {
@@ -34,10 +24,10 @@ test("on a phone the devotional starts on the first screen, then Mark Complete, 
   signedInPage: page,
   account,
 }) => {
-  await api(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
-  const group = await api(page, account, "POST", "/api/groups", { name: "Thursday Night Group" });
-  await api(page, account, "PUT", `/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" });
-  await api(page, account, "POST", "/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" });
+  await apiInPage(page, account, "PATCH", "/api/onboarding/progress", { hasCompletedWelcome: true });
+  const group = await apiInPage(page, account, "POST", "/api/groups", { name: "Thursday Night Group" });
+  await apiInPage(page, account, "PUT", `/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" });
+  await apiInPage(page, account, "POST", "/api/plans/user-plans", { planId: "sermon-on-the-mount-7-days" });
   await page.setViewportSize(PHONE);
 
   for (const depth of ["beginner", "intermediate", "deep"] as const) {
