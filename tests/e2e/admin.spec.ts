@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createAccount, expect, test, type Account } from "./fixtures";
+import { createAccount, expect, signInAs, test, type Account } from "./fixtures";
 
 function rowOf(page: Page, email: string) {
   return page.getByRole("row").filter({ hasText: email });
@@ -111,6 +111,57 @@ test.describe("admin console: users", () => {
     await row.getByRole("button", { name: `Deactivate user ${user.email}` }).click();
     await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
   });
+});
+
+test.describe("admin console: the scripts arriving move nothing", () => {
+  // A click aimed while the page hydrates must land on the button the reader saw: each row's
+  // buttons stand where they will be once the scripts run (the reset-link button used to appear
+  // only then and push the others 40 px, so a Grant click landed on the row).
+  for (const width of [1280, 390]) {
+    test(`each row's buttons stand in the same place without scripts and with them at ${width} px`, async ({
+      adminPage: page,
+      browser,
+      admin,
+      baseURL,
+    }) => {
+      const user = await createAccount(baseURL!, `steady${width}`);
+      const names = [`Grant admin to ${user.email}`, `Deactivate user ${user.email}`, `Delete user ${user.email}`];
+      // Each button's place inside its row (other tests add users above it meanwhile).
+      const placesIn = async (target: Page) => {
+        const row = rowOf(target, user.email);
+        const rowBox = (await row.boundingBox())!;
+        return Promise.all(
+          names.map(async (name) => {
+            const box = (await row
+              .getByRole(name.startsWith("Delete") ? "link" : "button", { name })
+              .or(row.getByRole("button", { name }))
+              .boundingBox())!;
+            return { x: box.x - rowBox.x, y: box.y - rowBox.y, width: box.width, height: box.height };
+          }),
+        );
+      };
+      const open = async (target: Page) => {
+        await target.setViewportSize({ width, height: 900 });
+        await target.goto("/admin");
+        await target.evaluate(() => document.fonts.ready);
+      };
+      const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
+      try {
+        const staticPage = await plain.newPage();
+        await signInAs(staticPage, admin);
+        await open(staticPage);
+        const before = await placesIn(staticPage);
+        await open(page);
+        await expect(
+          page.getByRole("button", { name: `Create a password reset link for ${user.email}` }),
+        ).toBeEnabled();
+        const after = await placesIn(page);
+        expect(after).toEqual(before);
+      } finally {
+        await plain.close();
+      }
+    });
+  }
 });
 
 test.describe("admin console: the users table at 1280 px", () => {

@@ -18,7 +18,7 @@ type Answer = { url: string; expiresAt: string } | { error: string };
  * A row's "reset password" action: makes a one-time link (24 hours) for a user who forgot their
  * password on a server without mail, and shows it once with a copy button. The server keeps only
  * its hash, so closing the dialog loses it (a new one can be made, which replaces it).
- * Without scripts the console has `npm run admin -- reset-link EMAIL` instead.
+ * Without scripts the button stays disabled: the console has `npm run admin -- reset-link EMAIL` instead.
  */
 export function ResetLinkDialog({ userId, email }: { userId: string; email: string }) {
   const hydrated = useHydrated();
@@ -47,7 +47,16 @@ export function ResetLinkDialog({ userId, email }: { userId: string; email: stri
     if (!next) setRound((value) => value + 1);
   }
 
-  if (!hydrated) return null;
+  // Before the scripts run the same button stands in its place, disabled, so that the row does not
+  // change width when they do (a click aimed at the next button would land beside it).
+  if (!hydrated) {
+    return (
+      <Button variant="ghost" size="icon" className={iconActionClass} aria-label={label} disabled>
+        <KeyRound aria-hidden="true" />
+        <span className="md:hidden">Reset link</span>
+      </Button>
+    );
+  }
   // The tooltip wraps the dialog so that one button is both triggers (IconAction cannot: the
   // dialog's trigger must be the button itself). Needs a TooltipProvider above.
   return (
