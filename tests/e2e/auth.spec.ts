@@ -211,6 +211,20 @@ test.describe("app shell", () => {
     await expect(nav).toHaveAttribute("data-state", "expanded");
   });
 
+  test("the sidebar marks the page's section, also at the page's other address", async ({ signedInPage: page }) => {
+    const nav = page.getByRole("complementary", { name: "Main navigation" });
+    for (const [path, label] of [
+      ["/add-content", "Add Content"],
+      ["/process-sermon", "Add Content"],
+      ["/bible-plans", "Reading Plans"],
+      ["/", "Dashboard"],
+    ] as const) {
+      await page.goto(path);
+      await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    }
+  });
+
   test("below 768px the sidebar is a slide-over sheet", async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");

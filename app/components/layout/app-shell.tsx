@@ -6,19 +6,14 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
 import { Brand, NavList } from "./nav";
-import { navItems } from "./nav-items";
+import { navItemFor } from "./nav-items";
 import { TabBar } from "./tab-bar";
 
 const loadMobileNav = () => import("./mobile-nav");
 
 /** The mobile top bar's title: the navigation item the page belongs to. */
 function pageTitle(pathname: string) {
-  const path = pathname.toLowerCase();
-  const item = navItems
-    .filter((entry) => (entry.to === "/" ? path === "/" : path === entry.to || path.startsWith(`${entry.to}/`)))
-    .at(-1);
-  if (item) return item.label;
-  return path === "/process-sermon" ? "Add Content" : "Sagacity Bites";
+  return navItemFor(pathname)?.label ?? "Sagacity Bites";
 }
 
 const SIDEBAR_COOKIE = "sidebar_state";

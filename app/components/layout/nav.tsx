@@ -1,9 +1,9 @@
-import { NavLink } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { BookMarked } from "lucide-react";
 import { StaticIcon } from "~/components/ui/static-icon";
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
-import { navItems } from "./nav-items";
+import { navItemFor, navItems } from "./nav-items";
 
 const loadNavTooltip = () => import("./nav-tooltip");
 
@@ -32,28 +32,28 @@ export function NavList({
 }) {
   // The collapsed sidebar names its icons in tooltips; their code comes once the page is up.
   const tooltips = useLazyModule(loadNavTooltip, collapsed ? "idle" : "later");
+  // The item the page belongs to, by its address or an alias (/process-sermon is Add Content).
+  const current = navItemFor(useLocation().pathname);
   return (
     <ul className="flex flex-col gap-1">
       {navItems
         .filter((item) => !item.adminOnly || isAdmin)
         .map((item) => {
           const link = (
-            <NavLink
+            <Link
               to={item.to}
-              end={item.to === "/"}
               prefetch="intent"
               onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring",
-                  isActive && "bg-sidebar-accent text-sidebar-accent-foreground font-semibold",
-                  collapsed && "justify-center px-0",
-                )
-              }
+              aria-current={item === current ? "page" : undefined}
+              className={cn(
+                "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring",
+                item === current && "bg-sidebar-accent text-sidebar-accent-foreground font-semibold",
+                collapsed && "justify-center px-0",
+              )}
             >
               <StaticIcon icon={item.icon} className="size-5 shrink-0" />
               <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
-            </NavLink>
+            </Link>
           );
           return (
             <li key={item.to}>
