@@ -227,3 +227,20 @@ test("the plan select shows whole plan names, and the leader sheet prints on one
   expect(text).toContain(squeeze(group.inviteCode));
   expect(text).not.toContain(squeeze("Group details"));
 });
+
+test("with no lesson shared, the leader sheet has no empty lesson heading", async ({
+  signedInPage: page,
+  account: leader,
+  baseURL,
+}) => {
+  const group = await apiAs<{ id: string; inviteCode: string }>(baseURL!, leader, "/api/groups", {
+    name: "New Group",
+  });
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByText("Share a lesson plan and every member can read and print it.")).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  const text = squeeze(pdfText(await page.pdf({ format: "Letter" })));
+  expect(text).toContain(squeeze(group.inviteCode));
+  expect(text).not.toContain(squeeze("This week's lesson"));
+  expect(text).not.toContain(squeeze("Shared lessons"));
+});

@@ -23,7 +23,13 @@ export function SharedLessonsCard({
   shareable: Array<{ id: string; title: string }>;
 }) {
   return (
-    <Card className="print:break-inside-avoid print:border-0 print:shadow-none">
+    // With nothing shared, the leader sheet leaves the card out rather than print an empty heading.
+    <Card
+      className={cn(
+        "print:break-inside-avoid print:border-0 print:shadow-none",
+        studies.length === 0 && "print:hidden",
+      )}
+    >
       <CardHeader className="print:p-0 print:pb-1">
         {/* On the leader sheet, only the newest: the lesson for this week's meeting. */}
         <span className="print:hidden">
