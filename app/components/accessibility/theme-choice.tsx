@@ -70,11 +70,13 @@ export function ThemeChoice({
     <Form method="post" action={noScriptAction} className="space-y-2">
       <input type="hidden" name="intent" value={settingsIntents.theme} />
       {choices}
-      {hydrated ? null : (
+      {/* Only a page without scripts needs it; with them a choice applies at once. In <noscript>, it
+          is not there to disappear when the scripts arrive (moving what follows under a finger). */}
+      <noscript>
         <Button type="submit" variant="outline" size="sm">
           Use this theme
         </Button>
-      )}
+      </noscript>
     </Form>
   );
 }

@@ -6,11 +6,12 @@ import { useHydrated } from "~/utils/use-hydrated";
 /**
  * What a leader does with a finished lesson: print it (or save it as a PDF from the print dialog),
  * copy it as plain text, or share it where the device can (the Web Share API). The buttons need
- * scripts, so they appear once the page is interactive; none of them is printed.
+ * scripts: until they run, Print and Copy stand disabled in their places (so nothing below moves
+ * when they arrive), and a page without scripts says how to print. None of them is printed.
  */
 export function LessonActions({ title, text }: { title: string; text: string }) {
-  if (!useHydrated()) return null;
-  const canShare = typeof navigator.share === "function";
+  const hydrated = useHydrated();
+  const canShare = hydrated && typeof navigator.share === "function";
 
   async function copy() {
     try {
@@ -37,11 +38,11 @@ export function LessonActions({ title, text }: { title: string; text: string }) 
 
   return (
     <div role="toolbar" aria-label="Lesson actions" className="flex flex-wrap gap-2 print:hidden">
-      <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+      <Button type="button" variant="outline" size="sm" onClick={() => window.print()} disabled={!hydrated}>
         <Printer aria-hidden="true" />
         Print / Save as PDF
       </Button>
-      <Button type="button" variant="outline" size="sm" onClick={copy}>
+      <Button type="button" variant="outline" size="sm" onClick={copy} disabled={!hydrated}>
         <Copy aria-hidden="true" />
         Copy as text
       </Button>
@@ -51,6 +52,9 @@ export function LessonActions({ title, text }: { title: string; text: string }) 
           Share
         </Button>
       ) : null}
+      <noscript>
+        <p className="basis-full text-sm text-muted-foreground">Print or save as PDF with Ctrl+P (⌘P on a Mac).</p>
+      </noscript>
     </div>
   );
 }

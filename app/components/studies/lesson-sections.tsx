@@ -130,10 +130,27 @@ export function LessonSectionsBar({ content, moreId }: { content: unknown; moreI
     jumpTo(event, id, { focus: true });
   };
   const hydrated = useHydrated();
-  if (!hydrated || entries.length === 0) return null;
+  if (entries.length === 0) return null;
   const currentTitle = entries.find((entry) => entry.id === current)?.title;
+  const barClass =
+    "sticky top-14 z-30 -mx-4 mb-3 border-b bg-background/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-lg sm:border md:top-2 lg:hidden print:hidden";
+  // Until the scripts run, the bar stands in its place with its button disabled, so the lesson
+  // does not move down under the reader's finger when it becomes usable.
+  if (!hydrated) {
+    return (
+      <div className={barClass}>
+        <Button type="button" variant="outline" className="w-full justify-between gap-2" disabled>
+          <span className="flex min-w-0 items-center gap-2">
+            <ListTree aria-hidden="true" />
+            <span>Sections</span>
+          </span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div className="sticky top-14 z-30 -mx-4 mb-3 border-b bg-background/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-lg sm:border md:top-2 lg:hidden print:hidden">
+    <div className={barClass}>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <Button type="button" variant="outline" className="w-full justify-between gap-2">
