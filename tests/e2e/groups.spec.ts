@@ -228,7 +228,7 @@ test("the plan select shows whole plan names, and the leader sheet prints on one
   expect(text).not.toContain(squeeze("Group details"));
 });
 
-test("with no lesson shared, the leader sheet has no empty lesson heading", async ({
+test("with no lesson shared and no plan set, the leader sheet has no empty headings", async ({
   signedInPage: page,
   account: leader,
   baseURL,
@@ -243,4 +243,5 @@ test("with no lesson shared, the leader sheet has no empty lesson heading", asyn
   expect(text).toContain(squeeze(group.inviteCode));
   expect(text).not.toContain(squeeze("This week's lesson"));
   expect(text).not.toContain(squeeze("Shared lessons"));
+  expect(text).not.toContain(squeeze("Group reading plan"));
 });

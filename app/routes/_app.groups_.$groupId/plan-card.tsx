@@ -1,3 +1,4 @@
+import { cn } from "~/utils/cn";
 import { Form, Link } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -82,7 +83,8 @@ export function GroupPlanCard({
   today: string;
 }) {
   return (
-    <Card className="print:break-inside-avoid print:border-0 print:shadow-none">
+    // With no plan set, the leader sheet leaves the card out rather than print an empty heading.
+    <Card className={cn("print:break-inside-avoid print:border-0 print:shadow-none", !plan && "print:hidden")}>
       <CardHeader className="print:p-0 print:pb-1">
         <IconCardTitle icon={CalendarDays}>Group reading plan</IconCardTitle>
         {plan ? null : (
