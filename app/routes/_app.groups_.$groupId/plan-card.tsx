@@ -1,4 +1,3 @@
-import { cn } from "~/utils/cn";
 import { Form, Link } from "@remix-run/react";
 import { CalendarDays } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import type { GroupPlanView } from "~/modules/groups/groups.server";
+import { cn } from "~/utils/cn";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 
