@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { getConfig } from "~/config.server";
 import { isReplica } from "~/db-role.server";
+import { LRUCache } from "lru-cache";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
   $client: Database.Database;
@@ -61,7 +62,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * prepares, and drizzle sets raw mode itself when it wants arrays (reset here on reuse).
  */
 function withStatementCache(sqlite: Database.Database) {
-  const statements = new Map<string, Database.Statement>();
+  const statements = new LRUCache<string, Database.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(source: string) {
       let statement = statements.get(source);
@@ -69,7 +70,6 @@ function withStatementCache(sqlite: Database.Database) {
         if (statement.reader) statement.raw(false);
       } else {
         statement = sqlite.prepare(source);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(source, statement);
       }
       return statement;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Markdown } from "./markdown";
+import { LRUCache } from "lru-cache";
 
 /**
  * Devotionals rendered once, kept by a hash of their text: a cached devotional is the same
@@ -9,19 +10,11 @@ import { Markdown } from "./markdown";
  * key. The HTML comes from the app's one Markdown renderer (React elements, raw HTML shown as
  * text, safe links only), so it is as safe as rendering the component in the page.
  */
-const CACHE_SIZE = 500;
-const rendered = new Map<string, string>();
+const rendered = new LRUCache<string, string>({ max: 500 });
 
 export function devotionalHtml(content: string): string {
   const key = createHash("sha256").update(content).digest("base64");
   let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<Markdown content={content} />);
-    if (rendered.size >= CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-  } else {
-    // Most recently used last, so the oldest unused one goes first.
-    rendered.delete(key);
-  }
-  rendered.set(key, html);
+  if (html === undefined) rendered.set(key, (html = renderToStaticMarkup(<Markdown content={content} />)));
   return html;
 }

@@ -5,6 +5,7 @@ import { bookById, bookByOrder, splitVerseId, verseId, type VerseId } from "./bo
 import { outlineLines, placeSection, quotableRuns, splitSentences } from "./commentary-text";
 import { formatRanges, parseReference, type VerseRange } from "./references.server";
 import { searchTerms } from "./search.server";
+import { LRUCache } from "lru-cache";
 
 /** The credit every quotation and panel carries, per source. */
 export const COMMENTARY_CREDITS = {
@@ -370,14 +371,12 @@ export function chapterIntroductions(bookId: string, chapter: number): ChapterIn
   if (!found) {
     // Reading an introduction into sentences costs milliseconds (Spurgeon's run to pages), and a
     // plan's readings come back every day: a bounded cache of the last chapters read.
-    if (introductionCache.size >= INTRODUCTION_CACHE_LIMIT) introductionCache.clear();
     introductionCache.set(key, (found = readIntroductions(bookId, chapter)));
   }
   return found;
 }
 
-const introductionCache = new Map<string, ChapterIntroduction[]>();
-const INTRODUCTION_CACHE_LIMIT = 500;
+const introductionCache = new LRUCache<string, ChapterIntroduction[]>({ max: 500 });
 
 function readIntroductions(bookId: string, chapter: number): ChapterIntroduction[] {
   const book = bookById(bookId);

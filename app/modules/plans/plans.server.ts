@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from "~/utils/errors";
 import { calendarDay, checkCompletion, computeStreak, planPosition } from "./calendar";
 import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
 import { levelForDepth, type CompleteDayInput, type DevotionLevel, type PlanTranslation } from "./schemas";
+import { LRUCache } from "lru-cache";
 
 export interface PlanSummary {
   id: string;
@@ -361,8 +362,7 @@ function streakOf(userId: string, now: Date, timeZone: string) {
 
 // A plan day's passages are the same for every reader of that day, and the Bible text never
 // changes: the most recent ones are kept rather than rebuilt for each reader's Today.
-const PASSAGE_CACHE_SIZE = 200;
-const passageCache = new Map<string, Passage>();
+const passageCache = new LRUCache<string, Passage>({ max: 200 });
 
 function passageFor(reference: string, translation: string): Passage {
   const key = `${translation}|${reference}`;
@@ -372,7 +372,6 @@ function passageFor(reference: string, translation: string): Passage {
     // The catalogue's references are checked by tests; a broken one is a bug, not bad input.
     if (!parsed.ok) throw new Error(`Plan reference "${reference}" does not resolve: ${parsed.message}`);
     passage = passageFromRanges(parsed.ranges, translation);
-    if (passageCache.size >= PASSAGE_CACHE_SIZE) passageCache.delete(passageCache.keys().next().value!);
     passageCache.set(key, passage);
   }
   return passage;

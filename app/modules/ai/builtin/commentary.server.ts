@@ -3,6 +3,7 @@ import { splitVerseId, type VerseId } from "~/modules/bible/books";
 import type { VerseRange } from "~/modules/bible/references.server";
 import { hashString } from "./text";
 import { stem } from "./stem";
+import { LRUCache } from "lru-cache";
 
 /**
  * Matthew Henry's commentary as the built-in writer quotes it: whole sentences, verbatim, that
@@ -130,19 +131,12 @@ export function henryOn(ranges: VerseRange[], focusWords: string[] = []): HenryO
 
 // A day's devotional asks for the same reading at three levels, a lesson for the same verses
 // several times: the sections' sentences are split and stemmed once for a few recent readings.
-const preparedCache = new Map<string, ReturnType<typeof prepare>>();
-const PREPARED_CACHE_SIZE = 16;
+const preparedCache = new LRUCache<string, ReturnType<typeof prepare>>({ max: 16 });
 
 function prepared(ranges: VerseRange[]) {
   const key = ranges.map((range) => `${range.start}-${range.end}`).join(",");
   let entry = preparedCache.get(key);
-  if (entry) {
-    preparedCache.delete(key);
-  } else {
-    entry = prepare(ranges);
-    if (preparedCache.size >= PREPARED_CACHE_SIZE) preparedCache.delete(preparedCache.keys().next().value!);
-  }
-  preparedCache.set(key, entry);
+  if (!entry) preparedCache.set(key, (entry = prepare(ranges)));
   return entry;
 }
 
