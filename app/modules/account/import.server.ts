@@ -18,7 +18,7 @@ import { getConfig } from "~/config.server";
 import { getDb, openDatabase, type Db } from "~/db.server";
 import { runTask } from "~/modules/jobs/pool.server";
 import { checkHistory, type DayCompletion } from "~/modules/plans/calendar";
-import { validationErrorFrom } from "~/utils/api.server";
+import { validationErrorFrom } from "~/utils/validation";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "~/utils/errors";
 import { archiveSchema, type Archive, type ImportSummary } from "./archive";
 import { startImport } from "./limits.server";
