@@ -13,10 +13,12 @@ import { getConfig, resetConfig, setConfigOverrides, workerThreadsPerProcess, ty
 import { closeDatabase, openDatabase, type Db } from "~/db.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
-import { startWorkerPool, stopWorkerPool } from "~/modules/jobs/pool.server";
+import { buildExportTask } from "~/modules/account/export.server";
+import { prepareImportTask } from "~/modules/account/import.server";
 import { limitBody, requireFormBodies } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
 import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/server/host-check.server";
+import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
 import { logRequests } from "~/server/request-log.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { verifySignedCookies } from "~/server/signed-cookies.server";
@@ -130,12 +132,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
-  // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
+  // The workers load build/worker.js, built beside this bundle from app/server/worker.server.ts.
   startWorkerPool({
     filename: new URL("worker.js", import.meta.url).href,
     threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
     taskTimeoutMs: config.WORKER_TASK_TIMEOUT_MS,
-    timeoutMsFor: { prepareImport: config.IMPORT_EXPORT_TIMEOUT_MS, buildExport: config.IMPORT_EXPORT_TIMEOUT_MS },
+    timeoutMsFor: {
+      [prepareImportTask.name]: config.IMPORT_EXPORT_TIMEOUT_MS,
+      [buildExportTask.name]: config.IMPORT_EXPORT_TIMEOUT_MS,
+    },
     queueMax: config.WORKER_QUEUE_MAX,
     memoryMb: config.WORKER_MEMORY_MB,
     log: console.error,
