@@ -13,7 +13,8 @@ import { resolveTranslation } from "~/modules/bible/translations";
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { getProfile, isValidTimeZone, updateProfile } from "~/modules/profile/profile.server";
 import { NotFoundError, ValidationError } from "~/utils/errors";
-import { calendarDay, checkCompletion, computeStreak, planPosition } from "./calendar";
+import { calendarDay } from "~/utils/time-zone";
+import { checkCompletion, computeStreak, planPosition } from "./calendar";
 import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
 import { levelForDepth, type CompleteDayInput, type DevotionLevel, type PlanTranslation } from "./schemas";
 

@@ -25,7 +25,7 @@ import {
   type GroupDetail,
 } from "~/modules/groups/groups.server";
 import { groupPageFormSchema } from "~/modules/groups/schemas";
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { parseWith } from "~/utils/validation";
