@@ -33,4 +33,3 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unkno
   if (!result.success) throw validationErrorFrom(result.error);
   return result.data;
 }
-
