@@ -68,7 +68,7 @@ export default defineConfig(
     },
   },
 
-  // Layers point one way (docs/adr/0028-modules-without-cycles.md): routes -> modules -> utils and
+  // Layers point one way (docs/adr/0029-modules-without-cycles.md): routes -> modules -> utils and
   // db. A config that names no-restricted-imports replaces, not extends, an earlier one for the
   // same file, so each repeats the rule that the app never imports the tests or the bench.
   // `npm run lint` also runs scripts/check-cycles.mjs, which refuses any import cycle.

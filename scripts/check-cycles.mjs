@@ -1,5 +1,5 @@
 // Fails when an import cycle exists among the app's files, or among its domain modules
-// (app/modules/<domain>), so the cycles removed in docs/adr/0028-modules-without-cycles.md cannot
+// (app/modules/<domain>), so the cycles removed in docs/adr/0029-modules-without-cycles.md cannot
 // come back. `npm run lint` runs it; the boundaries between layers are ESLint rules
 // (eslint.config.js). eslint-plugin-import's `import/no-cycle` would do the file check, but it is
 // not installed and resolves every import again per file; this walks the graph once (2 s of CPU).
