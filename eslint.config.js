@@ -131,6 +131,22 @@ export default defineConfig(
     },
   })),
 
+  // A domain module returns data and throws typed errors; routes and app/utils/api.server.ts make
+  // the Responses.
+  {
+    files: ["app/modules/**"],
+    ignores: ["app/modules/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Response'], CallExpression[callee.object.name='Response']",
+          message: "Return data or throw a typed error: the route (or app/utils/api.server.ts) makes the Response.",
+        },
+      ],
+    },
+  },
+
   // Plain JavaScript files (TypeScript checks names in .ts files): scripts and configs run in Node,
   // the service worker in its own scope.
   {

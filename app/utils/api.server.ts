@@ -13,6 +13,32 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
 }
 
 /**
+ * JSON lines (NDJSON) sent as they are written: the answer of both the Lesson Plans page's
+ * generate route and POST /api/studies/generate.
+ */
+export function ndjsonResponse(body: ReadableStream<Uint8Array>) {
+  return new Response(body, {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      // no-transform keeps compression from holding the events back.
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}
+
+/** The export zip as a download (GET /api/export and the settings page's Export my data). */
+export function zipDownloadResponse({ bytes, fileName }: { bytes: Uint8Array<ArrayBuffer>; fileName: string }) {
+  return new Response(bytes, {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
+
+/**
  * `{ error }` (plus fieldErrors for validation) with the error's status; unknown errors are 500.
  * The pages' loaders come here too for a write needed on a replica (app/entry.server.tsx).
  */

@@ -266,21 +266,10 @@ export const buildExportTask = {
 } satisfies PoolTask;
 
 /**
- * The export as a download (GET /api/export and the settings page's button): EXPORTS_PER_HOUR an
+ * The export to download (GET /api/export and the settings page's button): EXPORTS_PER_HOUR an
  * hour per account, built in the worker pool.
  */
-export async function exportResponse(userId: string) {
+export function exportArchive(userId: string) {
   startExport(userId);
-  const { bytes, fileName } = await runTask(buildExportTask, {
-    userId,
-    databasePath: getDb().$client.name,
-    now: new Date(),
-  });
-  return new Response(bytes, {
-    headers: {
-      "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return runTask(buildExportTask, { userId, databasePath: getDb().$client.name, now: new Date() });
 }
