@@ -68,10 +68,55 @@ export default defineConfig(
     },
   },
 
-  // Layers point one way: the app never imports the tests or the bench, and the database layer
-  // never imports a domain module.
-  {
-    files: ["app/**"],
+  // Layers point one way (docs/adr/0029-modules-without-cycles.md): routes -> modules -> utils and
+  // db. A config that names no-restricted-imports replaces, not extends, an earlier one for the
+  // same file, so each repeats the rule that the app never imports the tests or the bench.
+  // `npm run lint` also runs scripts/check-cycles.mjs, which refuses any import cycle.
+  ...[
+    { files: ["app/**"], patterns: [] },
+    {
+      files: ["app/utils/**"],
+      patterns: [
+        {
+          group: ["~/modules/**", "**/modules/**", "~/server/**", "~/routes/**", "~/components/**"],
+          message: "app/utils is below the domain modules, the server and the pages: it imports none of them.",
+        },
+      ],
+    },
+    {
+      files: ["app/modules/**"],
+      patterns: [
+        {
+          group: ["~/utils/api.server", "**/utils/api.server"],
+          message:
+            "Domain modules throw typed errors (app/utils/errors.ts); routes and api.server.ts make the answers.",
+        },
+        {
+          group: ["~/routes/**", "~/components/**", "~/server/**", "!~/server/pool.server"],
+          message: "Domain modules import no route, component or server wiring (only the worker pool, to run a task).",
+        },
+      ],
+    },
+    {
+      files: ["app/server/pool.server.ts"],
+      patterns: [
+        {
+          group: ["~/modules/**", "**/modules/**"],
+          message: "The pool knows no domain: modules declare their tasks, app/server/worker.server.ts lists them.",
+        },
+      ],
+    },
+    {
+      files: ["app/db.server.ts", "db/**"],
+      patterns: [
+        {
+          group: ["~/modules/**", "**/modules/**"],
+          message: "The database layer must not depend on a domain module.",
+        },
+      ],
+    },
+  ].map(({ files, patterns }) => ({
+    files,
     ignores: ["app/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
@@ -79,23 +124,24 @@ export default defineConfig(
         {
           patterns: [
             { group: ["**/tests/**", "**/bench/**"], message: "App code must not import tests or the bench." },
+            ...patterns,
           ],
         },
       ],
     },
-  },
+  })),
+
+  // A domain module returns data and throws typed errors; routes and app/utils/api.server.ts make
+  // the Responses.
   {
-    files: ["app/db.server.ts", "db/**"],
+    files: ["app/modules/**"],
+    ignores: ["app/modules/**/*.test.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": [
+      "no-restricted-syntax": [
         "error",
         {
-          patterns: [
-            {
-              group: ["~/modules/**", "**/modules/**"],
-              message: "The database layer must not depend on a domain module.",
-            },
-          ],
+          selector: "NewExpression[callee.name='Response'], CallExpression[callee.object.name='Response']",
+          message: "Return data or throw a typed error: the route (or app/utils/api.server.ts) makes the Response.",
         },
       ],
     },

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
-import { parseHost } from "~/server/host-check.server";
+import { parseHost } from "~/utils/host";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])

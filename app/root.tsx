@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { toast } from "~/components/ui/use-toast";
-import { parseCookies } from "~/modules/auth/request.server";
+import { parseCookies } from "~/utils/cookies.server";
 import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff2";
 import fontStyles from "~/styles/fonts.css";
 import tailwindStyles from "~/tailwind.css";

@@ -32,7 +32,7 @@ export function buildIsStale() {
 }
 
 /**
- * esbuild options for the worker threads' entry (app/modules/jobs/tasks.server.ts -> build/worker.js):
+ * esbuild options for the worker threads' entry (app/server/worker.server.ts -> build/worker.js):
  * only the code the workers run, so a worker starts several times faster than it would by loading
  * the whole server bundle. esbuild comes with Remix's compiler (a development dependency): it is
  * loaded only when building.
@@ -41,7 +41,7 @@ export function workerBuildOptions() {
   return {
     esbuild: createRequire(import.meta.url)("esbuild"),
     options: {
-      entryPoints: [path.join(projectRoot, "app/modules/jobs/tasks.server.ts")],
+      entryPoints: [path.join(projectRoot, "app/server/worker.server.ts")],
       outfile: workerBuildPath,
       bundle: true,
       platform: "node",

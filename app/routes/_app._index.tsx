@@ -9,11 +9,12 @@ import { QuickStartChecklist } from "~/components/onboarding/quick-start-checkli
 import { QuickStartCongratulation } from "~/components/onboarding/quick-start-congratulation";
 import { WelcomeNoScript } from "~/components/onboarding/welcome-noscript";
 import { Spinner } from "~/components/ui/spinner";
-import { parseCookies, requireUser } from "~/modules/auth/request.server";
+import { requireUser } from "~/modules/auth/request.server";
+import { parseCookies } from "~/utils/cookies.server";
 import { verseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
 import { listGroups } from "~/modules/groups/groups.server";
 import { getOnboardingStatus, shouldCongratulate } from "~/modules/onboarding/onboarding.server";
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 import { firstPlanChoices } from "~/modules/plans/first-plan.server";
 import { continueReading, readTimeZone, readingStreak } from "~/modules/plans/plans.server";
 import { getProfile } from "~/modules/profile/profile.server";

@@ -16,7 +16,7 @@ import { requireUser } from "~/modules/auth/request.server";
 import { listPlans, resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
 import { resolveTranslation, shippedTranslationNames, type ShippedTranslationCode } from "~/modules/bible/translations";
 import { startPlanSchema } from "~/modules/plans/schemas";
-import { parseWith } from "~/utils/api.server";
+import { parseWith } from "~/utils/validation";
 import { cn } from "~/utils/cn";
 import { AppError } from "~/utils/errors";
 import { browserTimeZone } from "~/utils/time-zone";

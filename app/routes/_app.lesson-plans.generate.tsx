@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/request.server";
 import { studyRequestSchema } from "~/modules/studies/schemas";
-import { studyGenerationResponse } from "~/modules/studies/stream.server";
+import { studyGenerationStream } from "~/modules/studies/stream.server";
 import { planStudy } from "~/modules/studies/studies.server";
-import { errorResponse, jsonResponse } from "~/utils/api.server";
+import { errorResponse, jsonResponse, ndjsonResponse } from "~/utils/api.server";
 import { firstErrorMessage } from "~/utils/form-reply";
 
 /**
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonResponse({ error: firstErrorMessage(submission.error, "Please try again") }, { status: 400 });
   }
   try {
-    return studyGenerationResponse(planStudy(user.id, submission.value), request.signal);
+    return ndjsonResponse(studyGenerationStream(planStudy(user.id, submission.value), request.signal));
   } catch (error) {
     return errorResponse(error);
   }

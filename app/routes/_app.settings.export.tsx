@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportResponse } from "~/modules/account/export.server";
+import { exportArchive } from "~/modules/account/export.server";
 import { requireUser } from "~/modules/auth/request.server";
+import { zipDownloadResponse } from "~/utils/api.server";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -11,7 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
   try {
-    return await exportResponse(user.id);
+    return zipDownloadResponse(await exportArchive(user.id));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return redirectWithToast("/settings", {

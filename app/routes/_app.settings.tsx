@@ -20,7 +20,8 @@ import {
   newPasswordErrorTitles,
   settingsIntents,
 } from "~/modules/account/schemas";
-import { clearSessionCookie, parseCookies, readSessionToken, requireUser } from "~/modules/auth/request.server";
+import { clearSessionCookie, readSessionToken, requireUser } from "~/modules/auth/request.server";
+import { parseCookies } from "~/utils/cookies.server";
 import { AppError } from "~/utils/errors";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { redirectWithToast } from "~/utils/toast.server";

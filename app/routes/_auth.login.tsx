@@ -11,7 +11,7 @@ import { consumeSessionExpiredFlag, redirectIfSignedIn } from "~/modules/auth/re
 import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { signInOrRefuse } from "~/utils/sign-in.server";
+import { signInOrRefuse } from "~/modules/auth/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
 export const headers = keepRetryAfter;

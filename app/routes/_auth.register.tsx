@@ -17,7 +17,7 @@ import { joinCodeFromPath } from "~/modules/groups/invite-codes";
 import { replyWithoutEcho } from "~/utils/form-reply";
 import { returnPathFrom } from "~/utils/local-path";
 import { keepRetryAfter } from "~/utils/page-headers";
-import { signInOrRefuse } from "~/utils/sign-in.server";
+import { signInOrRefuse } from "~/modules/auth/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];

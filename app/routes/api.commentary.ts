@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { COMMENTARY_SOURCE_IDS, commentaryFor } from "~/modules/bible/commentary.server";
 import { passageStudySchema } from "~/modules/studies/schemas";
-import { apiHandler, methodNotAllowed, parseWith } from "~/utils/api.server";
+import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { parseWith } from "~/utils/validation";
 
 const commentaryQuerySchema = passageStudySchema.extend({
   source: z

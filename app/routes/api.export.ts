@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { exportResponse } from "~/modules/account/export.server";
+import { exportArchive } from "~/modules/account/export.server";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { apiHandler, methodNotAllowed, zipDownloadResponse } from "~/utils/api.server";
 
 /** The caller's data as a zip: data.json and a Markdown file per study and per library item. */
-export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => exportResponse(requireApiUser(request).id));
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>
+  zipDownloadResponse(await exportArchive(requireApiUser(request).id)),
+);
 
 export const action = apiHandler(({ request }: ActionFunctionArgs) => {
   requireApiUser(request);

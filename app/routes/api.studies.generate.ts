@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { studyRequestSchema } from "~/modules/studies/schemas";
-import { studyGenerationResponse } from "~/modules/studies/stream.server";
+import { studyGenerationStream } from "~/modules/studies/stream.server";
 import { planStudy } from "~/modules/studies/studies.server";
-import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiHandler, methodNotAllowed, ndjsonResponse, parseJsonBody } from "~/utils/api.server";
 
 export const loader = apiHandler(() => methodNotAllowed());
 
@@ -16,5 +16,6 @@ export const loader = apiHandler(() => methodNotAllowed());
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
   const user = requireApiUser(request);
-  return studyGenerationResponse(planStudy(user.id, await parseJsonBody(request, studyRequestSchema)), request.signal);
+  const plan = planStudy(user.id, await parseJsonBody(request, studyRequestSchema));
+  return ndjsonResponse(studyGenerationStream(plan, request.signal));
 });

@@ -4,7 +4,7 @@ import { closeDatabase, openDatabase } from "~/db.server";
 import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
 import { startupWarnings } from "~/server/host-check.server";
 import { prepareDatabase, REPLICA_NOTICE } from "~/server/startup.server";
-import { startServer, SHUTDOWN_GRACE_MS } from "~/server/index";
+import { startServer, SHUTDOWN_GRACE_MS } from "~/server/app.server";
 
 /**
  * `npm start`: WORKERS processes serving one port and one database (docs/adr/0009-several-processes.md).

@@ -4,22 +4,7 @@ import os from "node:os";
 import type { AddressInfo } from "node:net";
 import type { Config } from "~/config.server";
 import { firstValue } from "~/server/security.server";
-
-/** A Host header (or ALLOWED_HOSTS entry) split up; `port` is null when none was written. */
-interface HostParts {
-  name: string;
-  port: number | null;
-}
-
-/** `name`, `name:port`, `[v6]` or `[v6]:port`, lower-cased, without a DNS root dot; null when malformed. */
-export function parseHost(value: string): HostParts | null {
-  const text = value.trim().toLowerCase();
-  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/.exec(text);
-  if (!match) return null;
-  const port = match[2] === undefined ? null : Number(match[2]);
-  if (port !== null && port > 65535) return null;
-  return { name: match[1]!.replace(/\.$/, ""), port };
-}
+import { parseHost, type HostParts } from "~/utils/host";
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 const WILDCARD_ADDRESSES = new Set(["0.0.0.0", "::", "[::]"]);

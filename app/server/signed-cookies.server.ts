@@ -1,5 +1,4 @@
-import { parseCookies } from "~/modules/auth/request.server";
-import { appCookies, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/cookies.server";
+import { appCookies, parseCookies, SESSION_COOKIE, TOAST_COOKIE } from "~/utils/cookies.server";
 
 /** A session token as sessions.server.ts makes them: 32 random bytes, base64url. */
 const BARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError, PayloadTooLargeError, ReplicaWriteError, ValidationError } from "~/utils/errors";
+import { clipText, MAX_MESSAGE_CHARS, parseWith, validationErrorFrom } from "~/utils/validation";
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -9,6 +10,32 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
     if (!headers.has(name)) headers.set(name, value);
   }
   return Response.json(data, { ...init, headers });
+}
+
+/**
+ * JSON lines (NDJSON) sent as they are written: the answer of both the Lesson Plans page's
+ * generate route and POST /api/studies/generate.
+ */
+export function ndjsonResponse(body: ReadableStream<Uint8Array>) {
+  return new Response(body, {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      // no-transform keeps compression from holding the events back.
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}
+
+/** The export zip as a download (GET /api/export and the settings page's Export my data). */
+export function zipDownloadResponse({ bytes, fileName }: { bytes: Uint8Array<ArrayBuffer>; fileName: string }) {
+  return new Response(bytes, {
+    headers: {
+      "content-type": "application/zip",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
 }
 
 /**
@@ -52,31 +79,6 @@ export function apiHandler<Args>(handler: (args: Args) => unknown | Promise<unkn
   };
 }
 
-// An error answer never grows with the input: zod's messages can quote an unknown key or a value
-// (a 100,000-character key became a 200 KB error), and a long list of bad items gives an issue each.
-const MAX_MESSAGE_CHARS = 300;
-const MAX_FIELD_KEY_CHARS = 100;
-const MAX_ISSUES = 20;
-
-function clipText(text: string, max: number) {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-export function validationErrorFrom(error: z.ZodError): ValidationError {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues.slice(0, MAX_ISSUES)) {
-    const key = clipText(issue.path.length > 0 ? issue.path.join(".") : "body", MAX_FIELD_KEY_CHARS);
-    (fieldErrors[key] ??= []).push(clipText(issue.message, MAX_MESSAGE_CHARS));
-  }
-  const first = error.issues[0];
-  const message = first
-    ? first.path.length > 0 && !/^[A-Z]/.test(first.message)
-      ? `${clipText(first.path.join("."), MAX_FIELD_KEY_CHARS)}: ${first.message}`
-      : first.message
-    : "Invalid request";
-  return new ValidationError(clipText(message, MAX_MESSAGE_CHARS), fieldErrors);
-}
-
 /** Parses a JSON body against a schema: malformed JSON, a wrong shape or bad values are a 400. */
 export async function parseJsonBody<Schema extends z.ZodType>(
   request: Request,
@@ -98,12 +100,6 @@ export async function parseJsonBody<Schema extends z.ZodType>(
     }
   }
   return parseWith(schema, body);
-}
-
-export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationErrorFrom(result.error);
-  return result.data;
 }
 
 export function methodNotAllowed(): never {

@@ -10,6 +10,24 @@ export const SESSION_COOKIE = "sb_session";
 export const TOAST_COOKIE = "sb_toast";
 export const SESSION_EXPIRED_COOKIE = "sb_session_expired";
 
+/** The cookies of a `Cookie` header by name (the first of a name wins). */
+export function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (!name || name in cookies) continue;
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      cookies[name] = part.slice(index + 1).trim();
+    }
+  }
+  return cookies;
+}
+
 interface AppCookies {
   session: Cookie;
   toast: Cookie;

@@ -88,6 +88,14 @@ export class TaskTimeoutError extends AppError {
   }
 }
 
+/** A page's extraction or summary ran out of time: trying again would time out again. */
+export function pageTooSlowError() {
+  return new TaskTimeoutError(
+    "That page took too long to process. Try a link to a shorter page, or paste a link to the article itself.",
+    422,
+  );
+}
+
 /**
  * A request that must write reached a read-only replica (LiteFS): it is answered with
  * `fly-replay: instance=<primary>`, and Fly's proxy replays it on the primary.

@@ -16,3 +16,30 @@ export function browserTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/** "YYYY-MM-DD" */
+export type CalendarDay = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
+export function calendarDay(instant: Date | number, timeZone: string): CalendarDay {
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    formatter = formatterFor("UTC");
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { parseCookies } from "~/modules/auth/request.server";
-import { appCookies, TOAST_COOKIE } from "~/utils/cookies.server";
+import { appCookies, parseCookies, TOAST_COOKIE } from "~/utils/cookies.server";
 
 export interface FlashToast {
   id: string;

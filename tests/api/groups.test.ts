@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { calendarDay, previousDay } from "../../app/modules/plans/calendar";
+import { previousDay } from "../../app/modules/plans/calendar";
+import { calendarDay } from "../../app/utils/time-zone";
 import { probeMeUntil } from "../support/isolation";
 import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 

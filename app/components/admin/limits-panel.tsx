@@ -2,7 +2,8 @@ import { Globe, LockOpen, Mail } from "lucide-react";
 import { HiddenFields } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { HELD_LIMITS_LISTED, adminIntents, type HeldLimitKind, type HeldLimitListItem } from "~/modules/admin/schemas";
+import { HELD_LIMITS_LISTED, adminIntents, type HeldLimitListItem } from "~/modules/admin/schemas";
+import type { HeldLimitKind } from "~/modules/auth/schemas";
 import { formatTimeLeft, formatUntil } from "./format";
 import { useAdminFetcher } from "./use-admin-fetcher";
 

@@ -5,13 +5,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { toast } from "~/components/ui/use-toast";
-import {
-  INVITE_DEFAULT_DAYS,
-  adminIntents,
-  type InviteListItem,
-  type SignupMode,
-  type SignupSettings,
-} from "~/modules/admin/schemas";
+import { INVITE_DEFAULT_DAYS, adminIntents } from "~/modules/admin/schemas";
+import type { InviteListItem, SignupMode, SignupSettings } from "~/modules/auth/schemas";
 import { useHydrated } from "~/utils/use-hydrated";
 import { formatRegistered } from "./format";
 import { useAdminFetcher } from "./use-admin-fetcher";

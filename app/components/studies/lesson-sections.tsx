@@ -2,7 +2,7 @@ import { ChevronDown, ListTree } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { studySectionId } from "./study-content";

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MarkdownView } from "~/components/markdown";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { cn } from "~/utils/cn";
 import { ScriptureBadge, type ScriptureTextEntry } from "./scripture-badge";
 

@@ -17,10 +17,10 @@ import {
   users,
 } from "#db/schema";
 import { getDb, openDatabase } from "~/db.server";
-import { runTask } from "~/modules/jobs/pool.server";
 import { selectMembers, selectMemberships } from "~/modules/groups/queries.server";
 import { contentLabels } from "~/modules/library/display";
-import { NotFoundError } from "~/utils/errors";
+import { runTask, type PoolTask } from "~/server/pool.server";
+import { NotFoundError, TaskTimeoutError } from "~/utils/errors";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
 import { startExport } from "./limits.server";
 
@@ -255,27 +255,21 @@ export function buildExportZip(userId: string, now = new Date()) {
 }
 
 /** The worker task: the zip, built on the worker's own connection to the server's database. */
-export function buildExport({ userId, databasePath, now }: { userId: string; databasePath: string; now: Date }) {
-  openDatabase(databasePath);
-  return buildExportZip(userId, now);
-}
+export const buildExportTask = {
+  name: "buildExport",
+  run: ({ userId, databasePath, now }: { userId: string; databasePath: string; now: Date }) => {
+    openDatabase(databasePath);
+    return buildExportZip(userId, now);
+  },
+  timeoutError: () =>
+    new TaskTimeoutError("The export took too long and was stopped. Please try again in a moment.", 503, 30),
+} satisfies PoolTask;
 
 /**
- * The export as a download (GET /api/export and the settings page's button): EXPORTS_PER_HOUR an
+ * The export to download (GET /api/export and the settings page's button): EXPORTS_PER_HOUR an
  * hour per account, built in the worker pool.
  */
-export async function exportResponse(userId: string) {
+export function exportArchive(userId: string) {
   startExport(userId);
-  const { bytes, fileName } = await runTask("buildExport", {
-    userId,
-    databasePath: getDb().$client.name,
-    now: new Date(),
-  });
-  return new Response(bytes, {
-    headers: {
-      "content-type": "application/zip",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return runTask(buildExportTask, { userId, databasePath: getDb().$client.name, now: new Date() });
 }

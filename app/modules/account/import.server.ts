@@ -16,10 +16,10 @@ import {
 } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, openDatabase, type Db } from "~/db.server";
-import { runTask } from "~/modules/jobs/pool.server";
 import { checkHistory, type DayCompletion } from "~/modules/plans/calendar";
-import { validationErrorFrom } from "~/utils/api.server";
+import { runTask, type PoolTask } from "~/server/pool.server";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "~/utils/errors";
+import { validationErrorFrom } from "~/utils/validation";
 import { archiveSchema, type Archive, type ImportSummary } from "./archive";
 import { startImport } from "./limits.server";
 import { readZipEntry } from "./zip.server";
@@ -503,10 +503,16 @@ export function packPlan(plan: ImportPlan): PackedPlan {
 }
 
 /** The worker task: the file read, checked and turned into the rows to add (or refused). */
-export function prepareImport({ userId, bytes, databasePath, limits, now }: PrepareImportInput): PackedPlan {
-  const archive = readArchive(bytes, limits);
-  return packPlan(planImport(openDatabase(databasePath), userId, archive, { now, maxItems: limits.maxItems }));
-}
+export const prepareImportTask = {
+  name: "prepareImport",
+  run: ({ userId, bytes, databasePath, limits, now }: PrepareImportInput): PackedPlan => {
+    const archive = readArchive(bytes, limits);
+    return packPlan(planImport(openDatabase(databasePath), userId, archive, { now, maxItems: limits.maxItems }));
+  },
+  // Like the time limit, the memory limit depends on the file: trying again would fail again.
+  timeoutError: () =>
+    new PayloadTooLargeError("This file is too large to import here (it took more time or memory than an import may)."),
+} satisfies PoolTask;
 
 function mergeProfile(tx: Tx, userId: string, profile: NonNullable<Archive["profile"]>) {
   tx.insert(userProfiles).values({ userId }).onConflictDoNothing().run();
@@ -663,7 +669,7 @@ export async function importExport(userId: string, bytes: Uint8Array): Promise<I
   const config = getConfig();
   const lease = startImport(userId);
   try {
-    const plan = await runTask("prepareImport", {
+    const plan = await runTask(prepareImportTask, {
       userId,
       bytes,
       databasePath: getDb().$client.name,

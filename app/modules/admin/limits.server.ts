@@ -1,7 +1,8 @@
 import { listHeldLimits, liftLimit } from "~/modules/auth/rate-limit.server";
+import type { HeldLimitKind } from "~/modules/auth/schemas";
 import { NotFoundError } from "~/utils/errors";
 import { networkLabel } from "~/utils/ip-address.server";
-import { HELD_LIMITS_LISTED, type HeldLimitKind, type HeldLimitListItem } from "./schemas";
+import { HELD_LIMITS_LISTED, type HeldLimitListItem } from "./schemas";
 
 /**
  * Who the sign-up and sign-in limits hold back right now (docs/adr/0017-sign-up-for-a-church.md),

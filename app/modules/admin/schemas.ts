@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AI_CHECK_INTENT } from "~/modules/ai/connection-check";
 import { aiSettingsSchema } from "~/modules/ai/settings";
+import { heldLimitKinds, signupModes, type HeldLimitKind } from "~/modules/auth/schemas";
 
 /** PATCH /api/admin/users/{userId}: exactly one of isActive or isAdmin. */
 export const adminUserUpdateSchema = z.union(
@@ -29,16 +30,6 @@ export interface AdminUserListItem {
   stats: { readingPlansStarted: number; studiesCreated: number };
 }
 
-/** Who may create an account: anyone, holders of an invite code, or nobody (SIGNUP_MODE). */
-export const signupModes = ["open", "invite", "closed"] as const;
-export type SignupMode = (typeof signupModes)[number];
-
-export interface SignupSettings {
-  mode: SignupMode;
-  /** Set by the server's SIGNUP_MODE variable, which wins over the admin's choice. */
-  fixedByServer: boolean;
-}
-
 /** PATCH /api/admin/signup */
 export const signupModeUpdateSchema = z.strictObject({
   mode: z.enum(signupModes, { error: `mode must be one of ${signupModes.join(", ")}` }),
@@ -55,21 +46,6 @@ export const inviteCreateSchema = z.strictObject({
     .max(90, "expiresInDays must be between 1 and 90")
     .default(INVITE_DEFAULT_DAYS),
 });
-
-export interface InviteListItem {
-  id: string;
-  /** The code's first characters, to tell invites apart; the whole code is shown only once. */
-  hint: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/**
- * What holds an address or email back: too many sign-ups from an address, too many failed
- * sign-ins for an email at an address, from an address, or for an email from anywhere.
- */
-export const heldLimitKinds = ["sign-up", "sign-in", "sign-in-address", "sign-in-email"] as const;
-export type HeldLimitKind = (typeof heldLimitKinds)[number];
 
 export interface HeldLimitListItem {
   kind: HeldLimitKind;

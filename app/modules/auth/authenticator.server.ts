@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { parseWith } from "~/utils/api.server";
+import { parseWith } from "~/utils/validation";
 import { redirectWithToast, type FlashToast } from "~/utils/toast.server";
 import { verifyLogin } from "./accounts.server";
 import { sessionCookie } from "./request.server";

@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import type { HeldLimitKind } from "~/modules/admin/schemas";
+import type { HeldLimitKind } from "./schemas";
 import { TooManyRequestsError } from "~/utils/errors";
 import { limiterKeyOf } from "~/utils/ip-address.server";
 import {

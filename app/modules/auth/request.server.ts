@@ -1,26 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { appCookies, SESSION_COOKIE } from "~/utils/cookies.server";
+import { appCookies, parseCookies, SESSION_COOKIE } from "~/utils/cookies.server";
 import { ForbiddenError, UnauthorizedError } from "~/utils/errors";
 import { findSessionUser, type SessionUser } from "./sessions.server";
 
 export { SESSION_COOKIE };
-
-export function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in cookies) continue;
-    try {
-      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      cookies[name] = part.slice(index + 1).trim();
-    }
-  }
-  return cookies;
-}
 
 /** The Set-Cookie value of a new session (signed; see app/utils/cookies.server.ts). */
 export function sessionCookie(token: string, expiresAt: Date) {

@@ -84,3 +84,28 @@ export const registerFormSchema = z
       });
     }
   });
+
+/** Who may create an account: anyone, holders of an invite code, or nobody (SIGNUP_MODE). */
+export const signupModes = ["open", "invite", "closed"] as const;
+export type SignupMode = (typeof signupModes)[number];
+
+export interface SignupSettings {
+  mode: SignupMode;
+  /** Set by the server's SIGNUP_MODE variable, which wins over the admin's choice. */
+  fixedByServer: boolean;
+}
+
+export interface InviteListItem {
+  id: string;
+  /** The code's first characters, to tell invites apart; the whole code is shown only once. */
+  hint: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/**
+ * What holds an address or email back: too many sign-ups from an address, too many failed
+ * sign-ins for an email at an address, from an address, or for an email from anywhere.
+ */
+export const heldLimitKinds = ["sign-up", "sign-in", "sign-in-address", "sign-in-email"] as const;
+export type HeldLimitKind = (typeof heldLimitKinds)[number];

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { appSettings, invites, users } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, type Db } from "~/db.server";
-import { signupModes, type InviteListItem, type SignupMode, type SignupSettings } from "~/modules/admin/schemas";
+import { signupModes, type InviteListItem, type SignupMode, type SignupSettings } from "./schemas";
 import { lookupGroupByInviteCode } from "~/modules/groups/groups.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/utils/errors";
 import { chargeGroupSignUp, chargeSignUp, refundGroupSignUp, refundSignUp } from "./rate-limit.server";

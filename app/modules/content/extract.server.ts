@@ -1,7 +1,10 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import type { PoolTask } from "~/server/pool.server";
+import { pageTooSlowError } from "~/utils/errors";
 import { trimTrailing } from "~/utils/text";
 import { UnprocessableContentError } from "./errors";
+import type { DocumentKind } from "./fetch.server";
 
 export interface ExtractedArticle {
   title: string | null;
@@ -385,3 +388,11 @@ export function extractPlainText(text: string): ExtractedArticle {
   }
   return { title: null, byline: null, siteName: null, text: joined };
 }
+
+/** Reading a fetched page, in the worker pool: parsing a hostile page can take seconds. */
+export const extractDocumentTask = {
+  name: "extractDocument",
+  run: (input: { kind: DocumentKind; text: string }) =>
+    input.kind === "html" ? extractArticle(input.text) : extractPlainText(input.text),
+  timeoutError: pageTooSlowError,
+} satisfies PoolTask;

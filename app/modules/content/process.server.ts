@@ -1,9 +1,10 @@
 import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
-import { runTask } from "~/modules/jobs/pool.server";
 import { assertRoomForContent, insertContentItem } from "~/modules/library/content.server";
+import { runTask } from "~/server/pool.server";
 import { AiError } from "~/utils/errors";
 import { UnprocessableContentError } from "./errors";
+import { extractDocumentTask } from "./extract.server";
 import { fetchDocument, parsePublicUrl } from "./fetch.server";
 import type { ProcessUrlInput } from "./schemas";
 import { capTranscript } from "./transcript";
@@ -42,7 +43,7 @@ async function readSource(url: URL, signal?: AbortSignal): Promise<SourceText> {
   }
   const document = await fetchDocument(url.toString(), { signal });
   // Parsing a hostile page can take seconds: it runs in the worker pool, with a time limit.
-  const article = await runTask("extractDocument", { kind: document.kind, text: document.text }, { signal });
+  const article = await runTask(extractDocumentTask, { kind: document.kind, text: document.text }, { signal });
   return {
     title: article.title,
     author: article.byline,

@@ -84,6 +84,8 @@ function transcriptFetch(signal: AbortSignal): typeof fetch {
       { signal, maxBytes: MAX_CONTENT_BYTES, trustedOrigins },
     );
     const empty = answer.status === 204 || answer.status === 304;
+    // What youtube-transcript's fetch hook must return, not an answer of ours.
+    // eslint-disable-next-line no-restricted-syntax
     return new Response(empty ? null : new Uint8Array(answer.body), {
       status: answer.status,
       headers: headersOf(answer.headers),

@@ -2,7 +2,7 @@
  * Where a group is in its reading plan: day 1 is the start date, one day a calendar day, judged
  * on the viewer's own calendar. Pure (the caller gives today's date), so tests can move the clock.
  */
-import type { CalendarDay } from "~/modules/plans/calendar";
+import type { CalendarDay } from "~/utils/time-zone";
 
 export type GroupPlanStatus = "upcoming" | "active" | "finished";
 

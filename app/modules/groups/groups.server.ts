@@ -10,7 +10,7 @@ import {
   type GroupRole,
 } from "#db/schema";
 import { getDb, preparedStatements } from "~/db.server";
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors";
 import { groupPlanDay, type GroupPlanStatus } from "./group-plan";
 import { formatInviteCode, generateInviteCode, normalizeInviteCode } from "./invite-codes";

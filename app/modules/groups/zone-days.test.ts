@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { calendarDay, computeStreak } from "~/modules/plans/calendar";
+import { computeStreak } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 import { dayNumbersIn, dayText, streakOfDays } from "./zone-days";
 
 const zones = [

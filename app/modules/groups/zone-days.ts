@@ -8,7 +8,7 @@
  * 1970-01-01 on the zone's calendar), so a streak is integer steps. Tested against `calendarDay`
  * and `computeStreak`.
  */
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Offsets of about this many (zone, UTC day) pairs are kept: years of days for many zones. */

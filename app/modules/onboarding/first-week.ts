@@ -1,4 +1,4 @@
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 
 /** What a new reader may try next, in the order they are offered. */
 export const nextStepKeys = ["lesson", "group", "library"] as const;

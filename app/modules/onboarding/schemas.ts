@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { profileUpdateSchema } from "~/modules/profile/schemas";
-import { firstPlans } from "~/modules/plans/first-plan";
+import { firstPlans } from "./first-plan";
 import { localPathSchema } from "~/utils/local-path";
 
 const completed = z.literal(true, {

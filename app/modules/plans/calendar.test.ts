@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { calendarDay } from "~/utils/time-zone";
 import {
-  calendarDay,
   checkCompletion,
   checkHistory,
   computeStreak,

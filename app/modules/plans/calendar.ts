@@ -1,35 +1,10 @@
 /**
- * Calendar days in a reader's own time zone, and the streak and "today" rules built on them.
+ * The streak and "today" rules, on calendar days in a reader's own time zone (utils/time-zone.ts).
  * Pure: every function takes the instant ("now") and the time zone explicitly, so tests can move
  * the clock across midnights and zones.
  */
 
-/** "YYYY-MM-DD" */
-export type CalendarDay = string;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The calendar day an instant falls on in a time zone (an unknown zone counts as UTC). */
-export function calendarDay(instant: Date | number, timeZone: string): CalendarDay {
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = formatterFor(timeZone);
-  } catch {
-    formatter = formatterFor("UTC");
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+import { calendarDay, type CalendarDay } from "~/utils/time-zone";
 
 /** The day before a calendar day ("2025-03-01" -> "2025-02-28"). */
 export function previousDay(day: CalendarDay): CalendarDay {

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { getProfile } from "~/modules/profile/profile.server";
 import { ValidationError } from "~/utils/errors";
-import { firstPlans, suggestFirstPlan } from "./first-plan";
+import { firstPlans, suggestFirstPlan } from "~/modules/onboarding/first-plan";
 import { DEFAULT_PLAN_TRANSLATION, levelForDepth, type DevotionLevel } from "./levels";
 import { continueReading, startPlan, type UserPlanSummary } from "./plans.server";
 

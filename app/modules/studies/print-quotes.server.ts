@@ -1,7 +1,7 @@
 import { versesFor } from "~/modules/bible/passages.server";
 import { countVerses, parseReference } from "~/modules/bible/references.server";
 import { resolveTranslation } from "~/modules/bible/translations";
-import { parenthesizedGroups } from "./markdown";
+import { parenthesizedGroups } from "~/modules/lesson-format/markdown";
 
 /** One passage cited by a study, quoted in full for the printed lesson. */
 export interface PrintQuote {

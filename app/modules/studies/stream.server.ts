@@ -77,15 +77,3 @@ export function studyGenerationStream(plan: StudyPlan, signal?: AbortSignal): Re
     },
   });
 }
-
-/** The NDJSON answer both the Lesson Plans page's generate route and POST /api/studies/generate send. */
-export function studyGenerationResponse(plan: StudyPlan, signal?: AbortSignal): Response {
-  return new Response(studyGenerationStream(plan, signal), {
-    headers: {
-      "content-type": "application/x-ndjson; charset=utf-8",
-      // no-transform keeps compression from holding the events back.
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
-}

@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
 import { createGroupSchema, joinGroupSchema } from "~/modules/groups/schemas";
-import { parseWith } from "~/utils/api.server";
+import { parseWith } from "~/utils/validation";
 import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GroupFormCard, groupForms } from "./group-form-card";

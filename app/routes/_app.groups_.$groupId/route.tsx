@@ -25,10 +25,10 @@ import {
   type GroupDetail,
 } from "~/modules/groups/groups.server";
 import { groupPageFormSchema } from "~/modules/groups/schemas";
-import { calendarDay } from "~/modules/plans/calendar";
+import { calendarDay } from "~/utils/time-zone";
 import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
 import { listStudies } from "~/modules/studies/studies.server";
-import { parseWith } from "~/utils/api.server";
+import { parseWith } from "~/utils/validation";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -3,7 +3,7 @@ import { bookContexts, type BookKind } from "~/modules/bible/book-context";
 import { versesFor } from "~/modules/bible/passages.server";
 import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import type { ShippedTranslationCode } from "~/modules/bible/translations";
-import { SECTION } from "~/modules/studies/sections";
+import { SECTION } from "~/modules/lesson-format/sections";
 import { content } from "./content";
 import { joinList } from "./text";
 import { neverApplied, rolesIn, type VerseRole, type VerseRoleKind } from "./verse-roles";

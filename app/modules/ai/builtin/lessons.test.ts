@@ -3,13 +3,13 @@ import { describe, test } from "node:test";
 import { getPassage } from "~/modules/bible/passages.server";
 import { findReferences, formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import { groundReferences, NOT_FOUND_MARK } from "~/modules/bible/grounding.server";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { content } from "./content";
 import { lessonFromPassage, lessonFromTopic } from "./lessons.server";
 import { matchTopic } from "./topic-anchors";
 import { neverApplied, rolesIn } from "./verse-roles";
-import { PASSAGE_LESSON_SECTIONS, TOPIC_LESSON_SECTIONS } from "~/modules/studies/sections";
+import { PASSAGE_LESSON_SECTIONS, TOPIC_LESSON_SECTIONS } from "~/modules/lesson-format/sections";
 
 const settings = defaultAiSettings;
 const lessonLines = content.lessonLines;

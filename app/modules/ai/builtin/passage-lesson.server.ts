@@ -6,7 +6,7 @@ import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/mod
 import { versesFor, type Passage, type Verse } from "~/modules/bible/passages.server";
 import { countVerses, formatRanges } from "~/modules/bible/references.server";
 import { wordStudies, type WordStudy } from "~/modules/bible/word-study.server";
-import { SECTION } from "~/modules/studies/sections";
+import { SECTION } from "~/modules/lesson-format/sections";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";
 import { content } from "./content";

@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { getPassage } from "~/modules/bible/passages.server";
 import { parseDataReference } from "~/modules/bible/books";
 import { findReferences, formatRanges } from "~/modules/bible/references.server";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { content } from "./content";
 import parablesMiracles from "./content/parables-miracles.json";

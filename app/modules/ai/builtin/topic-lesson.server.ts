@@ -4,7 +4,7 @@ import { versesFor } from "~/modules/bible/passages.server";
 import { countVerses, findReferences, formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import { findTopics } from "~/modules/bible/topics.server";
 import { resolveTranslation, type ShippedTranslationCode } from "~/modules/bible/translations";
-import { SECTION } from "~/modules/studies/sections";
+import { SECTION } from "~/modules/lesson-format/sections";
 import { UnprocessableError } from "~/utils/errors";
 import type { GeneratedStudy } from "../provider";
 import type { AiSettingsInput } from "../settings";

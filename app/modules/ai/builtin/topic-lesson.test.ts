@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { findReferences } from "~/modules/bible/references.server";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { AppError } from "~/utils/errors";
 import { defaultAiSettings, type AiSettingsInput } from "../settings";
 import { lessonFromTopic } from "./lessons.server";

@@ -3,7 +3,7 @@ import { versesFor } from "~/modules/bible/passages.server";
 import { parseReference } from "~/modules/bible/references.server";
 import { resolveTranslation, type TranslationChoice } from "~/modules/bible/translations";
 import { AiError } from "~/utils/errors";
-import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
+import { lessonMarkdown, type ScriptureLookup } from "~/modules/lesson-format/lesson-markdown";
 import { commentaryContextFor } from "../commentary-context.server";
 import { scriptureUseFor, topicGuidanceFor } from "../guidance.server";
 import { completeStructured } from "../openai-client.server";

@@ -5,12 +5,12 @@ import { startFakeOpenAiForThisProcess } from "../../../../tests/support/fake-op
 import { rejection } from "../../../../tests/support/rejection";
 import { NOT_FOUND_MARK } from "~/modules/bible/grounding.server";
 import { getPassage } from "~/modules/bible/passages.server";
-import { splitStudySections } from "~/modules/studies/markdown";
+import { splitStudySections } from "~/modules/lesson-format/markdown";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { AiError } from "~/utils/errors";
 import { defaultAiSettings } from "../settings";
 import { openAiProvider } from "./provider.server";
-import { TOPIC_LESSON_SECTIONS } from "~/modules/studies/sections";
+import { TOPIC_LESSON_SECTIONS } from "~/modules/lesson-format/sections";
 
 let fake: FakeOpenAi;
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { hopeLesson } from "../../../../tests/fixtures/lessons";
-import { lessonMarkdown, type ScriptureLookup } from "../lesson-markdown";
+import { lessonMarkdown, type ScriptureLookup } from "~/modules/lesson-format/lesson-markdown";
 import { defaultAiSettings } from "../settings";
 import {
   lessonSystemPrompt,

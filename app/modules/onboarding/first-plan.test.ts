@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { passageFromRanges } from "~/modules/bible/passages.server";
 import { parseReference } from "~/modules/bible/references.server";
-import { buildPlanCatalogue } from "./builders";
+import { buildPlanCatalogue } from "~/modules/plans/builders";
 import firstPlansJson from "./content/first-plans.json";
 import { firstPlans, parseFirstPlans, suggestFirstPlan } from "./first-plan";
 

@@ -38,7 +38,7 @@ export type FirstPlans = z.output<typeof firstPlansSchema>;
 export function parseFirstPlans(data: unknown): FirstPlans {
   const result = firstPlansSchema.safeParse(data);
   if (!result.success) {
-    throw new Error(`app/modules/plans/content/first-plans.json is invalid:\n${z.prettifyError(result.error)}`);
+    throw new Error(`app/modules/onboarding/content/first-plans.json is invalid:\n${z.prettifyError(result.error)}`);
   }
   return result.data;
 }

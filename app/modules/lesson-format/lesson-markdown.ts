@@ -5,7 +5,7 @@
  * lookup is passed in.
  */
 
-import { SECTION } from "~/modules/studies/sections";
+import { SECTION } from "./sections";
 
 export interface ScriptureLookup {
   /** The canonical label and the verses, or null when the reference does not exist. */

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { redirectSignedIn } from "~/modules/auth/authenticator.server";
+import { redirectSignedIn } from "./authenticator.server";
 import { AppError } from "~/utils/errors";
 import type { FlashToast } from "~/utils/toast.server";
 import { returnPathFrom } from "~/utils/local-path";

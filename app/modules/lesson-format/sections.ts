@@ -1,3 +1,8 @@
+// The lesson format (this folder): the section titles (here), a model's structured lesson written
+// as markdown (lesson-markdown.ts) and the markdown cut back into sections (markdown.ts). The
+// writers (modules/ai) and the readers (modules/studies, the Lesson Plans page, the print layout)
+// share it, so neither imports the other for it.
+
 /**
  * The sections of a lesson plan, by the titles its markdown gives them (`## Key Scriptures`), one
  * name each whoever writes the lesson (the built-in writer or a model, lesson-markdown.ts); the

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
+import { extractDocumentTask } from "~/modules/content/extract.server";
 import { AppError } from "~/utils/errors";
 import { runTask, startWorkerPool, stopWorkerPool } from "./pool.server";
 
@@ -10,10 +11,10 @@ const article = Array.from(
 ).join("\n\n");
 
 test("without a pool, tasks run in-process; an aborted request runs nothing", async () => {
-  const result = await runTask("extractDocument", { kind: "text", text: article });
+  const result = await runTask(extractDocumentTask, { kind: "text", text: article });
   assert.match(result.text, /^Paragraph 1 of a sermon/);
   await assert.rejects(
-    runTask("extractDocument", { kind: "text", text: article }, { signal: AbortSignal.abort() }),
+    runTask(extractDocumentTask, { kind: "text", text: article }, { signal: AbortSignal.abort() }),
     (error: unknown) => error instanceof AppError && error.status === 499,
   );
 });
@@ -29,11 +30,11 @@ test("when workers cannot load their bundle, tasks fall back to the main thread 
     log: (message) => logged.push(message),
   });
   try {
-    const result = await runTask("extractDocument", { kind: "text", text: article });
+    const result = await runTask(extractDocumentTask, { kind: "text", text: article });
     assert.match(result.text, /^Paragraph 1 of a sermon/);
     // Expected failures keep their status and message.
     await assert.rejects(
-      runTask("extractDocument", { kind: "text", text: "Too short." }),
+      runTask(extractDocumentTask, { kind: "text", text: "Too short." }),
       (error: unknown) => error instanceof AppError && error.status === 422,
     );
     assert.equal(logged.length, 1);

@@ -1,19 +1,22 @@
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
+import type { MessagePort } from "node:worker_threads";
 import { AppError, ServiceBusyError } from "~/utils/errors";
-import {
-  errorFromReply,
-  runTaskInProcess,
-  timeoutErrorFor,
-  type TaskInput,
-  type TaskKind,
-  type TaskOutput,
-  type WorkerReply,
-  type WorkerTask,
-} from "./tasks.server";
 
 /**
- * Runs CPU-heavy tasks (tasks.server.ts) in worker threads, so a heavy page, a long lesson or an
+ * One kind of CPU-heavy work, declared by the domain module that owns it (`satisfies PoolTask`).
+ * Its input and output are plain data: they cross to a worker thread by structured clone.
+ */
+export interface PoolTask<Input = never, Output = unknown> {
+  /** What the workers know it by: every task is listed in their entry, worker.server.ts. */
+  name: string;
+  run: (input: Input) => Output;
+  /** What the caller reads when the task runs out of time or memory. */
+  timeoutError: () => AppError;
+}
+
+/**
+ * Runs CPU-heavy tasks in worker threads, so a heavy page, a long lesson or an
  * import never holds up other people's requests. Each task has a time limit: past it the task is
  * aborted, which makes piscina terminate its worker and start a fresh one; a worker whose heap
  * passes its memory limit is ended by V8 and replaced the same way. The queue is bounded: when it is full
@@ -23,12 +26,12 @@ import {
  * threads cannot load the worker bundle, tasks run in-process, with no time limit.
  */
 export interface WorkerPoolOptions {
-  /** The module the workers load; it must export `runWorkerTask` (build/worker.js does). */
+  /** The module the workers load, the task registry: build/worker.js, bundled from worker.server.ts. */
   filename: string;
   threads: number;
   taskTimeoutMs: number;
-  /** Kinds with a time limit of their own (an import of a large account takes longer than a page). */
-  timeoutMsFor?: Partial<Record<TaskKind, number>>;
+  /** Tasks (by name) with a time limit of their own (an import of a large account takes longer than a page). */
+  timeoutMsFor?: Record<string, number>;
   /** Tasks that may wait for a free worker; more than this are refused. */
   queueMax: number;
   /** A worker's heap limit (MB); a task that needs more is refused as one out of time is. */
@@ -81,7 +84,7 @@ export function startWorkerPool(options: WorkerPoolOptions) {
     if (started && active === pool) console.error("A worker thread failed:", error);
   });
   // Loading the bundle and warming up is not timed: it is our code, not the request's.
-  pool.ready = piscina.run({ kind: "warmUp" }).then(
+  pool.ready = piscina.run({}).then(
     () => (started = true),
     (error: unknown) => {
       // Stopped before the first worker was up: nothing to report.
@@ -105,15 +108,15 @@ export async function stopWorkerPool() {
 }
 
 /** Runs a task in the pool (or in-process, see above); `signal` aborts it. */
-export async function runTask<K extends TaskKind>(
-  kind: K,
-  input: TaskInput<K>,
+export async function runTask<Input, Output>(
+  task: PoolTask<Input, Output>,
+  input: Input,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<TaskOutput<K>> {
+): Promise<Output> {
   const pool = active;
   if (!pool || !(await pool.ready)) {
     if (signal?.aborted) throw cancelled();
-    return runTaskInProcess(kind, input);
+    return task.run(input);
   }
   const { piscina, options } = pool;
   if (pool.inFlight >= options.threads + options.queueMax) throw new ServiceBusyError();
@@ -126,22 +129,22 @@ export async function runTask<K extends TaskKind>(
   const started = new MessageChannel();
   let timer: ReturnType<typeof setTimeout> | undefined;
   started.port1.once("message", () => {
-    timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMsFor?.[kind] ?? options.taskTimeoutMs);
+    timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMsFor?.[task.name] ?? options.taskTimeoutMs);
   });
   pool.inFlight += 1;
   try {
     const reply = await piscina.run(
-      { kind, input, started: started.port2 },
+      { name: task.name, input, started: started.port2 },
       { signal: controller.signal, transferList: [started.port2] },
     );
     if (!reply.ok) throw errorFromReply(reply.error);
-    return reply.value as TaskOutput<K>;
+    return reply.value as Output;
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (controller.signal.aborted) {
-      throw controller.signal.reason === TIMED_OUT ? timeoutErrorFor(kind) : cancelled();
+      throw controller.signal.reason === TIMED_OUT ? task.timeoutError() : cancelled();
     }
-    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw timeoutErrorFor(kind);
+    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") throw task.timeoutError();
     if (error instanceof Error && error.message === "Task queue is at limit") throw new ServiceBusyError();
     throw error;
   } finally {
@@ -154,4 +157,24 @@ export async function runTask<K extends TaskKind>(
 
 function cancelled() {
   return new AppError("The request was cancelled.", 499);
+}
+
+export interface WorkerTask {
+  /** A task from the registry (worker.server.ts); without one the worker only warms up. */
+  name?: string;
+  input?: unknown;
+  /** Told when the task itself starts, after any warm-up: its time limit runs from then. */
+  started?: MessagePort;
+}
+
+/** An expected failure, as data: class instances do not survive the trip between threads. */
+export type WorkerReply =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { name: string; message: string; status: number; details?: AppError["details"] } };
+
+/** The AppError a worker reported, rebuilt on this side. */
+function errorFromReply({ name, message, status, details }: Extract<WorkerReply, { ok: false }>["error"]) {
+  const error = new AppError(message, status, details);
+  error.name = name;
+  return error;
 }
