@@ -10,6 +10,7 @@ import {
 import { CircleAlert, LockKeyhole, SearchX } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 
 type StatusHandler = (info: { error: ErrorResponse; params: Record<string, string | undefined> }) => ReactNode;
 
@@ -71,10 +72,20 @@ function Forbidden() {
   );
 }
 
-/** An ended session goes to sign in, as requireUser's redirect does; the link is there without scripts. */
+/**
+ * An ended session goes to sign in with the session-expired notice (SPEC §8), as requireUser's
+ * redirect and the pages' own requests do; the link is there without scripts.
+ */
 function SessionEnded() {
   const navigate = useNavigate();
-  useEffect(() => navigate("/login", { replace: true }), [navigate]);
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(SESSION_EXPIRED_FLAG, "true");
+    } catch {
+      // Storage can be disabled; the redirect still happens.
+    }
+    navigate("/login", { replace: true });
+  }, [navigate]);
   return (
     <ErrorPage title="Please sign in again" icon="locked" back={{ to: "/login", label: "Sign in" }}>
       Your session has ended.
