@@ -1,17 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { toast } from "~/components/ui/use-toast";
@@ -123,20 +114,19 @@ function StaticFlashToast({ toast: shown }: { toast: FlashToast }) {
   );
 }
 
+/** Only when the root itself fails, or a path matches no route at all: no shell around it. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? "404 Page Not Found" : "Something went wrong"}</h1>
-      <p className="text-muted-foreground">
-        {status === 404
-          ? "The page you are looking for does not exist."
-          : "Please reload the page. If the problem continues, contact your administrator."}
-      </p>
-      <a className="text-primary underline" href="/">
-        Go to the dashboard
-      </a>
+    <main className="flex min-h-screen flex-col justify-center">
+      <GeneralErrorBoundary
+        statusHandlers={{
+          404: () => (
+            <ErrorPage title="404 Page Not Found" icon="missing">
+              The page you are looking for does not exist.
+            </ErrorPage>
+          ),
+        }}
+      />
     </main>
   );
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/modules/auth/request.server";
 
 export const meta: MetaFunction = () => [{ title: "Page not found | Sagacity Bites" }];
@@ -13,12 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function NotFound() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-      <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-      <Button asChild>
-        <Link to="/">Go to the dashboard</Link>
-      </Button>
-    </div>
+    <ErrorPage title="404 Page Not Found" icon="missing">
+      The page you are looking for does not exist or has moved.
+    </ErrorPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -21,6 +21,7 @@ import { getProfile } from "~/modules/profile/profile.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { QUICK_START_COLLAPSED_COOKIE } from "~/modules/onboarding/quick-start";
 import { useLazyModule } from "~/utils/lazy";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const loadWelcomeDialog = () => import("~/components/onboarding/welcome-dialog");
 
@@ -134,4 +135,8 @@ export default function Dashboard() {
       ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

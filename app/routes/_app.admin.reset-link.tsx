@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createResetLink } from "~/modules/account/password.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { requireAdminUser } from "~/modules/auth/request.server";
-import { AppError } from "~/utils/errors";
+import { errorResponse } from "~/utils/api.server";
 
 const resetLinkFormSchema = z.object({
   userId: z.string({ error: "userId is required" }).min(1, "userId is required").max(100, "User not found"),
@@ -24,7 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "cache-control": "no-store" },
     });
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status });
-    throw error;
+    return errorResponse(error);
   }
 }

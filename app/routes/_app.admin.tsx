@@ -14,6 +14,7 @@ import { LimitsPanel } from "~/components/admin/limits-panel";
 import { SignupSettingsPanel } from "~/components/admin/signup-settings";
 import { UsersSearch, UsersTable } from "~/components/admin/users-table";
 import { WriterInUseNote } from "~/components/admin/writer-in-use";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShowMoreLink } from "~/components/show-more-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -35,7 +36,7 @@ import {
   setSignupMode,
 } from "~/modules/auth/signup.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-import { AppError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
 import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
@@ -126,8 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done(request, "Limit cleared");
     }
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return refusalReply(error, { submission });
   }
 }
 
@@ -286,4 +286,8 @@ export default function AdminPage() {
 function ShowMoreUsers({ shown, query }: { shown: number; query: string | null }) {
   const next = new URLSearchParams({ users: String(shown + USERS_PAGE_SIZE), ...(query ? { q: query } : {}) });
   return <ShowMoreLink status={`Showing the newest ${shown} users`} search={next} className="mt-4" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,26 +1,25 @@
 import { HelpPopover } from "~/components/help-popover";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, CalendarDays, CheckCircle2, Clock } from "lucide-react";
-import { useEffect } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Label } from "~/components/ui/label";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { toast } from "~/components/ui/use-toast";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { listPlans, resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
 import { resolveTranslation, shippedTranslationNames, type ShippedTranslationCode } from "~/modules/bible/translations";
 import { startPlanSchema } from "~/modules/plans/schemas";
-import { parseWith } from "~/utils/validation";
 import { cn } from "~/utils/cn";
-import { AppError } from "~/utils/errors";
+import { invalidReply, refusalReply } from "~/utils/refusal.server";
 import { browserTimeZone } from "~/utils/time-zone";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Reading Plans | Sagacity Bites" }];
@@ -57,20 +56,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
-  const form = await request.formData();
+  const submission = parseWithZod(await request.formData(), { schema: startPlanSchema });
+  if (submission.status !== "success") return invalidReply(submission);
   try {
-    const input = parseWith(startPlanSchema, {
-      planId: form.get("planId") ?? undefined,
-      translation: form.get("translation") || undefined,
-      timeZone: form.get("timeZone") || undefined,
-    });
-    resolveTimeZone(user.id, input.timeZone);
-    startPlan(user.id, input);
+    resolveTimeZone(user.id, submission.value.timeZone);
+    startPlan(user.id, submission.value);
   } catch (error) {
-    if (error instanceof AppError) {
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
-    }
-    throw error;
+    return refusalReply(error, { submission });
   }
   // SPEC §4 and §7: on to /today, with the spec's toast word for word. (The welcome's Get Started,
   // issue 29's own path to Today, says what is below instead: resources.onboarding.tsx.)
@@ -150,16 +142,7 @@ export default function ReadingPlansPage() {
   const startingPlanId = navigation.state !== "idle" ? navigation.formData?.get("planId") : null;
   const reading = plans.some((plan) => plan.progress?.isActive);
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({
-        id: actionData.id,
-        title: "Failed to start plan",
-        description: actionData.error,
-        variant: "destructive",
-      });
-    }
-  }, [actionData]);
+  useErrorToast(actionData, "Failed to start plan");
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -289,4 +272,8 @@ export default function ReadingPlansPage() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -2,27 +2,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Bookmark, BookmarkCheck } from "lucide-react";
-import { useEffect } from "react";
 import { PrintButton } from "~/components/groups/print-button";
 import { PrintCredits, PrintScripture } from "~/components/groups/printable-extras";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
 import { SaveToLibraryToggle } from "~/components/studies/save-to-library-toggle";
 import { StudyContent } from "~/components/studies/study-content";
 import { WriterCredit } from "~/components/studies/writer-credit";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { GroupNotFound } from "~/components/groups/group-not-found";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { readSharedStudy, saveSharedStudy } from "~/modules/groups/group-studies.server";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
-import { AppError, NotFoundError } from "~/utils/errors";
+import { NotFoundError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "study" in data && data.study ? data.study.title : "Shared lesson plan"} | Sagacity Bites` },
+  { title: `${data?.study.title ?? "Shared lesson plan"} | Sagacity Bites` },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       printQuotes: printQuotesFor(shared.study.content, shared.study.translation),
     };
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ study: null }, { status: 404 });
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -49,10 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     saveSharedStudy(user.id, groupId, studyId);
   } catch (error) {
-    if (error instanceof AppError) {
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
-    }
-    throw error;
+    return refusalReply(error);
   }
   return redirectWithToast(`/groups/${groupId}/studies/${studyId}`, {
     title: "Saved to library",
@@ -64,24 +61,8 @@ export default function SharedLessonPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({
-        id: actionData.id,
-        title: "Failed to update library",
-        description: actionData.error,
-        variant: "destructive",
-      });
-    }
-  }, [actionData]);
+  useErrorToast(actionData, "Failed to update library");
 
-  if (!("group" in loaded) || !loaded.study) {
-    return (
-      <GroupNotFound title="Lesson plan not found">
-        This lesson is not shared with a group you are in, or it has been unshared.
-      </GroupNotFound>
-    );
-  }
   const { group, study, isOwner, ownId, saved, texts, printQuotes } = loaded;
 
   return (
@@ -133,5 +114,19 @@ export default function SharedLessonPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage title="Lesson plan not found" icon="missing" back={{ to: "/groups", label: "Go to my groups" }}>
+            This lesson is not shared with a group you are in, or it has been unshared.
+          </ErrorPage>
+        ),
+      }}
+    />
   );
 }

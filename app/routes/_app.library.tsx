@@ -9,6 +9,7 @@ import { LibraryEmptyState } from "~/components/library/empty-state";
 import { LibraryFilter } from "~/components/library/library-filter";
 import { LibraryHelp } from "~/components/library/library-help";
 import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShowMoreLink } from "~/components/show-more-link";
 import { IconSprite } from "~/components/ui/static-icon";
@@ -35,7 +36,7 @@ import {
   manualContentSchema,
 } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
-import { AppError } from "~/utils/errors";
+import { refusalReply, refusalToast } from "~/utils/refusal.server";
 import { shownCount } from "~/utils/pagination.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
@@ -117,13 +118,10 @@ function failure(
   return data({ ok: false as const, intent: echoIntent(intent), id, error, fieldErrors }, { status });
 }
 
-/** A failed change from a no-JavaScript form: back to its page with the reason. */
-function failureToast(redirectTo: string, error: AppError) {
-  return redirectWithToast(redirectTo, {
-    title: "Failed to update library",
-    description: error.message,
-    variant: "destructive",
-  });
+/** A module's refusal, for the fetcher that asked (a no-JavaScript form goes back with a toast instead). */
+function refusal(intent: unknown, error: unknown, redirectTo?: string) {
+  if (redirectTo) return refusalToast(error, redirectTo, "Failed to update library");
+  return refusalReply(error, { extra: { ok: false as const, intent: echoIntent(intent) } });
 }
 
 const toggleToasts = {
@@ -146,9 +144,7 @@ function toggleSave(userId: string, formData: FormData) {
     if (intent === "save") saveStudyToLibrary(userId, studyId);
     else removeStudyFromLibrary(userId, studyId);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (redirectTo) return failureToast(redirectTo, error);
-    return failure(intent, id, error.message, error.status);
+    return refusal(intent, error, redirectTo);
   }
   if (redirectTo) return redirectWithToast(redirectTo, toggleToasts[intent]);
   return { ok: true as const, intent, id, studyId, saved: intent === "save" };
@@ -197,11 +193,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return failure(intent, id, "Unknown action", 400);
   } catch (error) {
-    if (error instanceof AppError) {
-      if (intent === "delete" && redirectTo) return failureToast(redirectTo, error);
-      return failure(intent, id, error.message, error.status);
-    }
-    throw error;
+    return refusal(intent, error, intent === "delete" ? redirectTo : undefined);
   }
 }
 
@@ -367,4 +359,8 @@ function ShowMore({
     [list]: String(shown + LIBRARY_PAGE_SIZE),
   });
   return <ShowMoreLink status={`Showing ${shown} of ${total}`} search={search} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

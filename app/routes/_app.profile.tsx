@@ -30,6 +30,7 @@ import { profileFormSchema } from "~/modules/profile/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 import { firstErrorMessage } from "~/utils/form-reply";
 import { useHydrated } from "~/utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
@@ -365,4 +366,8 @@ export default function ProfilePage() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

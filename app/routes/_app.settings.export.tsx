@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportArchive } from "~/modules/account/export.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { zipDownloadResponse } from "~/utils/api.server";
-import { AppError } from "~/utils/errors";
-import { redirectWithToast } from "~/utils/toast.server";
+import { refusalToast } from "~/utils/refusal.server";
 
 /**
  * The settings page's Export my data: the same zip as GET /api/export, for the signed-in page. A
@@ -14,11 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return zipDownloadResponse(await exportArchive(user.id));
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return redirectWithToast("/settings", {
-      title: "Export failed",
-      description: error.message,
-      variant: "destructive",
-    });
+    return refusalToast(error, "/settings", "Export failed");
   }
 }

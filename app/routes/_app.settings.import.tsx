@@ -3,7 +3,7 @@ import { describeImport } from "~/modules/account/archive";
 import { importExport } from "~/modules/account/import.server";
 import { readUpload } from "~/modules/account/upload.server";
 import { requireUser } from "~/modules/auth/request.server";
-import { AppError } from "~/utils/errors";
+import { refusalToast } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** A browser that opens this address is sent to the settings page, where the Import form is. */
@@ -21,11 +21,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const summary = await importExport(user.id, await readUpload(request));
     return redirectWithToast("/settings", { title: "Import complete", description: describeImport(summary) });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return redirectWithToast("/settings", {
-      title: "Import failed",
-      description: error.message,
-      variant: "destructive",
-    });
+    return refusalToast(error, "/settings", "Import failed");
   }
 }

@@ -3,15 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LogOut } from "lucide-react";
-import { useEffect } from "react";
 import { AccessibilityControls } from "~/components/accessibility/accessibility-controls";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ChangePasswordCard } from "~/components/settings/change-password-card";
 import { DeleteAccountCard } from "~/components/settings/delete-account-card";
 import { YourDataCard } from "~/components/settings/your-data-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { toast } from "~/components/ui/use-toast";
 import { deleteOwnAccount } from "~/modules/account/delete.server";
 import { changePassword } from "~/modules/account/password.server";
 import {
@@ -22,7 +21,9 @@ import {
 } from "~/modules/account/schemas";
 import { clearSessionCookie, readSessionToken, requireUser } from "~/modules/auth/request.server";
 import { parseCookies } from "~/utils/cookies.server";
-import { AppError } from "~/utils/errors";
+import { fieldErrorsOf } from "~/utils/form-reply";
+import { refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { redirectWithToast } from "~/utils/toast.server";
 import { THEME_COOKIE, themeCookie, themeFormSchema, themeLabels, themeOf } from "~/utils/theme";
@@ -39,24 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Problem = {
-  id: string;
-  intent: string;
-  title: string;
-  description: string;
-  fieldErrors: Record<string, string[]>;
-};
-
-function problem(
-  intent: string,
-  title: string,
-  description: string,
-  fieldErrors: Record<string, string[]>,
-  status: number,
-  retryAfter?: number,
-) {
-  const answer: Problem = { id: crypto.randomUUID(), intent, title, description, fieldErrors };
-  return data(answer, { status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined });
+/** A form that did not pass its check: its toast's title, the message and the fields it names. */
+function problem(intent: string, title: string, error: string, fieldErrors: Record<string, string[]>) {
+  return data({ id: crypto.randomUUID(), intent, title, error, fieldErrors }, { status: 400 });
 }
 
 /**
@@ -69,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   if (intent === settingsIntents.theme) {
     const submission = parseWithZod(formData, { schema: themeFormSchema });
-    if (submission.status !== "success") return problem(intent, "Theme not changed", "Choose a theme", {}, 400);
+    if (submission.status !== "success") return problem(intent, "Theme not changed", "Choose a theme", {});
     const { theme } = submission.value;
     return redirectWithToast(
       "/settings",
@@ -79,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const schema = intent === settingsIntents.deleteAccount ? deleteAccountSchema : changePasswordFormSchema;
   if (intent !== settingsIntents.changePassword && intent !== settingsIntents.deleteAccount) {
-    return problem("unknown", "Error", "Unknown action", {}, 400);
+    return problem("unknown", "Error", "Unknown action", {});
   }
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
@@ -88,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ) as Record<string, string[]>;
     const field = ["currentPassword", "confirmPassword", "newPassword", "password"].find((name) => errors[name]);
     const title = field ? (newPasswordErrorTitles[field] ?? "Error") : "Error";
-    return problem(intent, title, (field && errors[field]?.[0]) || "Please check the form", errors, 400);
+    return problem(intent, title, (field && errors[field]?.[0]) || "Please check the form", errors);
   }
   try {
     if (intent === settingsIntents.changePassword) {
@@ -106,20 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { "set-cookie": clearSessionCookie() },
     );
   } catch (error) {
-    if (error instanceof AppError) {
-      const changing = intent === settingsIntents.changePassword;
-      const title = changing ? "Password not changed" : "Account not deleted";
-      // A refusal about no one field (too many tries, the last admin) is shown by the password typed.
-      return problem(
-        intent,
-        title,
-        error.message,
-        error.details?.fieldErrors ?? { [changing ? "currentPassword" : "password"]: [error.message] },
-        error.status,
-        error.details?.retryAfterSeconds,
-      );
-    }
-    throw error;
+    const changing = intent === settingsIntents.changePassword;
+    // A refusal about no one field (too many tries, the last admin) is shown by the password typed.
+    return refusalReply(error, {
+      submission,
+      hide: ["currentPassword", "newPassword", "confirmPassword", "password"],
+      field: changing ? "currentPassword" : "password",
+      extra: { intent, title: changing ? "Password not changed" : "Account not deleted" },
+    });
   }
 }
 
@@ -128,17 +108,14 @@ export default function SettingsPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? actionData.fieldErrors : {});
+  const errorsFor = (intent: string) =>
+    actionData?.intent !== intent
+      ? {}
+      : "fieldErrors" in actionData
+        ? actionData.fieldErrors
+        : fieldErrorsOf(actionData.result);
 
-  useEffect(() => {
-    if (actionData)
-      toast({
-        id: actionData.id,
-        title: actionData.title,
-        description: actionData.description,
-        variant: "destructive",
-      });
-  }, [actionData]);
+  useErrorToast(actionData, (failed) => failed.title);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -181,4 +158,8 @@ export default function SettingsPage() {
       <DeleteAccountCard asking={askingDelete} errors={errorsFor(settingsIntents.deleteAccount)} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

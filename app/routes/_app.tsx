@@ -4,6 +4,7 @@ import { AccessibilityPanel } from "~/components/accessibility/accessibility-pan
 import { AppShell } from "~/components/layout/app-shell";
 import { requireUser } from "~/modules/auth/request.server";
 import type { loader as rootLoader } from "~/root";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = requireUser(request);
@@ -23,5 +24,14 @@ export default function SignedInLayout() {
       </AppShell>
       <AccessibilityPanel />
     </>
+  );
+}
+
+/** Only when the signed-in layout itself fails: without the shell, which needs its data. */
+export function ErrorBoundary() {
+  return (
+    <main className="flex min-h-screen flex-col justify-center">
+      <GeneralErrorBoundary />
+    </main>
   );
 }

@@ -8,8 +8,10 @@ import { Field, SubmitButton } from "~/components/forms";
 import { requestResetMail, resetMailEnabled } from "~/modules/account/reset-mail.server";
 import { forgotPasswordSchema } from "~/modules/account/schemas";
 import { redirectIfSignedIn } from "~/modules/auth/request.server";
-import { AppError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
 import { keepRetryAfter } from "~/utils/page-headers";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Sagacity Bites" }];
 export const headers = keepRetryAfter;
@@ -34,14 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Not awaited: the answer must not wait for (and so reveal) a mail that is sent only to accounts.
     void requestResetMail(submission.value.email, context.clientAddress);
   } catch (error) {
-    if (error instanceof AppError) {
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { error: error.message, sent: false },
-        { status: error.status, headers: retryAfter ? { "retry-after": String(retryAfter) } : undefined },
-      );
-    }
-    throw error;
+    return refusalReply(error, { submission, extra: { sent: false } });
   }
   return { error: null, sent: true };
 }
@@ -90,5 +85,13 @@ export default function ForgotPasswordPage() {
         </Form>
       )}
     </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Card>
+      <GeneralErrorBoundary />
+    </Card>
   );
 }

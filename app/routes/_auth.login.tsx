@@ -12,6 +12,8 @@ import { loginConstraint } from "~/modules/auth/form-fields";
 import { SESSION_EXPIRED_FLAG } from "~/utils/client-errors";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { signInOrRefuse } from "~/modules/auth/sign-in.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
 export const headers = keepRetryAfter;
@@ -105,5 +107,13 @@ export default function LoginPage() {
         </SubmitButton>
       </Form>
     </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Card>
+      <GeneralErrorBoundary />
+    </Card>
   );
 }

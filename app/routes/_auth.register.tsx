@@ -19,6 +19,8 @@ import { returnPathFrom } from "~/utils/local-path";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { signInOrRefuse } from "~/modules/auth/sign-in.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bites" }];
 export const headers = keepRetryAfter;
@@ -150,5 +152,13 @@ export default function RegisterPage() {
         </SubmitButton>
       </Form>
     </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Card>
+      <GeneralErrorBoundary />
+    </Card>
   );
 }

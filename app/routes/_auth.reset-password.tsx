@@ -9,8 +9,10 @@ import { NewPasswordFields } from "~/components/settings/new-password-fields";
 import { findResetToken, RESET_LINK_INVALID, resetPassword } from "~/modules/account/password.server";
 import { resetPasswordFormSchema } from "~/modules/account/schemas";
 import { clearSessionCookie } from "~/modules/auth/request.server";
-import { AppError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password | Sagacity Bites" },
@@ -43,9 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resetPassword(submission.value);
   } catch (error) {
-    if (error instanceof AppError)
-      return data({ error: error.message, fieldErrors: {} as Record<string, string[]> }, { status: error.status });
-    throw error;
+    return refusalReply(error, { submission, hide: ["newPassword", "confirmPassword"] });
   }
   return redirectWithToast(
     "/login",
@@ -59,6 +59,8 @@ export default function ResetPasswordPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
+  // Only the form's own check names fields; a refusal (a used link, a busy server) is about the form.
+  const fieldErrors = answer && "fieldErrors" in answer ? answer.fieldErrors : {};
   return (
     <AuthCard
       title="Choose a new password"
@@ -74,14 +76,22 @@ export default function ResetPasswordPage() {
       ) : (
         <Form method="post" className="space-y-4" noValidate>
           {/* A refused link or a busy server; the fields' own errors are shown beside them. */}
-          <FormAlert message={Object.keys(answer?.fieldErrors ?? {}).length ? null : answer?.error} />
+          <FormAlert message={Object.keys(fieldErrors).length ? null : answer?.error} />
           <input type="hidden" name="token" value={token} />
-          <NewPasswordFields idPrefix="reset-" errors={answer?.fieldErrors ?? {}} />
+          <NewPasswordFields idPrefix="reset-" errors={fieldErrors} />
           <SubmitButton className="w-full" pending={pending} pendingText="Saving...">
             Set New Password
           </SubmitButton>
         </Form>
       )}
     </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Card>
+      <GeneralErrorBoundary />
+    </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { AuthFrame } from "~/components/auth/auth-frame";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Card } from "~/components/ui/card";
 
 export default function AuthLayout() {
   return (
@@ -7,6 +9,17 @@ export default function AuthLayout() {
       <div className="w-full max-w-md">
         <Outlet />
       </div>
+    </AuthFrame>
+  );
+}
+
+/** Only when the frame itself fails: the pages under it show their own, inside it. */
+export function ErrorBoundary() {
+  return (
+    <AuthFrame>
+      <Card className="w-full max-w-md">
+        <GeneralErrorBoundary />
+      </Card>
     </AuthFrame>
   );
 }

@@ -3,12 +3,14 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Users } from "lucide-react";
 import { SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthFrame } from "~/components/auth/auth-frame";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { getOptionalUser, requireUser } from "~/modules/auth/request.server";
 import { findGroupByInviteCode, isMember, joinGroup } from "~/modules/groups/groups.server";
-import { AppError, NotFoundError } from "~/utils/errors";
+import { NotFoundError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
 import { RETURN_PARAM } from "~/utils/local-path";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -41,8 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const group = joinGroup(user.id, params.code ?? "");
     return redirectWithToast(`/groups/${group.id}`, { title: `Welcome to ${group.name}!` });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return refusalReply(error);
   }
 }
 
@@ -90,6 +91,14 @@ export default function JoinGroupPage() {
           </Button>
         </CardFooter>
       </Card>
+    </AuthFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AuthFrame>
+      <GeneralErrorBoundary />
     </AuthFrame>
   );
 }

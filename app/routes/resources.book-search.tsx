@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookSearchSchema } from "~/modules/books/schemas";
 import { searchBooks } from "~/modules/books/search.server";
 import { requireUser } from "~/modules/auth/request.server";
-import { AppError } from "~/utils/errors";
+import { refusalOf } from "~/utils/refusal.server";
 
 /**
  * The add-excerpt dialog's book look-up (GET /api/books/search is the JSON adapter over the same
@@ -16,8 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return { ...(await searchBooks(parsed.data.q)), error: null };
   } catch (error) {
-    if (error instanceof AppError) return { results: [], cached: false, error: error.message };
-    throw error;
+    return { results: [], cached: false, error: refusalOf(error).message };
   }
 }
 

@@ -22,9 +22,16 @@ export function fieldsNotToEcho(payload: Record<string, unknown>, always: string
   return [...hidden];
 }
 
+interface ReplyOptions {
+  resetForm?: boolean;
+  /** A refusal about the whole form (a domain error's message) and about single fields. */
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
 interface ReplyingSubmission<Result> {
   payload: Record<string, unknown>;
-  reply: (options?: { hideFields?: string[]; resetForm?: boolean }) => Result;
+  reply: (options?: ReplyOptions & { hideFields?: string[] }) => Result;
 }
 
 /** Deeper than any form's fields nest (profile's favoriteTeachers[0] is two levels). */
@@ -46,14 +53,14 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
  */
 export function replyWithoutEcho<Result>(
   submission: ReplyingSubmission<Result>,
-  { hide = [], resetForm }: { hide?: string[]; resetForm?: boolean } = {},
+  { hide = [], ...options }: ReplyOptions & { hide?: string[] } = {},
 ): Result {
   // A name like "a.b.c..." nests its value that deep, and the reply walks the values recursively: a
   // 100,000-level name overflowed the stack. No form has such a field; it is dropped before the reply.
   for (const [name, value] of Object.entries(submission.payload)) {
     if (nestedDeeperThan(value, MAX_FIELD_DEPTH)) delete submission.payload[name];
   }
-  const result = submission.reply({ hideFields: fieldsNotToEcho(submission.payload, hide), resetForm });
+  const result = submission.reply({ ...options, hideFields: fieldsNotToEcho(submission.payload, hide) });
   // Names show up in the errors (keyed by name) and in the form's state (a list of field names).
   const reply = result as {
     error?: Record<string, unknown> | null;
@@ -80,4 +87,11 @@ export function firstErrorMessage(
 ) {
   const message = Object.values(error ?? {}).flat()[0] ?? fallback;
   return message.length > 300 ? `${message.slice(0, 299)}…` : message;
+}
+
+/** A reply's errors by field, without the form's own (conform keys those ""). */
+export function fieldErrorsOf(result: { error?: Record<string, string[] | null> | null } | undefined) {
+  return Object.fromEntries(
+    Object.entries(result?.error ?? {}).flatMap(([name, messages]) => (name && messages ? [[name, messages]] : [])),
+  ) as Record<string, string[]>;
 }

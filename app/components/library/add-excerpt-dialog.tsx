@@ -128,7 +128,7 @@ export function AddExcerptPanel({
 }: {
   open: boolean;
   returnTo: string;
-  failure?: { error: string; fieldErrors: Record<string, string[]> };
+  failure?: { error: string; fieldErrors?: Record<string, string[]> };
 }) {
   const hydrated = useHydrated();
   if (hydrated || !open) return null;

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { toast } from "~/components/ui/use-toast";
+import { useErrorToast } from "~/components/use-error-toast";
 import { insightPreview, moreInsightsLabel } from "~/modules/library/display";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { LibraryActionResult, LibraryItem } from "./types";
@@ -91,19 +92,16 @@ function DeleteButton({ item, links }: { item: LibraryItem; links: DeleteLinks }
   const hydrated = useHydrated();
   const fetcher = useFetcher<LibraryActionResult>();
   const deleting = fetcher.state !== "idle";
+  const result = fetcher.data?.intent === "delete" ? fetcher.data : undefined;
   useEffect(() => {
-    const result = fetcher.data;
-    if (!result || result.intent !== "delete") return;
-    if (result.ok) {
-      toast({
-        id: result.id,
-        title: "Deleted from library",
-        description: `"${item.title}" was removed from your library`,
-      });
-    } else {
-      toast({ id: result.id, title: "Failed to update library", description: result.error, variant: "destructive" });
-    }
-  }, [fetcher.data, item.title]);
+    if (!result?.ok) return;
+    toast({
+      id: result.id,
+      title: "Deleted from library",
+      description: `"${item.title}" was removed from your library`,
+    });
+  }, [result, item.title]);
+  useErrorToast(result, "Failed to update library");
   if (!hydrated) {
     return (
       <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive">

@@ -27,4 +27,5 @@ export type LibraryActionResult =
   | { ok: true; intent: "add"; id: string; title: string; label: string }
   | { ok: true; intent: "delete"; id: string }
   | { ok: true; intent: "save" | "remove"; id: string; studyId: string; saved: boolean }
-  | { ok: false; intent: string; id: string; error: string; fieldErrors: Record<string, string[]> };
+  // A module's refusal names no field; only the form's own check does.
+  | { ok: false; intent: string; id: string; error: string; fieldErrors?: Record<string, string[]> };

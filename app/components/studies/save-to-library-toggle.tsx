@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import type { LibraryActionResult } from "~/components/library/types";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { useErrorToast } from "~/components/use-error-toast";
 import { cn } from "~/utils/cn";
 
 const LIBRARY_ACTION = "/library";
@@ -30,23 +31,16 @@ export function SaveToLibraryToggle({
   const saved = pendingIntent ? pendingIntent === "save" : savedOnServer;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  const toggled = result && (result.intent === "save" || result.intent === "remove") ? result : undefined;
   useEffect(() => {
-    if (!result || (result.intent !== "save" && result.intent !== "remove")) return;
-    if (result.ok) {
-      toast(
-        result.saved
-          ? { id: result.id, title: "Saved to library", description: "You can find this in your library" }
-          : { id: result.id, title: "Removed from library", description: "Study removed successfully" },
-      );
-    } else {
-      toast({
-        id: result.id,
-        title: "Failed to update library",
-        description: result.error || "Please try again",
-        variant: "destructive",
-      });
-    }
-  }, [result]);
+    if (!toggled?.ok) return;
+    toast(
+      toggled.saved
+        ? { id: toggled.id, title: "Saved to library", description: "You can find this in your library" }
+        : { id: toggled.id, title: "Removed from library", description: "Study removed successfully" },
+    );
+  }, [toggled]);
+  useErrorToast(toggled, "Failed to update library");
 
   return (
     <form

@@ -4,6 +4,7 @@ import { Form, useActionData, useLocation, useNavigation } from "@remix-run/reac
 import { Loader2, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Field } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,7 +12,8 @@ import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { processUrl } from "~/modules/content/process.server";
 import { processUrlSchema } from "~/modules/content/schemas";
-import { AppError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { fieldsNotToEcho, firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { HowItWorks } from "./how-it-works";
 import { ProcessedContent } from "./processed-content";
@@ -59,21 +61,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const content = await processUrl(user.id, submission.value, { signal: request.signal });
     return data({ ok: true as const, id, content });
   } catch (error) {
-    if (!(error instanceof AppError)) console.error(error);
-    return data(
-      {
-        ok: false as const,
-        id,
-        values,
-        errorTitle: "Unable to process content",
-        error: error instanceof AppError ? error.message : null,
-      },
-      { status: error instanceof AppError ? error.status : 500 },
-    );
+    return refusalReply(error, { extra: { ok: false as const, values, errorTitle: "Unable to process content" } });
   }
 }
-
-const FALLBACK_ERROR = "An unexpected error occurred. Please try again or contact support.";
 
 /** SPEC §2 /process-sermon (also served at /add-content): a URL in, a summary and learning bites out. */
 export default function AddContentPage() {
@@ -86,31 +76,20 @@ export default function AddContentPage() {
   const pending = navigation.state === "submitting" && navigation.formAction === location.pathname;
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast({
-        id: actionData.id,
-        title: "Content processed!",
-        description: "AI has analyzed your content and generated insights",
-      });
-      resultRef.current?.focus();
-    } else {
-      toast({
-        id: actionData.id,
-        title: actionData.errorTitle,
-        description: actionData.error || FALLBACK_ERROR,
-        variant: "destructive",
-      });
-    }
+    if (!actionData?.ok) return;
+    toast({
+      id: actionData.id,
+      title: "Content processed!",
+      description: "AI has analyzed your content and generated insights",
+    });
+    resultRef.current?.focus();
   }, [actionData]);
+  useErrorToast(actionData, (failed) => ("errorTitle" in failed ? failed.errorTitle : "Unable to process content"));
 
   const result = actionData?.ok ? actionData.content : null;
   const failure = actionData && !actionData.ok ? actionData : null;
   // Why the last try failed stays under the URL (the toast vanishes) until the URL is changed.
-  const answered = useMemo(
-    () => (failure ? [`${failure.errorTitle} - ${failure.error || FALLBACK_ERROR}`] : undefined),
-    [failure],
-  );
+  const answered = useMemo(() => (failure ? [`${failure.errorTitle} - ${failure.error}`] : undefined), [failure]);
   const [blank, setBlank] = useState<string[]>();
   const urlErrors = blank ?? answered;
 
@@ -202,4 +181,8 @@ export default function AddContentPage() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

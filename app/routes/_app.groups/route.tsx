@@ -1,19 +1,19 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookOpen, CalendarDays, ChevronRight, Users } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { Field } from "~/components/forms";
 import { GroupDetailsFields } from "~/components/groups/group-details-fields";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
-import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
 import { createGroupSchema, joinGroupSchema } from "~/modules/groups/schemas";
-import { parseWith } from "~/utils/validation";
-import { AppError } from "~/utils/errors";
+import { invalidReply, refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { GroupFormCard, groupForms } from "./group-form-card";
 
@@ -27,26 +27,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Create and Join, the same module functions as POST /api/groups and /api/groups/join. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = requireUser(request);
-  const form = Object.fromEntries(await request.formData());
-  const intent: keyof typeof groupForms = form.intent === "join" ? "join" : "create";
-  try {
-    if (intent === "join") {
-      const { inviteCode } = parseWith(joinGroupSchema, { inviteCode: form.inviteCode });
-      const group = joinGroup(user.id, inviteCode);
+  const formData = await request.formData();
+  if (formData.get("intent") === "join") {
+    const extra = { intent: "join" as const };
+    const submission = parseWithZod(formData, { schema: joinGroupSchema });
+    if (submission.status !== "success") return invalidReply(submission, { extra });
+    try {
+      const group = joinGroup(user.id, submission.value.inviteCode);
       return redirectWithToast(`/groups/${group.id}`, {
         title: group.alreadyMember ? "You are already in this group" : `Welcome to ${group.name}!`,
       });
+    } catch (error) {
+      return refusalReply(error, { submission, extra });
     }
-    const group = createGroup(user.id, parseWith(createGroupSchema, form));
+  }
+  const extra = { intent: "create" as const };
+  const submission = parseWithZod(formData, { schema: createGroupSchema });
+  if (submission.status !== "success") return invalidReply(submission, { extra });
+  try {
+    const group = createGroup(user.id, submission.value);
     return redirectWithToast(`/groups/${group.id}`, {
       title: "Group created!",
       description: "Share the invite code or link with your group",
     });
   } catch (error) {
-    if (error instanceof AppError) {
-      return data({ intent, error: error.message, id: crypto.randomUUID() }, { status: error.status });
-    }
-    throw error;
+    return refusalReply(error, { submission, extra });
   }
 }
 
@@ -82,16 +87,7 @@ export default function GroupsPage() {
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({
-        id: actionData.id,
-        title: groupForms[actionData.intent].failed,
-        description: actionData.error,
-        variant: "destructive",
-      });
-    }
-  }, [actionData]);
+  useErrorToast(actionData, (failed) => groupForms[failed.intent].failed);
 
   // The refusal stays beside the field of the form that posted (the toast, with scripts, vanishes).
   const failure = useMemo(
@@ -166,4 +162,8 @@ export default function GroupsPage() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,15 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ArrowLeft, LogOut, Trash2 } from "lucide-react";
-import { useEffect } from "react";
 import { CONFIRM_PARAM, ConfirmAction, ConfirmInPlace } from "~/components/groups/confirm-action";
 import { PrintButton } from "~/components/groups/print-button";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
-import { GroupNotFound } from "~/components/groups/group-not-found";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { toast } from "~/components/ui/use-toast";
 import { requireUser } from "~/modules/auth/request.server";
 import { shareStudy, unshareStudy } from "~/modules/groups/group-studies.server";
 import {
@@ -28,8 +27,9 @@ import { groupPageFormSchema } from "~/modules/groups/schemas";
 import { calendarDay } from "~/utils/time-zone";
 import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
 import { listStudies } from "~/modules/studies/studies.server";
-import { parseWith } from "~/utils/validation";
-import { AppError, NotFoundError } from "~/utils/errors";
+import { NotFoundError } from "~/utils/errors";
+import { invalidReply, refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
 import { InviteCard } from "./invite-card";
@@ -40,7 +40,7 @@ import { MembersCard } from "./members-card";
 import { GroupPlanCard } from "./plan-card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "group" in data && data.group ? data.group.name : "Group"} | Sagacity Bites` },
+  { title: `${data?.group.name ?? "Group"} | Sagacity Bites` },
 ];
 
 /** How many of the leader's own lesson plans the share list offers (newest first). */
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     group = getGroup(user.id, params.groupId ?? "", { timeZone });
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ group: null }, { status: 404 });
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }
   const isLeader = group.role === "leader";
@@ -82,8 +82,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = requireUser(request);
   const groupId = params.groupId ?? "";
   const here = `/groups/${groupId}`;
+  const submission = parseWithZod(await request.formData(), { schema: groupPageFormSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const form = submission.value;
   try {
-    const form = parseWith(groupPageFormSchema, Object.fromEntries(await request.formData()));
     switch (form.intent) {
       case "share":
         shareStudy(user.id, groupId, form.studyId);
@@ -131,10 +133,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         });
     }
   } catch (error) {
-    if (error instanceof AppError) {
-      return data({ error: error.message, id: crypto.randomUUID() }, { status: error.status });
-    }
-    throw error;
+    return refusalReply(error, { submission });
   }
 }
 
@@ -154,19 +153,7 @@ export default function GroupPage() {
   const hydrated = useHydrated();
   const location = useLocation();
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({ id: actionData.id, title: "That did not work", description: actionData.error, variant: "destructive" });
-    }
-  }, [actionData]);
-
-  if (!("me" in loaded) || !loaded.group) {
-    return (
-      <GroupNotFound title="Group not found">
-        This group does not exist, or you are not one of its members. Ask its leader for an invite link.
-      </GroupNotFound>
-    );
-  }
+  useErrorToast(actionData, "That did not work");
 
   const { group, me, today, inviteLink, onLoopback, inDesktopApp, plans, shareable } = loaded;
   const isLeader = group.role === "leader";
@@ -307,5 +294,19 @@ export default function GroupPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <ErrorPage title="Group not found" icon="missing" back={{ to: "/groups", label: "Go to my groups" }}>
+            This group does not exist, or you are not one of its members. Ask its leader for an invite link.
+          </ErrorPage>
+        ),
+      }}
+    />
   );
 }

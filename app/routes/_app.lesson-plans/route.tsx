@@ -1,11 +1,11 @@
 import { HelpPopover } from "~/components/help-popover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { FileText, Plus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { CreateStudyCard, type StudyFailure } from "~/components/studies/create-study-card";
 import { formatStudyDate, studyTypeLabel } from "~/components/studies/format";
@@ -31,10 +31,10 @@ import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
 import { ApiError } from "~/utils/client-errors";
-import { AppError } from "~/utils/errors";
+import { invalidReply, refusalReply } from "~/utils/refusal.server";
+import { useErrorToast } from "~/components/use-error-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { cn } from "~/utils/cn";
-import { firstErrorMessage } from "~/utils/form-reply";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useStudyGenerator } from "./use-study-generator";
 
@@ -81,11 +81,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Which tab's field a failure is shown beside.
   const studyType: StudyType = submission.payload.studyType === "passage" ? "passage" : "topic";
   if (submission.status !== "success") {
-    const message = firstErrorMessage(submission.error, "Please try again");
-    return data(
-      { error: message, studyType, suggestions: undefined as string[] | undefined, id: crypto.randomUUID() },
-      { status: 400 },
-    );
+    return invalidReply(submission, {
+      fallback: "Please try again",
+      extra: { studyType, suggestions: [] as string[] },
+    });
   }
   try {
     const study = await createStudy(user.id, submission.value, { signal: request.signal });
@@ -94,12 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
       description: readyText[study.studyType],
     });
   } catch (error) {
-    if (error instanceof AppError)
-      return data(
-        { error: error.message, studyType, suggestions: error.details?.suggestions, id: crypto.randomUUID() },
-        { status: error.status },
-      );
-    throw error;
+    return refusalReply(error, {
+      submission,
+      extra: (refusal) => ({ studyType, suggestions: refusal.details?.suggestions ?? [] }),
+    });
   }
 }
 
@@ -153,16 +150,7 @@ export default function LessonPlansPage() {
     [actionData],
   );
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({
-        id: actionData.id,
-        title: "Failed to create lesson plan",
-        description: actionData.error,
-        variant: "destructive",
-      });
-    }
-  }, [actionData]);
+  useErrorToast(actionData, "Failed to create lesson plan");
 
   useEffect(() => {
     // On a phone the preview sits below the lists: bring it into view when a study opens.
@@ -348,4 +336,8 @@ export default function LessonPlansPage() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

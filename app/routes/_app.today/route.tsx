@@ -14,6 +14,7 @@ import {
 import { CheckCircle2, PartyPopper } from "lucide-react";
 import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { TranslationBadge } from "~/components/scripture/translation-badge";
 import { Button } from "~/components/ui/button";
@@ -24,7 +25,7 @@ import { requireUser } from "~/modules/auth/request.server";
 import type { DevotionLevel } from "~/modules/plans/levels";
 import { completeTodayReading, getTodayOverview, readTimeZone, resolveTimeZone } from "~/modules/plans/plans.server";
 import { todayFormSchema, todayViewSchema } from "~/modules/plans/schemas";
-import { AppError } from "~/utils/errors";
+import { refusalReply } from "~/utils/refusal.server";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -128,8 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     completeTodayReading(user.id, form);
   } catch (error) {
-    if (error instanceof AppError) return data({ id, error: error.message }, { status: error.status });
-    throw error;
+    return refusalReply(error, { submission });
   }
   return redirectWithToast(
     "/today",
@@ -328,4 +328,8 @@ export default function TodayPage() {
       </article>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
