@@ -173,6 +173,8 @@ test.describe("admin console: the users table at 1280 px", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin");
     const row = rowOf(page, user.email);
+    // Hydrated: Delete is a button once the scripts run (a link before), and the tooltips work.
+    await expect(row.getByRole("button", { name: `Delete user ${user.email}` })).toBeVisible();
     const summary = row.locator("summary");
     const cut = await summary
       .locator("span")
