@@ -231,6 +231,9 @@ test.describe("admin console: the users table at 1280 px", () => {
     await expect(rowOf(page, user.email)).toHaveCount(1);
 
     await page.goto(`/admin?delete=${id}`);
+    // The click waits for the dialog (Radix marks it open): one aimed at the page's own question
+    // while the scripts replace it lands on the dialog's overlay (a CI run failed so).
+    await expect(dialog).toHaveAttribute("data-state", "open");
     await dialog.getByRole("button", { name: "Delete User" }).click();
     await expect(page.getByText("User deleted successfully").first()).toBeVisible();
     await expect(rowOf(page, user.email)).toHaveCount(0);
