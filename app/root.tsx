@@ -6,7 +6,7 @@ import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { OfflineSupport } from "~/components/offline-notice";
 import { Toaster } from "~/components/ui/toaster";
 import { toast } from "~/components/ui/use-toast";
-import { parseCookies } from "~/utils/cookies.server";
+import { readCookie } from "~/utils/cookies.server";
 import interRegular from "@fontsource/inter/files/inter-latin-400-normal.woff2";
 import fontStyles from "~/styles/fonts.css";
 import tailwindStyles from "~/tailwind.css";
@@ -29,13 +29,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast: flashToast, clearCookie } = readToast(request);
+  const { toast: flashToast, clearCookie } = await readToast(request);
   // sidebar_state is the browser's own cookie (app-shell.tsx writes it; SPEC: "true" or "false"):
   // it cannot be signed, and createCookie's encoding (base64 JSON) is not the spec's plain value.
-  const cookies = parseCookies(request.headers.get("cookie"));
-  const sidebarOpen = cookies.sidebar_state !== "false";
+  const cookies = request.headers.get("cookie");
+  const sidebarOpen = readCookie(cookies, "sidebar_state") !== "false";
   // The reader's theme, painted by the server: right from the first paint, with or without scripts.
-  const theme = themeOf(cookies[THEME_COOKIE]);
+  const theme = themeOf(readCookie(cookies, THEME_COOKIE));
   return data(
     { toast: flashToast, sidebarOpen, theme },
     { headers: clearCookie ? { "set-cookie": clearCookie } : undefined },

@@ -6,7 +6,7 @@ import { requireUser } from "~/modules/auth/request.server";
 export const meta: MetaFunction = () => [{ title: "Page not found | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
+  await requireUser(request);
   return data(null, { status: 404 });
 }
 

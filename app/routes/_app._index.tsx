@@ -10,7 +10,7 @@ import { QuickStartCongratulation } from "~/components/onboarding/quick-start-co
 import { WelcomeNoScript } from "~/components/onboarding/welcome-noscript";
 import { Spinner } from "~/components/ui/spinner";
 import { requireUser } from "~/modules/auth/request.server";
-import { parseCookies } from "~/utils/cookies.server";
+import { readCookie } from "~/utils/cookies.server";
 import { verseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
 import { listGroups } from "~/modules/groups/groups.server";
 import { getOnboardingStatus, shouldCongratulate } from "~/modules/onboarding/onboarding.server";
@@ -30,9 +30,9 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Sagacity Bites" }
 const RECENT_COUNT = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const status = getOnboardingStatus(user.id);
-  const collapsedBy = parseCookies(request.headers.get("cookie"))[QUICK_START_COLLAPSED_COOKIE];
+  const collapsedBy = readCookie(request.headers.get("cookie"), QUICK_START_COLLAPSED_COOKIE);
   const timeZone = readTimeZone(user.id);
   return {
     userId: user.id,

@@ -10,13 +10,13 @@ const resetLinkFormSchema = z.object({
 });
 
 /** A browser that opens this address is sent to the Admin Console (the dialog only posts here). */
-export function loader() {
+export async function loader() {
   return redirect("/admin");
 }
 
 /** The Admin Console's reset-link dialog posts here: `{ url, expiresAt }`, or `{ error }`. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireAdminUser(request);
+  await requireAdminUser(request);
   const parsed = resetLinkFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 400 });
   try {

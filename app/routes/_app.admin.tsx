@@ -47,7 +47,7 @@ export const meta: MetaFunction = () => [{ title: "Admin Console | Sagacity Bite
 const USERS_PAGE_SIZE = 25;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = requireAdminUser(request);
+  const admin = await requireAdminUser(request);
   const search = new URL(request.url).searchParams;
   const page = listUsers({
     limit: shownCount(search.get("users"), USERS_PAGE_SIZE),
@@ -82,7 +82,7 @@ function done(request: Request, description: string) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = requireAdminUser(request);
+  const admin = await requireAdminUser(request);
   const submission = parseWithZod(await request.formData(), { schema: adminFormSchema });
   if (submission.status !== "success") {
     const message = firstErrorMessage(submission.error, "Unknown action");

@@ -39,7 +39,7 @@ function translationChoices(preferred: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const settings = getAiSettings();
   const plans = listPlans(user.id);
   return {
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: startPlanSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "About and credits | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
+  await requireUser(request);
   return null;
 }
 

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const groupId = params.groupId ?? "";
   try {
     const shared = readSharedStudy(user.id, groupId, params.studyId ?? "");
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "Save to My Library": the member's own copy, as POST /api/groups/{id}/studies/{studyId}/save. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const groupId = params.groupId ?? "";
   const studyId = params.studyId ?? "";
   try {

@@ -14,12 +14,12 @@ import { firstErrorMessage } from "~/utils/form-reply";
  * or a refused start (too many at once, a full account) is `{ error }` with its status.
  */
 /** The address opened in a browser (a bookmark, a reload): the page that posts to it. */
-export function loader() {
+export async function loader() {
   return redirect("/lesson-plans");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
   if (submission.status !== "success") {
     return jsonResponse({ error: firstErrorMessage(submission.error, "Please try again") }, { status: 400 });

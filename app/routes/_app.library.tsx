@@ -53,7 +53,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const search = new URL(request.url).searchParams;
   const contentShown = shownCount(search.get("content"), LIBRARY_PAGE_SIZE);
   const savedShown = shownCount(search.get("saved"), LIBRARY_PAGE_SIZE);
@@ -151,7 +151,7 @@ function toggleSave(userId: string, formData: FormData) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "save" || intent === "remove") return toggleSave(user.id, form);

@@ -35,7 +35,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Profile | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const { displayName, favoriteTeachers, studyDepthPreference, denomination } = getProfile(user.id);
   return { profile: { displayName, favoriteTeachers, studyDepthPreference, denomination } };
 }
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the teacher buttons post here too: they answer the form as edited, unsaved, like the browser does.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {

@@ -9,7 +9,7 @@ import { refusalToast } from "~/utils/refusal.server";
  * refusal (too many exports this hour) goes back to the settings with a toast saying so.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   try {
     return zipDownloadResponse(await exportArchive(user.id));
   } catch (error) {

@@ -7,7 +7,7 @@ import { refusalToast } from "~/utils/refusal.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** A browser that opens this address is sent to the settings page, where the Import form is. */
-export function loader() {
+export async function loader() {
   return redirect("/settings");
 }
 
@@ -16,7 +16,7 @@ export function loader() {
  * answered with a redirect back to the settings and a toast that sums up what was added.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   try {
     const summary = await importExport(user.id, await readUpload(request));
     return redirectWithToast("/settings", { title: "Import complete", description: describeImport(summary) });

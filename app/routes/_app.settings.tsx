@@ -20,7 +20,7 @@ import {
   settingsIntents,
 } from "~/modules/account/schemas";
 import { clearSessionCookie, readSessionToken, requireUser } from "~/modules/auth/request.server";
-import { parseCookies } from "~/utils/cookies.server";
+import { readCookie } from "~/utils/cookies.server";
 import { fieldErrorsOf } from "~/utils/form-reply";
 import { refusalReply } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";
@@ -32,11 +32,11 @@ export const meta: MetaFunction = () => [{ title: "Settings | Sagacity Bites" }]
 export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   return {
     email: user.email,
     askingDelete: new URL(request.url).searchParams.has("delete-account"),
-    theme: themeOf(parseCookies(request.headers.get("cookie"))[THEME_COOKIE]),
+    theme: themeOf(readCookie(request.headers.get("cookie"), THEME_COOKIE)),
   };
 }
 
@@ -50,7 +50,7 @@ function problem(intent: string, title: string, error: string, fieldErrors: Reco
  * and the theme when the page has no scripts (with them the page sets its cookie itself).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === settingsIntents.theme) {
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === settingsIntents.changePassword) {
       const value = submission.value as { currentPassword: string; newPassword: string };
-      await changePassword(user, readSessionToken(request)!, value, context.clientAddress);
+      await changePassword(user, (await readSessionToken(request))!, value, context.clientAddress);
       return redirectWithToast("/settings", {
         title: "Password changed",
         description: "Your other devices have been signed out.",

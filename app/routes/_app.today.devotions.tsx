@@ -11,7 +11,7 @@ import { AppError, ReplicaWriteError } from "~/utils/errors";
  * the page can tell when the day moved on meanwhile.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const view = todayViewSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { overview, devotions } = getTodayOverview(user.id, {
     timeZone: readTimeZone(user.id),

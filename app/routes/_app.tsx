@@ -7,7 +7,7 @@ import type { loader as rootLoader } from "~/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   return { user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
 }
 

@@ -22,7 +22,7 @@ const SENT =
   "If an account exists for that email, we have sent it a link to choose a new password. The link works once, within 24 hours. If you asked more than once, use the newest mail: only a few are sent in a short time.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  redirectIfSignedIn(request);
+  await redirectIfSignedIn(request);
   return { mailEnabled: resetMailEnabled() };
 }
 

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in | Sagacity Bites" }];
 export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  redirectIfSignedIn(request);
+  await redirectIfSignedIn(request);
   const { expired, headers } = await consumeSessionExpiredFlag(request);
   return data({ sessionExpired: expired }, { headers });
 }

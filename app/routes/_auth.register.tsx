@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Create account | Sagacity Bit
 export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  redirectIfSignedIn(request);
+  await redirectIfSignedIn(request);
   // A link from an admin carries the invite code (?invite=...); it fills the form's field.
   const inviteCode = new URL(request.url).searchParams.get("invite")?.slice(0, 100) ?? "";
   return { signupMode: getSignupSettings().mode, inviteCode };

@@ -4,14 +4,14 @@ import { deleteAccountSchema } from "~/modules/account/schemas";
 import { clearSessionCookie, requireApiUser } from "~/modules/auth/request.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiUser(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
   methodNotAllowed();
 });
 
 /** Deletes the caller's own account and everything it holds, after checking the password. */
 export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   if (request.method !== "DELETE") methodNotAllowed();
   const { password } = await parseJsonBody(request, deleteAccountSchema);
   await deleteOwnAccount(user, password, context.clientAddress);

@@ -4,13 +4,13 @@ import { deleteUser, updateUser } from "~/modules/admin/users.server";
 import { requireApiAdmin } from "~/modules/auth/request.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiAdmin(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
   methodNotAllowed();
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const userId = params.userId!;
   switch (request.method) {
     case "PATCH": {

@@ -5,13 +5,13 @@ import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
 /** GET /api/admin/users?limit=&cursor=: a page of the accounts with their stats, newest first. */
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiAdmin(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
   const pageRequest = parsePageRequest(request);
   return pageResponse(request, listUsers(pageRequest), pageRequest.limit);
 });
 
-export const action = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiAdmin(request);
+export const action = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
   methodNotAllowed();
 });

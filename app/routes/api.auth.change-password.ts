@@ -4,12 +4,12 @@ import { changePasswordApiSchema } from "~/modules/account/schemas";
 import { readSessionToken, requireApiUser } from "~/modules/auth/request.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   if (request.method !== "POST") methodNotAllowed();
   const input = await parseJsonBody(request, changePasswordApiSchema);
-  await changePassword(user, readSessionToken(request)!, input, context.clientAddress);
+  await changePassword(user, (await readSessionToken(request))!, input, context.clientAddress);
   return new Response(null, { status: 204 });
 });

@@ -3,11 +3,11 @@ import { clearSessionCookie, readSessionToken } from "~/modules/auth/request.ser
 import { revokeSession } from "~/modules/auth/sessions.server";
 import { apiHandler, jsonResponse, methodNotAllowed } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const token = readSessionToken(request);
+  const token = await readSessionToken(request);
   if (token) revokeSession(token);
   return jsonResponse({ success: true }, { headers: { "set-cookie": clearSessionCookie() } });
 });

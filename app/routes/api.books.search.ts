@@ -7,12 +7,12 @@ import { parseWith } from "~/utils/validation";
 
 /** Books by title, author or ISBN from Open Library (cached a week): `{ results, cached }`. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  requireApiUser(request);
+  await requireApiUser(request);
   const { q } = parseWith(bookSearchSchema, { q: new URL(request.url).searchParams.get("q") ?? undefined });
   return searchBooks(q);
 });
 
-export const action = apiHandler(({ request }: ActionFunctionArgs) => {
-  requireApiUser(request);
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  await requireApiUser(request);
   methodNotAllowed();
 });

@@ -20,8 +20,8 @@ const commentaryQuerySchema = passageStudySchema.extend({
  * {reference, source, sourceId, sections: [{reference, text}]}. 400 for a missing or
  * unrecognized reference or source, 404 when no section covers it.
  */
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiUser(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
   const params = new URL(request.url).searchParams;
   const { reference, source } = parseWith(commentaryQuerySchema, {
     reference: params.get("reference") ?? undefined,
@@ -31,4 +31,4 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
   return { reference: found.reference, source: found.source, sourceId: found.sourceId, sections: found.sections };
 });
 
-export const action = apiHandler(() => methodNotAllowed());
+export const action = apiHandler(async () => methodNotAllowed());

@@ -5,10 +5,10 @@ import { apiHandler, methodNotAllowed, zipDownloadResponse } from "~/utils/api.s
 
 /** The caller's data as a zip: data.json and a Markdown file per study and per library item. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>
-  zipDownloadResponse(await exportArchive(requireApiUser(request).id)),
+  zipDownloadResponse(await exportArchive((await requireApiUser(request)).id)),
 );
 
-export const action = apiHandler(({ request }: ActionFunctionArgs) => {
-  requireApiUser(request);
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  await requireApiUser(request);
   methodNotAllowed();
 });

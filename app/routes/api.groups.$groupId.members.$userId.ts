@@ -4,7 +4,7 @@ import { assertGroupRole, removeMember, updateMemberSettings } from "~/modules/g
 import { memberSettingsSchema } from "~/modules/groups/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 /**
  * DELETE /api/groups/{id}/members/{userId}: the leader removes a member, or a member leaves (a
@@ -13,7 +13,7 @@ export const loader = apiHandler(() => methodNotAllowed());
  */
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "DELETE" && request.method !== "PATCH") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const groupId = params.groupId ?? "";
   const memberId = params.userId ?? "";
   if (request.method === "DELETE") return removeMember(user.id, groupId, memberId);

@@ -6,15 +6,15 @@ import { shareStudySchema } from "~/modules/groups/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
 /** GET /api/groups/{id}/studies: the lesson plans shared with the group (members). */
-export const loader = apiHandler(({ request, params }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
   return listSharedStudies(user.id, params.groupId ?? "");
 });
 
 /** POST /api/groups/{id}/studies {studyId} (leader): shares one of the leader's lesson plans (201; again: 200). */
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   assertGroupRole(user.id, params.groupId ?? "", "leader");
   const { studyId } = await parseJsonBody(request, shareStudySchema);
   const { study, created } = shareStudy(user.id, params.groupId ?? "", studyId);

@@ -7,15 +7,15 @@ import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server"
 import { timeZoneHeader } from "~/utils/time-zone";
 
 /** GET /api/groups/{id}: members with their progress, shared lessons, the group plan; the invite code for the leader. */
-export const loader = apiHandler(({ request, params }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
   return getGroup(user.id, params.groupId ?? "", { timeZone: readTimeZone(user.id, timeZoneHeader(request)) });
 });
 
 /** PATCH renames the group, DELETE removes it (leader only). */
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PATCH" && request.method !== "DELETE") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const groupId = params.groupId ?? "";
   if (request.method === "DELETE") return deleteGroup(user.id, groupId);
   assertGroupRole(user.id, groupId, "leader");

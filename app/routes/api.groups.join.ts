@@ -4,12 +4,12 @@ import { joinGroup } from "~/modules/groups/groups.server";
 import { joinGroupSchema } from "~/modules/groups/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 /** POST /api/groups/join {inviteCode}: joins the group (again is harmless); a wrong or old code is a 404. */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const { inviteCode } = await parseJsonBody(request, joinGroupSchema);
   return joinGroup(user.id, inviteCode);
 });

@@ -4,13 +4,13 @@ import { markOnboardingSteps, onboardingSteps } from "~/modules/onboarding/onboa
 import { onboardingProgressSchema } from "~/modules/onboarding/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  requireApiUser(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiUser(request);
   methodNotAllowed();
 });
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   if (request.method !== "PATCH") methodNotAllowed();
   const progress = await parseJsonBody(request, onboardingProgressSchema);
   return markOnboardingSteps(

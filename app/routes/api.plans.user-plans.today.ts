@@ -6,9 +6,9 @@ import { timeZoneHeader } from "~/utils/time-zone";
 
 /** A read: an X-Time-Zone header decides "today" for this answer but is not stored. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const timeZone = readTimeZone(user.id, timeZoneHeader(request));
   return getToday(user.id, { timeZone });
 });
 
-export const action = apiHandler(() => methodNotAllowed());
+export const action = apiHandler(async () => methodNotAllowed());

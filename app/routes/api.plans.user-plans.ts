@@ -5,11 +5,11 @@ import { startPlanSchema } from "~/modules/plans/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const input = await parseJsonBody(request, startPlanSchema);
   resolveTimeZone(user.id, input.timeZone ?? timeZoneHeader(request));
   const result = startPlan(user.id, input);

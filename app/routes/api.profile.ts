@@ -4,13 +4,13 @@ import { getProfile, updateProfile } from "~/modules/profile/profile.server";
 import { profileUpdateSchema } from "~/modules/profile/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
   return getProfile(user.id);
 });
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   if (request.method !== "PATCH" && request.method !== "PUT") methodNotAllowed();
   const changes = await parseJsonBody(request, profileUpdateSchema);
   return updateProfile(user.id, changes);

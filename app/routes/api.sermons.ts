@@ -7,8 +7,8 @@ import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/uti
 import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
 /** GET /api/sermons?limit=&cursor=: a page of the user's content, each transcript cut to an excerpt. */
-export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
   const pageRequest = parsePageRequest(request);
   const page = listContent(user.id, { ...pageRequest, transcriptLimit: LISTED_TRANSCRIPT_LENGTH + 1 });
   return pageResponse(
@@ -20,7 +20,7 @@ export const loader = apiHandler(({ request }: LoaderFunctionArgs) => {
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const input = await parseJsonBody(request, manualContentSchema);
   return jsonResponse(addManualContent(user.id, input), { status: 201 });
 });

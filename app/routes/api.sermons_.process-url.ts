@@ -4,13 +4,13 @@ import { processUrl } from "~/modules/content/process.server";
 import { processUrlSchema } from "~/modules/content/schemas";
 import { apiHandler, errorResponse, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 // SPEC §3 "processed content result": failures carry success: false beside the error.
 export async function action({ request }: ActionFunctionArgs) {
   try {
     if (request.method !== "POST") methodNotAllowed();
-    const user = requireApiUser(request);
+    const user = await requireApiUser(request);
     const input = await parseJsonBody(request, processUrlSchema);
     const content = await processUrl(user.id, input, { signal: request.signal });
     return jsonResponse({ success: true, content });

@@ -4,9 +4,9 @@ import { getStudy } from "~/modules/studies/studies.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 
 /** GET /api/studies/{id}: one of the user's studies (another user's answers 404). */
-export const loader = apiHandler(({ request, params }: LoaderFunctionArgs) => {
-  const user = requireApiUser(request);
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
   return getStudy(user.id, params.studyId ?? "");
 });
 
-export const action = apiHandler(() => methodNotAllowed());
+export const action = apiHandler(async () => methodNotAllowed());

@@ -5,7 +5,7 @@ import { studyGenerationStream } from "~/modules/studies/stream.server";
 import { planStudy } from "~/modules/studies/studies.server";
 import { apiHandler, methodNotAllowed, ndjsonResponse, parseJsonBody } from "~/utils/api.server";
 
-export const loader = apiHandler(() => methodNotAllowed());
+export const loader = apiHandler(async () => methodNotAllowed());
 
 /**
  * POST /api/studies/generate { studyType, topic | reference }, for API clients (the Lesson Plans
@@ -15,7 +15,7 @@ export const loader = apiHandler(() => methodNotAllowed());
  */
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
-  const user = requireApiUser(request);
+  const user = await requireApiUser(request);
   const plan = planStudy(user.id, await parseJsonBody(request, studyRequestSchema));
   return ndjsonResponse(studyGenerationStream(plan, request.signal));
 });

@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Join a group | Sagacity Bites
  * sign in (or create an account) and comes back here, rather than to the dashboard.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = getOptionalUser(request);
+  const user = await getOptionalUser(request);
   if (!user) {
     const back = new URL(request.url).pathname;
     throw redirect(`/login?${new URLSearchParams({ [RETURN_PARAM]: back })}`);
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Joins, as POST /api/groups/join does. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   try {
     const group = joinGroup(user.id, params.code ?? "");
     return redirectWithToast(`/groups/${group.id}`, { title: `Welcome to ${group.name}!` });

@@ -8,7 +8,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const token = readSessionToken(request);
+  const token = await readSessionToken(request);
   if (token) revokeSession(token);
   return redirect("/login", { headers: { "set-cookie": clearSessionCookie() } });
 }

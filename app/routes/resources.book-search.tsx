@@ -10,7 +10,7 @@ import { refusalOf } from "~/utils/refusal.server";
  * unavailable and the fields stay open for typing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
+  await requireUser(request);
   const parsed = bookSearchSchema.safeParse({ q: new URL(request.url).searchParams.get("q") ?? "" });
   if (!parsed.success) return { results: [], cached: false, error: parsed.error.issues[0]!.message };
   try {

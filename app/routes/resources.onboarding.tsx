@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * PATCH /api/onboarding/progress is the JSON adapter over the same module function.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: onboardingFormSchema });
   if (submission.status !== "success") return Response.json({ result: replyWithoutEcho(submission) }, { status: 400 });
   const { intent, step, displayName, minutes, redirectTo } = submission.value;

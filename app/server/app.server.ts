@@ -21,7 +21,6 @@ import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/ser
 import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
 import { logRequests } from "~/server/request-log.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
-import { verifySignedCookies } from "~/server/signed-cookies.server";
 import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
 
 export interface StartServerOptions {
@@ -257,15 +256,6 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   // The JSON API validates its own bodies; pages read forms only.
   const formBodies = requireFormBodies();
   app.use((req, res, next) => (isApiPath(req.url) ? next() : formBodies(req, res, next)));
-
-  // Signatures are checked here, once, so the app's synchronous readers see verified values.
-  app.use((req, _res, next) => {
-    verifySignedCookies(req.headers.cookie).then((cookie) => {
-      if (cookie === undefined) delete req.headers.cookie;
-      else req.headers.cookie = cookie;
-      next();
-    }, next);
-  });
 
   // React Router's `*` does not match across a line break, so an /api/ path holding an encoded one
   // (%0A, %0D, U+2028/9) would fall through to the HTML 404 page: under /api/ the answer stays JSON.

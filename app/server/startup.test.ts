@@ -3,9 +3,10 @@ import { after, before, test } from "node:test";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
-import { verifySignedCookies } from "~/server/signed-cookies.server";
 import { cookieSecrets, prepareDatabase, seedDatabase } from "~/server/startup.server";
 import { appCookies } from "~/utils/cookies.server";
+import { readToast } from "~/utils/toast.server";
+import { readSession } from "~/modules/auth/request.server";
 
 let db: Db;
 before(async () => {
@@ -45,27 +46,40 @@ test("signed cookies: verified values reach the app, altered or unsigned ones do
     { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false },
     { databasePath: ":memory:" },
   );
+  const withCookie = (cookie: string) => new Request("http://localhost/", { headers: { cookie } });
   const token = "a".repeat(43);
   const signed = (await appCookies().session.serialize(token)).split(";")[0]!;
-  assert.equal(await verifySignedCookies(`other=1; ${signed}`), `other=1; sb_session=${token}`);
+  assert.deepEqual(await readSession(withCookie(`other=1; ${signed}`)), { token, stale: false });
   const value = decodeURIComponent(signed.slice("sb_session=".length));
   const altered = `sb_session=${encodeURIComponent(value.slice(0, -1) + (value.endsWith("A") ? "B" : "A"))}`;
-  assert.equal(await verifySignedCookies(`other=1; ${altered}`), "other=1");
+  // An altered cookie is no session, and is told apart from none: the page clears it and says so.
+  assert.deepEqual(await readSession(withCookie(`other=1; ${altered}`)), { token: null, stale: true });
+  assert.deepEqual(await readSession(withCookie("other=1")), { token: null, stale: false });
   // A bare token is the credential itself (the same as a bearer header) and passes as it is.
-  assert.equal(await verifySignedCookies(`sb_session=${token}`), `sb_session=${token}`);
+  assert.deepEqual(await readSession(withCookie(`sb_session=${token}`)), { token, stale: false });
 
   // Rotation: a cookie signed with the old secret is still accepted.
   await prepareDatabase(db, { SESSION_SECRET: ["old-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
   const oldToast = (await appCookies().toast.serialize({ id: "1", title: "Hi" })).split(";")[0]!;
+  const oldSession = (await appCookies().session.serialize(token)).split(";")[0]!;
   await prepareDatabase(
     db,
     { SESSION_SECRET: ["new-secret", "old-secret"], COOKIE_SECURE: false },
     { databasePath: ":memory:" },
   );
-  assert.equal(
-    await verifySignedCookies(oldToast),
-    `sb_toast=${encodeURIComponent(JSON.stringify({ id: "1", title: "Hi" }))}`,
-  );
+  assert.deepEqual((await readToast(withCookie(oldToast))).toast, {
+    id: "1",
+    title: "Hi",
+    description: undefined,
+    variant: "default",
+  });
+  assert.deepEqual(await readSession(withCookie(oldSession)), { token, stale: false });
   const unsigned = `sb_toast=${Buffer.from(JSON.stringify({ id: "1", title: "Forged" })).toString("base64")}`;
-  assert.equal(await verifySignedCookies(unsigned), undefined);
+  const forged = await readToast(withCookie(unsigned));
+  assert.equal(forged.toast, null);
+  assert.ok(forged.clearCookie?.startsWith("sb_toast=;"), forged.clearCookie);
+
+  // Once the old secret is retired, its session cookie is stale.
+  await prepareDatabase(db, { SESSION_SECRET: ["new-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });
+  assert.deepEqual(await readSession(withCookie(oldSession)), { token: null, stale: true });
 });

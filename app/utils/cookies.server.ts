@@ -1,31 +1,18 @@
 import { createCookie, type Cookie } from "@remix-run/node";
+import { parse } from "cookie";
 
 /**
  * The app's cookies, all made by Remix's createCookie. The session and toast cookies are signed
- * with the secrets set at start-up (SESSION_SECRET, or one kept in the database); the signature is
- * checked once per request, at the edge (app/server/signed-cookies.server.ts), so the rest of the
- * app reads values that are already verified.
+ * with the secrets set at start-up (SESSION_SECRET, or one kept in the database); their readers
+ * (auth/request.server, utils/toast.server) parse them with these cookies, which check the signature.
  */
 export const SESSION_COOKIE = "sb_session";
 export const TOAST_COOKIE = "sb_toast";
 export const SESSION_EXPIRED_COOKIE = "sb_session_expired";
 
-/** The cookies of a `Cookie` header by name (the first of a name wins). */
-export function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in cookies) continue;
-    try {
-      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      cookies[name] = part.slice(index + 1).trim();
-    }
-  }
-  return cookies;
+/** The value of one cookie of a `Cookie` header (the first of its name), undecodable ones as sent. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  return header ? parse(header)[name] : undefined;
 }
 
 interface AppCookies {

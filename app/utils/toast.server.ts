@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { appCookies, parseCookies, TOAST_COOKIE } from "~/utils/cookies.server";
+import { appCookies, readCookie, TOAST_COOKIE } from "~/utils/cookies.server";
 
 export interface FlashToast {
   id: string;
@@ -14,30 +14,27 @@ export function toastCookie(toast: Omit<FlashToast, "id">) {
 }
 
 /**
- * The pending toast, if any, and the header that clears it once shown. The signature was checked
- * before the request reached the app (app/server/signed-cookies.server.ts): what is here is ours.
+ * The pending toast, if any, and the header that clears it once shown. Its cookie is signed: one
+ * altered (or signed with a retired secret) is no toast, and is cleared too.
  */
-export function readToast(request: Request): { toast: FlashToast | null; clearCookie?: string } {
-  const raw = parseCookies(request.headers.get("cookie"))[TOAST_COOKIE];
-  if (!raw) return { toast: null };
-  const clearCookie = appCookies().clearToast;
-  try {
-    const parsed = JSON.parse(raw);
-    if (typeof parsed?.title !== "string" || typeof parsed?.id !== "string") {
-      return { toast: null, clearCookie };
-    }
-    return {
-      toast: {
-        id: parsed.id,
-        title: parsed.title,
-        description: typeof parsed.description === "string" ? parsed.description : undefined,
-        variant: parsed.variant === "destructive" ? "destructive" : "default",
-      },
-      clearCookie,
-    };
-  } catch {
-    return { toast: null, clearCookie };
-  }
+export async function readToast(request: Request): Promise<{ toast: FlashToast | null; clearCookie?: string }> {
+  const header = request.headers.get("cookie");
+  if (!readCookie(header, TOAST_COOKIE)) return { toast: null };
+  const cookies = appCookies();
+  const clearCookie = cookies.clearToast;
+  const parsed: unknown = await cookies.toast.parse(header);
+  if (!parsed || typeof parsed !== "object") return { toast: null, clearCookie };
+  const { id, title, description, variant } = parsed as Record<string, unknown>;
+  if (typeof title !== "string" || typeof id !== "string") return { toast: null, clearCookie };
+  return {
+    toast: {
+      id,
+      title,
+      description: typeof description === "string" ? description : undefined,
+      variant: variant === "destructive" ? "destructive" : "default",
+    },
+    clearCookie,
+  };
 }
 
 export async function redirectWithToast(url: string, toast: Omit<FlashToast, "id">, headers: HeadersInit = {}) {

@@ -66,3 +66,33 @@ test("signing out revokes the session on the server: the old cookie, put back, w
     (await request.post("/api/auth/login", { data: { email: account.email, password: account.password } })).status(),
   ).toBe(200);
 });
+
+test("a session cookie whose signature no longer holds is cleared, and /login says the session expired", async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await submitLoginForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/$/);
+  const issued = (await sessionCookie(page))!.value;
+  // As after SESSION_SECRET changes: the same value, its signature no longer ours.
+  const decoded = decodeURIComponent(issued);
+  const flipped = decoded.slice(0, -2) + (decoded.at(-2) === "A" ? "B" : "A") + decoded.at(-1);
+  await page
+    .context()
+    .addCookies([
+      { name: "sb_session", value: encodeURIComponent(flipped), url: baseURL!, httpOnly: true, sameSite: "Lax" },
+    ]);
+
+  await page.goto("/library");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Session expired")).toBeVisible();
+  await expect(page.getByText("Your session has expired. Please sign in again to continue.")).toBeVisible();
+  expect(await sessionCookie(page)).toBeUndefined();
+
+  // Signing in again works, and the notice is not shown twice.
+  await submitLoginForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -26,12 +26,12 @@ export const meta: MetaFunction = () => [{ title: "Add Content | Sagacity Bites"
  * module answers at both (app/routes/_app.process-sermon.tsx re-exports it).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireUser(request);
+  await requireUser(request);
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const formData = await request.formData();
   const submitted = { url: String(formData.get("url") ?? ""), title: String(formData.get("title") ?? "") };
   // Shown again in the form after a failure, unless longer than either field takes.

@@ -20,13 +20,13 @@ import { GroupFormCard, groupForms } from "./group-form-card";
 export const meta: MetaFunction = () => [{ title: "Groups | Sagacity Bites" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   return { groups: listGroups(user.id) };
 }
 
 /** Create and Join, the same module functions as POST /api/groups and /api/groups/join. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const formData = await request.formData();
   if (formData.get("intent") === "join") {
     const extra = { intent: "join" as const };

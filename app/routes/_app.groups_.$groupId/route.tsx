@@ -47,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const SHAREABLE_LIMIT = 100;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const timeZone = readTimeZone(user.id);
   let group: GroupDetail;
   try {
@@ -79,7 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Every form of the page: the same module functions as the group's API rows. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const groupId = params.groupId ?? "";
   const here = `/groups/${groupId}`;
   const submission = parseWithZod(await request.formData(), { schema: groupPageFormSchema });

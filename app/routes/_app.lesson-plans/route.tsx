@@ -49,7 +49,7 @@ const readyText: Record<StudyType, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const selectedId = new URL(request.url).searchParams.get("study");
   const recent = listStudies(user.id, { limit: RECENT_STUDIES }).items.map(({ id, title, studyType, createdAt }) => ({
     id,
@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * /api/studies/topic, /passage and /generate do.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: studyRequestSchema });
   // Which tab's field a failure is shown beside.
   const studyType: StudyType = submission.payload.studyType === "passage" ? "passage" : "topic";

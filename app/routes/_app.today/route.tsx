@@ -56,7 +56,7 @@ export const links: LinksFunction = () => [
 const WAIT_FOR_DEVOTIONS_MS = 1500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const timeZone = readTimeZone(user.id);
   const { day } = todayView(new URL(request.url).searchParams);
   const { overview, devotions } = getTodayOverview(user.id, { timeZone, day });
@@ -113,7 +113,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = requireUser(request);
+  const user = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: todayFormSchema });
   const id = crypto.randomUUID();
   if (submission.status !== "success") {
