@@ -220,6 +220,27 @@ describe("sign-in limits behind a proxy", () => {
     assert.ok(Number(answers[7]!.headers.get("retry-after")) > 60);
   });
 
+  test("the sign-in page counts the address the proxy saw, whatever address headers the client writes", async () => {
+    const victim = await register(server.url, "192.0.2.21");
+    const statuses = [];
+    for (let index = 0; index < 7; index++) {
+      const answer = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          ...via("203.0.113.7", `10.9.9.${index}`),
+          // The header the page hands the sign-in strategy its caller's address in: a client's own is replaced.
+          "x-sagacity-client-address": `10.9.10.${index}`,
+        },
+        body: new URLSearchParams({ email: victim.email, password: "wrong" }),
+      });
+      statuses.push(answer.status);
+      await answer.body?.cancel();
+    }
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+  });
+
   test("a stranger's failures from elsewhere do not stop the admin signing in from their own address", async () => {
     for (let index = 0; index < 8; index++) await login(server.url, admin.email, "guess", "203.0.113.66");
     const stranger = await login(server.url, admin.email, "guess", "203.0.113.66");

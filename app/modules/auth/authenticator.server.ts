@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWith } from "~/utils/validation";
@@ -10,9 +9,12 @@ import { createSession, type SessionUser } from "./sessions.server";
 
 const PASSWORD_STRATEGY = "user-pass";
 
-// The strategy's verify callback sees only a copy of the request (remix-auth makes a new Request),
-// so the caller's address travels beside it in the async context.
-const clientAddressScope = new AsyncLocalStorage<string>();
+/**
+ * The strategy reads the caller's address from the request it is given: authenticateForm puts it
+ * in this header, replacing any a client sent (remix-auth hands the strategy a copy of the request,
+ * so nothing beside the request reaches it).
+ */
+const CLIENT_ADDRESS_HEADER = "x-sagacity-client-address";
 
 /**
  * remix-auth runs the sign-in form through the same credential check as the JSON API. It keeps
@@ -21,13 +23,13 @@ const clientAddressScope = new AsyncLocalStorage<string>();
 const authenticator = new Authenticator<SessionUser>();
 
 authenticator.use(
-  new FormStrategy<SessionUser>(async ({ form }) => {
+  new FormStrategy<SessionUser>(async ({ form, request }) => {
     const credentials = parseWith(loginSchema, {
       email: form.get("email") ?? "",
       password: form.get("password") ?? "",
     });
-    const clientAddress = clientAddressScope.getStore();
-    if (clientAddress === undefined) throw new Error("Sign in through authenticateForm");
+    const clientAddress = request.headers.get(CLIENT_ADDRESS_HEADER);
+    if (clientAddress === null) throw new Error("Sign in through authenticateForm");
     return verifyLogin(credentials, clientAddress);
   }),
   PASSWORD_STRATEGY,
@@ -35,7 +37,9 @@ authenticator.use(
 
 /** Signs in with the email and password of a submitted form; throws the AppError of a failure. */
 export function authenticateForm(request: Request, clientAddress: string) {
-  return clientAddressScope.run(clientAddress, () => authenticator.authenticate(PASSWORD_STRATEGY, request));
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return authenticator.authenticate(PASSWORD_STRATEGY, new Request(request, { headers }));
 }
 
 /**
