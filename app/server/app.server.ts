@@ -1,7 +1,6 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
@@ -17,6 +16,7 @@ import { buildExportTask } from "~/modules/account/export.server";
 import { prepareImportTask } from "~/modules/account/import.server";
 import { limitBody, requireFormBodies } from "~/server/body.server";
 import { clientAddressOf } from "~/server/client-address.server";
+import { projectRoot } from "~/paths.server";
 import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/server/host-check.server";
 import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
 import { logRequests } from "~/server/request-log.server";
@@ -45,8 +45,6 @@ export interface RunningServer {
   server: http.Server;
   close: () => Promise<void>;
 }
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
