@@ -15,7 +15,7 @@ import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { buildExportTask } from "~/modules/account/export.server";
 import { prepareImportTask } from "~/modules/account/import.server";
 import { limitBody, requireFormBodies } from "~/server/body.server";
-import { clientAddressOf } from "~/server/client-address.server";
+import { clientAddressOf, trustProxySetting } from "~/server/client-address.server";
 import { projectRoot } from "~/paths.server";
 import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/server/host-check.server";
 import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
@@ -196,6 +196,8 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   const listensOnNetwork = listensOnEveryInterface(listenHost);
   // Remix reads the URL itself: Express need not parse query strings.
   app.set("query parser", false);
+  // The caller's address (req.ip) is read from X-Forwarded-For only behind TRUST_PROXY proxies.
+  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   // Under several processes each line names the worker that served it.
   if (config.LOG_REQUESTS) app.use(logRequests(console.log, cluster.isWorker ? `[worker ${process.pid}] ` : ""));
@@ -273,7 +275,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
       // NODE_ENV=development (npm run dev) is Remix's development mode: errors keep their stacks.
       mode: config.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
-        clientAddress: clientAddressOf(req, config.TRUST_PROXY),
+        clientAddress: clientAddressOf(req),
         cspNonce: (res.locals.cspNonce as string | undefined) ?? "",
         listensOnNetwork,
         requestOrigin: res.locals.requestOrigin as string,

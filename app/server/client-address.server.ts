@@ -1,22 +1,20 @@
-import type http from "node:http";
+import type { Request } from "express";
 import { normalizeAddress } from "~/utils/ip-address.server";
 
 /**
- * The caller's IP. With no trusted proxy it is the socket's. Behind `trustedProxies` proxies it is
- * read from X-Forwarded-For from the right: each proxy appends the address that connected to it,
- * so the right-most entry is what our nearest proxy saw and the n-th from the right is what the
- * outermost of n proxies saw. Everything left of that was written by the client and is ignored.
+ * Express's `trust proxy` for TRUST_PROXY: the number of proxies in front of the server (each
+ * appends the address that connected to it to X-Forwarded-For, so the n-th entry from the right
+ * is what the outermost of n proxies saw; anything left of it the client wrote), or none.
  */
-export function clientAddressOf(req: http.IncomingMessage, trustedProxies: number) {
-  const socketAddress = normalizeAddress(req.socket.remoteAddress ?? "") ?? "unknown";
-  if (trustedProxies <= 0) return socketAddress;
-  const header = req.headers["x-forwarded-for"];
-  const hops = (Array.isArray(header) ? header.join(",") : (header ?? ""))
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  if (hops.length === 0) return socketAddress;
-  // Fewer entries than proxies: the leftmost is still one a trusted proxy wrote.
-  const chosen = hops[Math.max(0, hops.length - trustedProxies)]!;
-  return normalizeAddress(chosen) ?? socketAddress;
+export function trustProxySetting(trustedProxies: number): number | false {
+  return trustedProxies > 0 ? trustedProxies : false;
+}
+
+/**
+ * The caller's IP: Express's `req.ip` (the socket's, or the entry of X-Forwarded-For that the
+ * trusted proxies vouch for), in one spelling (IPv4-mapped IPv6 as IPv4). An entry that is not
+ * an address (a port on it, a name, nothing) falls back to the socket's address: our nearest proxy.
+ */
+export function clientAddressOf(req: Request) {
+  return normalizeAddress(req.ip ?? "") ?? normalizeAddress(req.socket.remoteAddress ?? "") ?? "unknown";
 }
