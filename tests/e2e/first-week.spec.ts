@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Locator } from "@playwright/test";
 import Database from "better-sqlite3";
 import { e2eServerInfoFile } from "../support/e2e-accounts";
-import { apiInPage, expect, test, uniqueEmail, type Account } from "./fixtures";
+import { apiInPage, clickAndWaitForPost, expect, test, uniqueEmail, type Account } from "./fixtures";
 
 /**
  * A new reader's first week: register and read today's devotional two taps later on a phone, the
@@ -117,7 +117,11 @@ test("days 2 to 7 offer what to try next after the reading; dismissed, it never 
     "Keep a sermon's insights in your library",
   ]);
 
-  await nextSteps.getByRole("button", { name: "Dismiss what to try next" }).click();
+  await clickAndWaitForPost(
+    page,
+    nextSteps.getByRole("button", { name: "Dismiss what to try next" }),
+    "/resources/onboarding",
+  );
   await expect(nextSteps).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
@@ -152,7 +156,7 @@ test("the Quick Start's last step done on another page is congratulated on the d
   await expect(congratulation.getByText("Congratulations! You've completed the Quick Start.")).toBeVisible();
   // SPEC §2: the checklist itself shows only while the Quick Start is not complete.
   await expect(page.getByRole("region", { name: "Quick Start", exact: true })).toHaveCount(0);
-  await congratulation.getByRole("button", { name: "Dismiss" }).click();
+  await clickAndWaitForPost(page, congratulation.getByRole("button", { name: "Dismiss" }), "/resources/onboarding");
   await expect(congratulation).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

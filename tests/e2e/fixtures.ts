@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, e2eServerInfoFile } from "../support/e2e-accounts";
 import { insertAccount } from "../support/seed-account";
 import { seedAccount } from "../support/server";
@@ -118,3 +118,17 @@ export const test = base.extend<{ account: Account; signedInPage: Page; admin: A
 });
 
 export { expect };
+
+/**
+ * Clicks `target` and waits for the server's answer to the POST it sends to `path` (a fetcher's,
+ * `path.data` under single fetch, or the page's own form before its scripts run). A change the
+ * page makes at once (a dismissed card gone) is not yet the server's: a reload right after it
+ * could cancel the request (a CI run failed so).
+ */
+export async function clickAndWaitForPost(page: Page, target: Locator, path: string) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(path),
+  );
+  await target.click();
+  await answered;
+}

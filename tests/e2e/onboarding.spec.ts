@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type Account } from "./fixtures";
+import { clickAndWaitForPost, expect, test, type Account } from "./fixtures";
 
 async function setFlags(page: Page, account: Account, flags: Record<string, true>) {
   const answer = await page.request.patch("/api/onboarding/progress", {
@@ -170,7 +170,7 @@ test.describe("Quick Start checklist", () => {
     await expect(congratulation.getByText("Congratulations! You've completed the Quick Start.")).toBeVisible();
     await expect(checklist).toHaveCount(0);
     expect((await status(page, account)).onboardingCompletedAt).not.toBeNull();
-    await congratulation.getByRole("button", { name: "Dismiss" }).click();
+    await clickAndWaitForPost(page, congratulation.getByRole("button", { name: "Dismiss" }), "/resources/onboarding");
     await expect(congratulation).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
