@@ -6,7 +6,7 @@ import { defaultAiSettings } from "~/modules/ai/settings";
 import { cookieSecrets, prepareDatabase, seedDatabase } from "~/server/startup.server";
 import { appCookies } from "~/utils/cookies.server";
 import { readToast } from "~/utils/toast.server";
-import { readSession } from "~/modules/auth/request.server";
+import { readSession, requireUser } from "~/modules/auth/request.server";
 
 let db: Db;
 before(async () => {
@@ -78,6 +78,15 @@ test("signed cookies: verified values reach the app, altered or unsigned ones do
   const forged = await readToast(withCookie(unsigned));
   assert.equal(forged.toast, null);
   assert.ok(forged.clearCookie?.startsWith("sb_toast=;"), forged.clearCookie);
+
+  // A page that names where to come back to sends the visitor to sign in with it.
+  await assert.rejects(requireUser(withCookie("other=1"), { redirectTo: "/today?day=2" }), (response: Response) => {
+    assert.equal(response.headers.get("location"), "/login?redirectTo=%2Ftoday%3Fday%3D2");
+    return true;
+  });
+  // Asked twice of one request (a layout's loader and its page's), the answer is the same.
+  const twice = withCookie(`other=1; ${altered}`);
+  assert.equal(readSession(twice), readSession(twice));
 
   // Once the old secret is retired, its session cookie is stale.
   await prepareDatabase(db, { SESSION_SECRET: ["new-secret"], COOKIE_SECURE: false }, { databasePath: ":memory:" });

@@ -28,7 +28,19 @@ export function clearSessionCookie() {
  * same one API clients send as a Bearer token, looked up by its hash, so a signature adds nothing
  * to it; what the signature refuses is a cookie altered in any way.
  */
-export async function readSession(request: Request): Promise<{ token: string | null; stale: boolean }> {
+export function readSession(request: Request): Promise<{ token: string | null; stale: boolean }> {
+  // A page's loaders (the layout's and the page's) all ask: the signature is checked once a request.
+  let session = sessions.get(request);
+  if (!session) {
+    session = readSessionOnce(request);
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+const sessions = new WeakMap<Request, Promise<{ token: string | null; stale: boolean }>>();
+
+async function readSessionOnce(request: Request): Promise<{ token: string | null; stale: boolean }> {
   const authorization = request.headers.get("authorization");
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
