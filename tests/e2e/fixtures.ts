@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, e2eServerInfoFile } from "../support/e2e-accounts";
 import { insertAccount } from "../support/seed-account";
-import { seedAccount } from "../support/server";
+import { seedAccount, startedHere } from "../support/server";
 
 export interface Account {
   email: string;
@@ -36,7 +36,9 @@ export async function createAccount(baseURL: string, prefix?: string): Promise<A
   const email = uniqueEmail(prefix);
   const password = "reader-password";
   const info = e2eServerInfoFile(Number(new URL(baseURL).port));
-  if (!fs.existsSync(info)) return { email, password, token: (await seedAccount(baseURL, email, password)).token };
+  // A server this worker started first: an info file for the same port may be left from an earlier run.
+  if (startedHere(baseURL) || !fs.existsSync(info))
+    return { email, password, token: (await seedAccount(baseURL, email, password)).token };
   const { databasePath } = JSON.parse(fs.readFileSync(info, "utf8")) as { databasePath: string };
   const { token } = await insertAccount(databasePath, email, password);
   return { email, password, token };

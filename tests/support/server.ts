@@ -199,6 +199,11 @@ export async function registerAccount(baseUrl: string, email = uniqueEmail(), pa
  * process started, without the sign-up's argon2 hash (tests/support/seed-account.ts). For tests
  * that need accounts; tests about signing up use registerAccount.
  */
+/** Whether this process started the server at `baseUrl` (and so knows its database). */
+export function startedHere(baseUrl: string) {
+  return databases.has(new URL(baseUrl).origin);
+}
+
 export async function seedAccount(baseUrl: string, email = uniqueEmail(), password = "correct horse") {
   const databasePath = databases.get(new URL(baseUrl).origin);
   if (!databasePath) throw new Error(`seedAccount: ${baseUrl} is not a server this process started`);
