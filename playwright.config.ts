@@ -19,8 +19,10 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Every test makes its own account and context, so a file's tests spread over both workers: the last
+  // minutes are not one long file running alone (xss.spec.ts asks for serial order itself).
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -6,8 +6,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const INSTALL_COMMAND = "sudo apt-get update && sudo apt-get install -y chromium";
+// The headless build of Debian's Chromium (tests/support/chromium.ts says why).
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const PACKAGE = "chromium-headless-shell";
+const INSTALL_COMMAND = `sudo apt-get update && sudo apt-get install -y ${PACKAGE}`;
 
 function works(binary) {
   if (!fs.existsSync(binary)) return false;
@@ -42,10 +44,10 @@ export function ensureChromium() {
     return `The browser tests need Chromium at ${chromiumPath}. Install it once with:\n\n    ${INSTALL_COMMAND}\n\n(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run npm test again.`;
   }
   console.log(
-    `Chromium was not found at ${chromiumPath}: installing Debian's chromium package for the browser tests...`,
+    `Chromium was not found at ${chromiumPath}: installing Debian's ${PACKAGE} package for the browser tests...`,
   );
   const installed =
-    run(prefix, ["apt-get", "update", "-qq"]) && run(prefix, ["apt-get", "install", "-y", "-qq", "chromium"]);
+    run(prefix, ["apt-get", "update", "-qq"]) && run(prefix, ["apt-get", "install", "-y", "-qq", PACKAGE]);
   if (installed && works(chromiumPath)) {
     console.log(`Installed ${spawnSync(chromiumPath, ["--version"], { encoding: "utf8" }).stdout.trim()}.`);
     return null;
