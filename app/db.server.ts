@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "#db/schema";
 import { getConfig } from "~/config.server";
 import { isReplica } from "~/db-role.server";
+import { projectRoot } from "~/paths.server";
 import { LRUCache } from "lru-cache";
 
 export type Db = BetterSQLite3Database<typeof schema> & {
@@ -24,9 +24,8 @@ const registryKey = Symbol.for("sagacity-bites.database");
 type Registry = { current?: OpenDatabase };
 const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] ??= {}) as Registry;
 
-/** Both the source file (app/) and the bundle (build/) sit one level below the project root. */
 export function defaultMigrationsFolder() {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../db/migrations");
+  return path.join(projectRoot, "db/migrations");
 }
 
 export function openDatabase(databasePath: string): Db {

@@ -2,16 +2,15 @@ import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
-import * as build from "@remix-run/dev/server-build";
+import * as build from "virtual:remix/server-build";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
 import { getConfig, resetConfig, setConfigOverrides, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
+import { projectRoot } from "~/paths.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { setAdminByEmail, userIdByEmail } from "~/modules/auth/accounts.server";
 import { buildExportZip } from "~/modules/account/export.server";
@@ -90,7 +89,7 @@ export interface StartServerOptions {
   host?: string;
   databasePath?: string;
   migrationsFolder?: string;
-  /** Folder holding the static files (public/); resolved from the build when omitted. */
+  /** Folder holding the static files (the client build: public/'s files and the fingerprinted assets). */
   publicDir?: string;
   /** Called after migrations, before listening (the desktop app uses it for its own setup). */
   onDatabaseReady?: () => void | Promise<void>;
@@ -106,8 +105,6 @@ export interface RunningServer {
   server: http.Server;
   close: () => Promise<void>;
 }
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -157,7 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = createApp({
     config,
     db,
-    publicDir: options.publicDir ?? path.join(projectRoot, "public"),
+    publicDir: options.publicDir ?? path.join(projectRoot, "build/client"),
     listenHost: options.host ?? config.HOST,
     address: () => listening!,
   });
@@ -192,7 +189,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
-  // The workers load build/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
+  // The workers load build/server/worker.js, built beside this bundle from app/modules/jobs/tasks.server.ts.
   startWorkerPool({
     filename: new URL("worker.js", import.meta.url).href,
     threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
@@ -288,7 +285,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
 
   // Streamed answers (AI text as it is generated) are flushed chunk by chunk by the adapter.
   app.use(compression());
-  app.use("/build", sirv(path.join(publicDir, "build"), { maxAge: 31536000, immutable: true, etag: true }));
+  app.use("/assets", sirv(path.join(publicDir, "assets"), { maxAge: 31536000, immutable: true, etag: true }));
   app.use(
     sirv(publicDir, {
       maxAge: 3600,
@@ -338,7 +335,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   app.all(
     "*",
     createRequestHandler({
-      build: build as unknown as ServerBuild,
+      build,
       // NODE_ENV=development (npm run dev) is Remix's development mode: errors keep their stacks.
       mode: config.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
