@@ -1,4 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
+import fs from "node:fs";
+import path from "node:path";
+import type { ManualChunkMeta } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -15,14 +18,65 @@ const serverEntry: Plugin = {
 };
 
 /**
- * The browser's shared code in a few long-lived chunks rather than one per set of routes sharing a
- * module (the classic compiler made ~48 on /, each a request Lighthouse counts: docs/adr/0019-vite.md).
+ * build/metafile.js.json: what each browser file holds and imports, in the shape of esbuild's
+ * metafile (which the classic compiler wrote), for the first-load bench (bench/suites/bundle.ts).
  */
-function browserChunk(id: string): string | undefined {
-  if (/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//.test(id))
-    return "framework";
-  if (id.includes("/node_modules/")) return "vendor";
-  if (/\/app\/(components|utils)\//.test(id)) return "shared";
+const bundleMetafile: Plugin = {
+  name: "sagacity-bundle-metafile",
+  apply: (_config, { isSsrBuild }) => !isSsrBuild,
+  writeBundle(options, bundle) {
+    const root = process.cwd();
+    const outDir = path.relative(root, options.dir!);
+    const source = (id: string) => {
+      const file = id.replace(/\?.*$/, "");
+      const packages = file.lastIndexOf("node_modules/");
+      return packages >= 0 ? file.slice(packages) : path.relative(root, file);
+    };
+    const outputs: Record<string, unknown> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== "chunk") continue;
+      outputs[`${outDir}/${chunk.fileName}`] = {
+        inputs: Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [source(id), { bytesInOutput: module.renderedLength }]),
+        ),
+        imports: [
+          ...chunk.imports.map((file) => ({ path: `${outDir}/${file}`, kind: "import-statement" })),
+          ...chunk.dynamicImports.map((file) => ({ path: `${outDir}/${file}`, kind: "dynamic-import" })),
+        ],
+      };
+    }
+    fs.writeFileSync(path.join(root, "build/metafile.js.json"), JSON.stringify({ outputs }));
+  },
+};
+
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
+/** The modules every page starts from: the client entry, the root route and the signed-in layout. */
+const SHELL = /\/app\/(entry\.client\.tsx|root\.tsx|routes\/_app\.tsx)$/;
+
+/**
+ * The browser's first load in a few long-lived chunks rather than one per set of routes sharing a
+ * module (the classic compiler made ~48 on /, each a request Lighthouse counts: docs/adr/0028-vite.md):
+ * React and Remix ("framework"), the packages the page shell imports ("vendor") and the shell's own
+ * components and helpers ("app"). Code only some routes import stays with them, loaded when they are,
+ * but for the Radix primitives and the UI kit ("primitives", "ui").
+ */
+function browserChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
+  if (FRAMEWORK.test(id)) return "framework";
+  const shell = new Map<string, boolean>();
+  const inShell = (moduleId: string): boolean => {
+    const known = shell.get(moduleId);
+    if (known !== undefined) return known;
+    shell.set(moduleId, false);
+    const found = SHELL.test(moduleId.replace(/\?.*$/, "")) || (getModuleInfo(moduleId)?.importers ?? []).some(inShell);
+    shell.set(moduleId, found);
+    return found;
+  };
+  if (inShell(id)) return id.includes("/node_modules/") ? "vendor" : "app";
+  // The primitives behind pages' dialogs, menus and tabs, and the UI kit's small components, would
+  // otherwise come as a dozen chunks of a few hundred bytes each, one per set of routes using them.
+  if (/\/node_modules\/(@radix-ui|@floating-ui)\//.test(id)) return "primitives";
+  if (/\/app\/components\/ui\//.test(id)) return "ui";
   return undefined;
 }
 
@@ -42,6 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     serverEntry,
+    bundleMetafile,
   ],
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname },
