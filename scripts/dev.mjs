@@ -7,17 +7,23 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildIfNeeded, projectRoot, sourceEntries, workerBuildPath } from "./build-if-needed.mjs";
+import { buildIfNeeded, projectRoot, sourceEntries } from "./build-if-needed.mjs";
 
 buildIfNeeded();
 // One process unless WORKERS says otherwise: a restart on every build is quicker, and a debugger
-// attaches to the one server. The workers' bundle is written last, so its arrival marks a whole build.
+// attaches to the one server.
 const env = { WORKERS: "1", ...process.env, NODE_ENV: "development" };
-const server = spawn(process.execPath, [`--watch-path=${workerBuildPath}`, "scripts/start.mjs"], {
-  cwd: projectRoot,
-  stdio: "inherit",
-  env,
-});
+let server;
+function startServer() {
+  server = spawn(process.execPath, ["scripts/start.mjs"], { cwd: projectRoot, stdio: "inherit", env });
+}
+// Restarted only once a build has finished: a build first removes the previous one.
+function restartServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return startServer();
+  server.once("exit", startServer);
+  server.kill("SIGTERM");
+}
+startServer();
 
 let building = false;
 let again = false;
@@ -31,12 +37,12 @@ function rebuild() {
     cwd: projectRoot,
     stdio: "inherit",
   });
-  child.on("exit", () => {
+  child.on("exit", (code) => {
     building = false;
     if (again) {
       again = false;
       rebuild();
-    }
+    } else if (code === 0) restartServer();
   });
 }
 
@@ -50,6 +56,7 @@ const watchers = sourceEntries.map((entry) =>
 
 const stop = () => {
   for (const watcher of watchers) watcher.close();
+  server.removeAllListeners("exit");
   server.kill("SIGTERM");
   process.exit(0);
 };
