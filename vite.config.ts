@@ -58,8 +58,9 @@ const SHELL = /\/app\/(entry\.client\.tsx|root\.tsx|routes\/_app\.tsx)$/;
  * The browser's first load in a few long-lived chunks rather than one per set of routes sharing a
  * module (the classic compiler made ~48 on /, each a request Lighthouse counts: docs/adr/0028-vite.md):
  * React and Remix ("framework"), the packages the page shell imports ("vendor") and the shell's own
- * components and helpers ("app"). Code only some routes import stays with them, loaded when they are,
- * but for the Radix primitives and the UI kit ("primitives", "ui").
+ * components and helpers ("app"). Code only some routes import stays with them, loaded when they are:
+ * one chunk of every Radix primitive any page uses put 46 KB more on / and cost Lighthouse's
+ * simulated LCP more than the requests it saved (docs/adr/0028-vite.md).
  */
 function browserChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
@@ -73,10 +74,6 @@ function browserChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | 
     return found;
   };
   if (inShell(id)) return id.includes("/node_modules/") ? "vendor" : "app";
-  // The primitives behind pages' dialogs, menus and tabs, and the UI kit's small components, would
-  // otherwise come as a dozen chunks of a few hundred bytes each, one per set of routes using them.
-  if (/\/node_modules\/(@radix-ui|@floating-ui)\//.test(id)) return "primitives";
-  if (/\/app\/components\/ui\//.test(id)) return "ui";
   return undefined;
 }
 
