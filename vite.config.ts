@@ -63,7 +63,9 @@ const SHELL = /\/app\/(entry\.client\.tsx|root\.tsx|routes\/_app\.tsx)$/;
  * simulated LCP more than the requests it saved (docs/adr/0028-vite.md).
  */
 function browserChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
-  if (FRAMEWORK.test(id)) return "framework";
+  // Rollup's and Vite's helpers (CommonJS interop, preloading) go with React, which needs them
+  // first: elsewhere the framework chunk would import the app's chunk and the app's the framework's.
+  if (FRAMEWORK.test(id) || id.startsWith("\0")) return "framework";
   const shell = new Map<string, boolean>();
   const inShell = (moduleId: string): boolean => {
     const known = shell.get(moduleId);
