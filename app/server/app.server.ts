@@ -18,6 +18,7 @@ import { clientAddressOf, trustProxySetting } from "~/server/client-address.serv
 import { projectRoot } from "~/paths.server";
 import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/server/host-check.server";
 import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
+import { settleBackgroundWork } from "~/modules/jobs/background.server";
 import { logRequests } from "~/server/request-log.server";
 import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
 import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
@@ -149,11 +150,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       stopSessionPurge();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
-      server.close(() => {
+      server.close(async () => {
         clearTimeout(force);
+        // Every request has ended; what one of them started and left running (a devotional Today
+        // stopped waiting for) is stored before the database closes, within the same grace.
+        const unfinished = await settleBackgroundWork(SHUTDOWN_GRACE_MS);
+        if (unfinished > 0) console.error(`Shutting down with ${unfinished} background task(s) unfinished.`);
         closeDatabase();
         closeBibleDb();
-        // Every request has ended, so no task is waiting for a worker any more.
+        // No task is waiting for a worker any more.
         stopWorkerPool().catch(console.error).finally(resolve);
       });
       server.closeIdleConnections();

@@ -40,8 +40,9 @@ export const fakeModes: FakeMode[] = [
 ];
 export type FakeReply =
   /** chunkDelayMs: the pause between streamed chunks, to stream like a real model. */
-  | { content: string; delayMs?: number; chunkDelayMs?: number }
-  | { json: unknown; delayMs?: number; chunkDelayMs?: number }
+  /** gate: answered only once it resolves (a latch the test opens). */
+  | { content: string; delayMs?: number; chunkDelayMs?: number; gate?: Promise<unknown> }
+  | { json: unknown; delayMs?: number; chunkDelayMs?: number; gate?: Promise<unknown> }
   | { status: number; body?: unknown; delayMs?: number }
   /** Never answers (for timeouts). */
   | { hang: true };
@@ -293,6 +294,7 @@ export async function startFakeOpenAi({ mode = "openai" }: { mode?: FakeMode } =
     if ("refuse" in judged) return answer(judged.refuse.status, judged.refuse.body);
     const reply = queue.shift() ?? fake.fallback(request);
     if ("hang" in reply) return;
+    if ("gate" in reply) await reply.gate;
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if ("status" in reply)
       return answer(reply.status, reply.body ?? { error: { message: `fake error ${reply.status}`, type: "error" } });

@@ -4,6 +4,7 @@ import { devotionals } from "#db/schema";
 import { requirePrimary } from "~/db-role.server";
 import { getDb, preparedQuery } from "~/db.server";
 import { getAiProvider, type AiProvider } from "~/modules/ai/index.server";
+import { keepUntilSettled } from "~/modules/jobs/background.server";
 import { leaseState, tryLease } from "~/modules/jobs/leases.server";
 import type { AiSettings } from "~/modules/ai/settings.server";
 import type { WriterOfText } from "~/modules/ai/writer";
@@ -139,13 +140,16 @@ export async function getDevotion({
     };
     const generate = async () =>
       (await provider.devotional({ passages, level, wordLimit, settings }, { signal })).content;
-    generation = generateOnce(
-      `devotional:${key}`,
-      () => cached(planDayId, level, translation, settingsKey)?.content,
-      generate,
-      store,
-      signal,
-    ).finally(() => inflight.delete(key));
+    // Kept past the request: Today's page stops waiting after 1.5 s, and the text is stored when done.
+    generation = keepUntilSettled(
+      generateOnce(
+        `devotional:${key}`,
+        () => cached(planDayId, level, translation, settingsKey)?.content,
+        generate,
+        store,
+        signal,
+      ).finally(() => inflight.delete(key)),
+    );
     inflight.set(key, generation);
   }
   return { level, content: await generation, wordLimit, writer };
