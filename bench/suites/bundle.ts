@@ -157,15 +157,16 @@ async function pageBundle(base: string, page: string, cookie?: string): Promise<
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** First-load JavaScript of the dashboard (signed in) and the sign-in page. */
+/** First-load JavaScript of the dashboard and Today (signed in) and the sign-in page. */
 export const bundleSuite: BenchSuite = {
   name: "firstLoadJs",
   aliases: ["bundle"],
-  description: `first-load JavaScript of / and /login (gzip; target <= ${FIRST_LOAD_TARGET_KB} KB each)`,
+  description: `first-load JavaScript of /, /today and /login (gzip; target <= ${FIRST_LOAD_TARGET_KB} KB each)`,
   async run() {
     const fixture = await httpFixture();
     const pages = {
       dashboard: await pageBundle(fixture.app.url, "/", `sb_session=${fixture.main.token}`),
+      today: await pageBundle(fixture.app.url, "/today", `sb_session=${fixture.main.token}`),
       login: await pageBundle(fixture.app.url, "/login"),
     };
     return {
