@@ -21,7 +21,6 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/public ./public
 COPY --from=build /app/db ./db
 COPY --from=build /app/scripts ./scripts
 RUN mkdir -p /data && chown node:node /data

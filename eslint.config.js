@@ -18,7 +18,6 @@ const reactFiles = ["app/**/*.{ts,tsx}", "bench/servers/*.tsx"];
 export default defineConfig(
   globalIgnores([
     "build/",
-    "public/build/",
     ".cache/",
     "desktop/node_modules/",
     "desktop/app/",

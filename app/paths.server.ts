@@ -1,11 +1,19 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The project (or packaged app) folder. This file sits one level below it both as source
- * (app/paths.server.ts) and bundled (build/index.js), so the same expression works for the
- * server, the tests and the desktop app, whatever the working directory.
+ * The project (or packaged app) folder: the nearest one above this module holding a package.json.
+ * The module runs from its source (app/paths.server.ts, under tsx in tests) and bundled
+ * (build/server/index.js), at different depths, so the server, the tests and the desktop app all
+ * find it whatever the working directory.
  */
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+function findProjectRoot(from: string): string {
+  const parent = path.dirname(from);
+  if (fs.existsSync(path.join(from, "package.json")) || parent === from) return from;
+  return findProjectRoot(parent);
+}
+
+export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export const bibleDataDir = path.join(projectRoot, "db/bible-data");

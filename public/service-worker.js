@@ -1,6 +1,6 @@
 /*
  * Sagacity Bites service worker: keeps the app usable offline.
- * - Fingerprinted assets (/build/...), icons and the manifest: cache first (they never change).
+ * - Fingerprinted assets (/assets/...), icons and the manifest: cache first (they never change).
  * - Pages and their data (.data): network first; the last good copy is kept, so pages already
  *   visited (today's devotional among them) open offline, where the page shows an offline notice.
  * - The JSON API, every non-GET request, the pages that carry a secret or a download (a reset
@@ -8,7 +8,8 @@
  *   go to the network and are never kept.
  * Pages are personal: the cache of pages is cleared whenever the sign-in page is shown.
  */
-const ASSET_CACHE = "sb-assets-v1";
+// v2: v1 holds the classic compiler's /build/ files, which no page asks for any more.
+const ASSET_CACHE = "sb-assets-v2";
 // v2: v1 may hold reset pages and export downloads kept before they were excluded; activate drops it.
 const PAGE_CACHE = "sb-pages-v2";
 const NEVER_KEPT = ["/reset-password", "/settings/export", "/api/export"];
@@ -43,7 +44,7 @@ self.addEventListener("message", (event) => {
 });
 
 function isAsset(url) {
-  return url.pathname.startsWith("/build/") || url.pathname.startsWith("/icons/") || PRECACHE.includes(url.pathname);
+  return url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/") || PRECACHE.includes(url.pathname);
 }
 
 /** The page's path as Remix matches it: any case, without a trailing slash or the data request's `.data`. */

@@ -5,10 +5,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const serverBuildPath = path.join(projectRoot, "build/index.js");
-export const workerBuildPath = path.join(projectRoot, "build/worker.js");
+export const serverBuildPath = path.join(projectRoot, "build/server/index.js");
+export const workerBuildPath = path.join(projectRoot, "build/server/worker.js");
 
-const sourceEntries = ["app", "db", "remix.config.js", "tailwind.config.ts", "package.json"];
+export const sourceEntries = ["app", "db", "public", "vite.config.ts", "tailwind.config.ts", "package.json"];
 
 function newestModification(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -32,9 +32,9 @@ export function buildIsStale() {
 }
 
 /**
- * esbuild options for the worker threads' entry (app/server/worker.server.ts -> build/worker.js):
+ * esbuild options for the worker threads' entry (app/server/worker.server.ts -> build/server/worker.js):
  * only the code the workers run, so a worker starts several times faster than it would by loading
- * the whole server bundle. esbuild comes with Remix's compiler (a development dependency): it is
+ * the whole server bundle. esbuild comes with Vite (a development dependency): it is
  * loaded only when building.
  */
 export function workerBuildOptions() {
@@ -59,9 +59,13 @@ export function workerBuildOptions() {
 export function buildIfNeeded({ quiet = false, force = false } = {}) {
   if (!force && !buildIsStale()) return;
   if (!quiet) console.log("Building Sagacity Bites...");
+  // Vite does not empty build/ (vite.config.ts): the Bible database there outlives a rebuild.
+  for (const output of ["client", "server", ".vite"]) {
+    fs.rmSync(path.join(projectRoot, "build", output), { recursive: true, force: true });
+  }
   const result = spawnSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"],
+    [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
     {
       cwd: projectRoot,
       stdio: quiet ? "pipe" : "inherit",

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -26,7 +27,10 @@ import { refusalReply } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";
 import { keepRetryAfter } from "~/utils/page-headers";
 import { redirectWithToast } from "~/utils/toast.server";
-import { THEME_COOKIE, themeCookie, themeFormSchema, themeLabels, themeOf } from "~/utils/theme";
+import { THEME_COOKIE, themeCookie, themeLabels, themeOf, themes } from "~/utils/theme";
+
+/** The theme form, posted when the page has no scripts (with them the choice applies at once). */
+const themeFormSchema = z.object({ theme: z.enum(themes) });
 
 export const meta: MetaFunction = () => [{ title: "Settings | Sagacity Bites" }];
 export const headers = keepRetryAfter;

@@ -2,9 +2,8 @@ import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import * as build from "@remix-run/dev/server-build";
+import * as build from "virtual:remix/server-build";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import sirv from "sirv";
@@ -30,7 +29,7 @@ export interface StartServerOptions {
   host?: string;
   databasePath?: string;
   migrationsFolder?: string;
-  /** Folder holding the static files (public/); resolved from the build when omitted. */
+  /** Folder holding the static files (the client build: public/'s files and the fingerprinted assets). */
   publicDir?: string;
   /** Called after migrations, before listening (the desktop app uses it for its own setup). */
   onDatabaseReady?: () => void | Promise<void>;
@@ -95,7 +94,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = createApp({
     config,
     db,
-    publicDir: options.publicDir ?? path.join(projectRoot, "public"),
+    publicDir: options.publicDir ?? path.join(projectRoot, "build/client"),
     listenHost: options.host ?? config.HOST,
     address: () => listening!,
   });
@@ -130,7 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Opening the Bible and building the reference parser takes a few hundred milliseconds: done
   // now, after the port is open, rather than during the first lesson someone asks for.
   setImmediate(warmUpScriptureEngine);
-  // The workers load build/worker.js, built beside this bundle from app/server/worker.server.ts.
+  // The workers load build/server/worker.js, built beside this bundle from app/server/worker.server.ts.
   startWorkerPool({
     filename: new URL("worker.js", import.meta.url).href,
     threads: workerThreadsPerProcess(config, cluster.isWorker ? config.WORKERS : 1),
@@ -235,7 +234,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
 
   // Streamed answers (AI text as it is generated) are flushed chunk by chunk by the adapter.
   app.use(compression());
-  app.use("/build", sirv(path.join(publicDir, "build"), { maxAge: 31536000, immutable: true, etag: true }));
+  app.use("/assets", sirv(path.join(publicDir, "assets"), { maxAge: 31536000, immutable: true, etag: true }));
   app.use(
     sirv(publicDir, {
       maxAge: 3600,
@@ -276,7 +275,7 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
   app.all(
     "*",
     createRequestHandler({
-      build: build as unknown as ServerBuild,
+      build,
       // NODE_ENV=development (npm run dev) is Remix's development mode: errors keep their stacks.
       mode: config.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({

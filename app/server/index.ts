@@ -7,7 +7,7 @@ import { commandLineLinkBase, createResetLinkForEmail } from "~/modules/account/
 import { checkAiConnection } from "~/modules/ai/connection-check.server";
 import { defaultAiSettings } from "~/modules/ai/settings";
 
-// The server bundle's entry (build/index.js): what `npm start`, the scripts, the tests and the
+// The server bundle's entry (build/server/index.js): what `npm start`, the scripts, the tests and the
 // desktop app call. The server itself is in app.server.ts.
 export { startServer, type RunningServer, type StartServerOptions } from "~/server/app.server";
 export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";

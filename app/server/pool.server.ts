@@ -26,7 +26,7 @@ export interface PoolTask<Input = never, Output = unknown> {
  * threads cannot load the worker bundle, tasks run in-process, with no time limit.
  */
 export interface WorkerPoolOptions {
-  /** The module the workers load, the task registry: build/worker.js, bundled from worker.server.ts. */
+  /** The module the workers load, the task registry: build/server/worker.js, bundled from worker.server.ts. */
   filename: string;
   threads: number;
   taskTimeoutMs: number;

@@ -10,7 +10,7 @@ import type { PoolTask, WorkerReply, WorkerTask } from "./pool.server";
 
 /**
  * The workers' entry and the registry of what they run: the build bundles this file on its own
- * into build/worker.js (scripts/build-if-needed.mjs), so a worker loads only the tasks. A domain
+ * into build/server/worker.js (scripts/build-if-needed.mjs), so a worker loads only the tasks. A domain
  * module declares its task and runs it with `runTask` (pool.server.ts); it is listed here once.
  */
 const tasks = new Map<string, PoolTask>(

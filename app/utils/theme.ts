@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The reader's colour theme (issue 29). "system" follows the device's light or dark setting. The
  * choice lives in a cookie the root loader reads, so the server paints the page in it (no flash,
@@ -21,6 +19,3 @@ export function themeOf(value: unknown): Theme {
 export function themeCookie(theme: Theme) {
   return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${THEME_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
-
-/** Settings' theme form, posted when the page has no scripts (with them the choice applies at once). */
-export const themeFormSchema = z.object({ theme: z.enum(themes) });

@@ -42,7 +42,7 @@ function referencedScripts(html: string) {
   )) {
     urls.add((match[1] ?? match[2])!);
   }
-  for (const match of html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s+|\(\s*)?"(\/build\/[^"]+\.js)"/g))
+  for (const match of html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s+|\(\s*)?"(\/assets\/[^"]+\.js)"/g))
     urls.add(match[1]!);
   return [...urls];
 }
@@ -68,7 +68,7 @@ function readMetafile(): Metafile {
 
 /** The files behind the page's dynamic imports, less what the first load already has. */
 function deferredFiles(metafile: Metafile, firstLoad: string[]) {
-  const loaded = new Set(firstLoad.map((url) => `public${url}`));
+  const loaded = new Set(firstLoad.map((url) => `build/client${url}`));
   const deferred = new Set<string>();
   const visit = (output: string) => {
     if (loaded.has(output) || deferred.has(output) || !metafile.outputs[output]) return;
@@ -79,7 +79,7 @@ function deferredFiles(metafile: Metafile, firstLoad: string[]) {
   for (const output of loaded) {
     for (const entry of metafile.outputs[output]?.imports ?? []) if (entry.kind === "dynamic-import") visit(entry.path);
   }
-  const files = [...deferred].map((output) => `/${output.replace(/^public\//, "")}`);
+  const files = [...deferred].map((output) => `/${output.replace(/^build\/client\//, "")}`);
   const gzipBytes = [...deferred].reduce(
     (sum, output) => sum + zlib.gzipSync(fs.readFileSync(path.join(projectRoot, output))).length,
     0,
@@ -87,7 +87,7 @@ function deferredFiles(metafile: Metafile, firstLoad: string[]) {
   return { files, gzipBytes };
 }
 
-/** What esbuild put in each output file, grouped by package (or app folder), largest first. */
+/** What the bundler put in each output file, grouped by package (or app folder), largest first. */
 function metafileContents(metafile: Metafile) {
   const contents = new Map<string, string>();
   for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
@@ -104,7 +104,7 @@ function metafileContents(metafile: Metafile) {
     }
     const top = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 4);
     contents.set(
-      `/${output.replace(/^public\//, "")}`,
+      `/${output.replace(/^build\/client\//, "")}`,
       top.map(([group, bytes]) => `${group} ${(bytes / 1024).toFixed(1)} KB`).join(", "),
     );
   }
@@ -157,15 +157,16 @@ async function pageBundle(base: string, page: string, cookie?: string): Promise<
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** First-load JavaScript of the dashboard (signed in) and the sign-in page. */
+/** First-load JavaScript of the dashboard and Today (signed in) and the sign-in page. */
 export const bundleSuite: BenchSuite = {
   name: "firstLoadJs",
   aliases: ["bundle"],
-  description: `first-load JavaScript of / and /login (gzip; target <= ${FIRST_LOAD_TARGET_KB} KB each)`,
+  description: `first-load JavaScript of /, /today and /login (gzip; target <= ${FIRST_LOAD_TARGET_KB} KB each)`,
   async run() {
     const fixture = await httpFixture();
     const pages = {
       dashboard: await pageBundle(fixture.app.url, "/", `sb_session=${fixture.main.token}`),
+      today: await pageBundle(fixture.app.url, "/today", `sb_session=${fixture.main.token}`),
       login: await pageBundle(fixture.app.url, "/login"),
     };
     return {

@@ -85,7 +85,8 @@ export const floorSuite: BenchSuite = {
 /** The real built server under load: the API, the pages and built-in generation. */
 export const apiSuite: BenchSuite = {
   name: "api",
-  description: "the app (build/index.js startServer): /api/me, dashboard, /today, /library, POST /api/studies/topic",
+  description:
+    "the app (build/server/index.js startServer): /api/me, dashboard, /today, /library, POST /api/studies/topic",
   async run() {
     const fixture = await httpFixture();
     const base = fixture.app.url;

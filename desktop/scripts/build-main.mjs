@@ -29,7 +29,7 @@ export async function buildMain(outDir) {
       },
       ...node,
     },
-    // The server's utility process (utilityProcess.fork); it imports build/index.js at run time.
+    // The server's utility process (utilityProcess.fork); it imports build/server/index.js at run time.
     { entry: "server-host.ts", outfile: "server-host.js", format: "esm", ...node },
     { entry: "preload.ts", outfile: "preload.cjs", format: "cjs", ...node },
     { entry: "settings-preload.ts", outfile: "settings-preload.cjs", format: "cjs", ...node },

@@ -5,7 +5,7 @@
  *
  *   package.json      name, version, "type": "module", main: main/main.js, the root's dependencies
  *   main/             the compiled main process, preloads, AI Settings page, icon
- *   build/ public/ db/migrations/ db/bible-data/
+ *   build/ db/migrations/ db/bible-data/
  *                     copied from the project: the top-level folders named in the "files" list of
  *                     desktop/package.json's electron-builder config (one list to edit)
  *   node_modules/     the root's production dependencies, copied from the root install
@@ -88,12 +88,12 @@ function stageNodeModules(outDir) {
 
 /** The build ships its Bible database (build/bible.sqlite); make sure it is there and current. */
 async function ensureBibleDatabase() {
-  const { ensureBibleDatabase } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+  const { ensureBibleDatabase } = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
   ensureBibleDatabase(path.join(projectRoot, "build/bible.sqlite"));
 }
 
 export async function stageApp(outDir = path.join(desktopRoot, "app"), { log = console.log } = {}) {
-  if (!fs.existsSync(path.join(projectRoot, "build/index.js"))) {
+  if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) {
     throw new Error("There is no build: run `npm run build` at the project root first");
   }
   await ensureBibleDatabase();

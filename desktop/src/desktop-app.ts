@@ -47,7 +47,7 @@ import { initialWindowBounds, MIN_WINDOW_SIZE, trackWindowState, windowStateSche
 
 export interface DesktopAppOptions<W extends BrowserWindowLike = BrowserWindowLike> {
   electron: ElectronApi<W>;
-  /** The app folder (app.getAppPath()): build/, public/, db/migrations/, the Bible data and main/. */
+  /** The app folder (app.getAppPath()): build/, db/migrations/, the Bible data and main/. */
   appRoot: string;
   /** The environment the server's config reads: process.env in the app. */
   env?: NodeJS.ProcessEnv;
@@ -122,7 +122,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
   const env = options.env ?? process.env;
   const platform = options.platform ?? process.platform;
   const log = options.log ?? console;
-  const serverEntry = path.join(appRoot, "build", "index.js");
+  const serverEntry = path.join(appRoot, "build", "server", "index.js");
   const openSqlite: OpenSqliteReader =
     options.openSqlite ??
     ((file, sqliteOptions) => {
@@ -206,7 +206,7 @@ export function createDesktopApp<W extends BrowserWindowLike>(options: DesktopAp
       host,
       databasePath: database,
       migrationsFolder: path.join(appRoot, "db", "migrations"),
-      publicDir: path.join(appRoot, "public"),
+      publicDir: path.join(appRoot, "build", "client"),
       quiet: options.quietServer ?? app.isPackaged,
       // Sharing opens the server to the whole Wi-Fi: sign-up then takes an invite (signup.server.ts).
       configOverrides: { ...aiConfigOverrides(settings.ai, vault), SHARED_ON_LAN: String(host === ALL_INTERFACES) },

@@ -2,7 +2,7 @@
  * The server's own process (bundled to main/server-host.js and started by the main process with
  * Electron's utilityProcess.fork, as Trilium and Actual Budget do): a long request never freezes
  * the window. It answers the main process's requests (server-protocol.ts) over process.parentPort.
- * Its argument is the server entry (build/index.js), loaded at once, while the main process
+ * Its argument is the server entry (build/server/index.js), loaded at once, while the main process
  * backs the database up.
  */
 import { pathToFileURL } from "node:url";
@@ -32,7 +32,7 @@ const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPor
 if (!parentPort) throw new Error("server-host runs in a utility process (utilityProcess.fork)");
 
 const entryFile = process.argv[2];
-if (!entryFile) throw new Error("server-host needs the server entry (build/index.js) as its argument");
+if (!entryFile) throw new Error("server-host needs the server entry (build/server/index.js) as its argument");
 const loading = import(pathToFileURL(entryFile).href) as Promise<ServerEntry>;
 // Reported with the first request that needs it, not as an unhandled rejection.
 loading.catch(() => {});

@@ -33,7 +33,7 @@ export function createServerProcess({
 }: {
   utilityProcess: UtilityProcessApi;
   hostScript: string;
-  /** build/index.js, the same server entry `npm start` runs. */
+  /** build/server/index.js, the same server entry `npm start` runs. */
   serverEntry: string;
   /** The server's environment (its config reads it); the AI key is never in it. */
   env: NodeJS.ProcessEnv;

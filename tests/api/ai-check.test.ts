@@ -53,7 +53,9 @@ before(async () => {
   });
   admin = await seedAccount(server.url);
   user = await seedAccount(server.url);
-  ({ checkAiConnection } = await import(pathToFileURL(path.resolve(import.meta.dirname, "../../build/index.js")).href));
+  ({ checkAiConnection } = await import(
+    pathToFileURL(path.resolve(import.meta.dirname, "../../build/server/index.js")).href
+  ));
 });
 after(async () => {
   await server.close();

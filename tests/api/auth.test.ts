@@ -190,7 +190,7 @@ describe("API conventions", () => {
   test("fingerprinted assets are cached for a year and compressed", async () => {
     const page = await fetch(`${server.url}/login`);
     const html = await page.text();
-    const script = /\/build\/root-[^"]+\.js/.exec(html)?.[0];
+    const script = /\/assets\/[\w.-]+-[\w-]{8}\.js/.exec(html)?.[0];
     assert.ok(script, "the login page links a build script");
     const asset = await fetch(server.url + script, { headers: { "accept-encoding": "gzip, br" } });
     assert.equal(asset.status, 200);

@@ -47,7 +47,7 @@ function userCount(databasePath: string) {
   }
 }
 
-const staticAsset = `/build/${fs.readdirSync(path.join(projectRoot, "public/build")).find((name) => name.startsWith("entry.client-"))}`;
+const staticAsset = `/assets/${fs.readdirSync(path.join(projectRoot, "build/client/assets")).find((name) => name.startsWith("entry.client-"))}`;
 
 describe("default: loopback names on the port in use", () => {
   test("another name gets 421 everywhere: API, page, static files, health check", async () => {

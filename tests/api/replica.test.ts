@@ -238,7 +238,7 @@ test("a replica whose database lacks a migration of this code refuses to start",
   journal.entries.push({ ...last, idx: last.idx + 1, tag: "9999_from_the_next_deploy", when: last.when + 1 });
   fs.writeFileSync(journalPath, JSON.stringify(journal));
   fs.writeFileSync(path.join(migrations, "9999_from_the_next_deploy.sql"), "create table next_deploy (id integer);");
-  const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+  const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
   // A second machine restarting mid-deploy: new code, its copy not yet migrated by the primary.
   const other = path.join(folder, "other");
   fs.mkdirSync(other, { mode: 0o777 });

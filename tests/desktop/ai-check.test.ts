@@ -194,8 +194,7 @@ describe(
       // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
       const appRoot = path.join(scratch, "app-with-main");
       fs.mkdirSync(appRoot);
-      for (const folder of ["build", "public", "db"])
-        fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+      for (const folder of ["build", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
       await buildMain(path.join(appRoot, "main"));
       const { fake, settingsWindow, settingsFile } = await launch(appRoot);
       const broken = await endpoint("ignores-schema");

@@ -126,16 +126,15 @@ describe("the packaged app", () => {
 
   test("app.asar holds the same server build, the main process, the preloads and the settings page", () => {
     for (const file of desktopMainFiles) assert.ok(inAsar(file), file);
-    const packagedServer = asar.extractFile(path.join(resources, "app.asar"), "build/index.js");
+    const packagedServer = asar.extractFile(path.join(resources, "app.asar"), "build/server/index.js");
     assert.ok(
-      packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))),
-      "build/index.js is the root build",
+      packagedServer.equals(fs.readFileSync(path.join(projectRoot, "build/server/index.js"))),
+      "build/server/index.js is the root build",
     );
-    assert.equal(inAsar("build/metafile.js.json"), false);
-    const browserAssets = fs.readdirSync(path.join(projectRoot, "public/build"), { recursive: true }) as string[];
-    assert.ok(browserAssets.length > 0);
-    for (const asset of browserAssets) {
-      const relative = path.join("public/build", asset).split(path.sep).join("/");
+    const browserFiles = fs.readdirSync(path.join(projectRoot, "build/client"), { recursive: true }) as string[];
+    assert.ok(browserFiles.length > 0);
+    for (const file of browserFiles) {
+      const relative = path.join("build/client", file).split(path.sep).join("/");
       if (fs.statSync(path.join(projectRoot, relative)).isFile() && !relative.endsWith(".map"))
         assert.ok(inAsar(relative), relative);
     }

@@ -1,6 +1,6 @@
 /**
  * The desktop app's main process (desktop/src/desktop-app.ts) under Node, with a recording
- * stand-in for the electron module and the REAL server build (build/index.js) on real SQLite
+ * stand-in for the electron module and the REAL server build (build/server/index.js) on real SQLite
  * files; the served app is then driven in Debian's Chromium at the URL the window was given.
  */
 import assert from "node:assert/strict";
@@ -610,7 +610,6 @@ describe("start-up failure", () => {
   function appFolder() {
     const folder = freshFolder("app");
     fs.symlinkSync(path.join(projectRoot, "build"), path.join(folder, "build"));
-    fs.symlinkSync(path.join(projectRoot, "public"), path.join(folder, "public"));
     fs.cpSync(path.join(projectRoot, "db/migrations"), path.join(folder, "db/migrations"), { recursive: true });
     return folder;
   }
@@ -938,8 +937,7 @@ describe("the AI Settings window", () => {
   test("works in Chromium against the main process, and never shows the saved key", async () => {
     // An app folder with the compiled window (main/settings.html, settings.js) beside the build.
     const appRoot = freshFolder("app-with-main");
-    for (const folder of ["build", "public", "db"])
-      fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+    for (const folder of ["build", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
     await buildMain(path.join(appRoot, "main"));
     const launched = await launch({ appRoot });
     const { fake } = launched;
@@ -1055,8 +1053,7 @@ describe("menu, About and backups", () => {
     const packaged = freshFolder("packaged");
     const appRoot = path.join(packaged, "resources", "app");
     fs.mkdirSync(appRoot, { recursive: true });
-    for (const folder of ["build", "public", "db"])
-      fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
+    for (const folder of ["build", "db"]) fs.symlinkSync(path.join(projectRoot, folder), path.join(appRoot, folder));
     // What electron-builder writes beside app.asar when the build has "publish" (GitHub Releases).
     fs.writeFileSync(path.join(packaged, "resources", "app-update.yml"), "provider: github\nowner: o\nrepo: r\n");
     const launched = await launch({ appRoot, isPackaged: true });

@@ -47,7 +47,7 @@ describe("the electron-builder configuration", () => {
     for (const excluded of ["!**/*.map", "!build/metafile.*.json", "!**/node_modules/better-sqlite3/{src,deps}/**"]) {
       assert.ok(config.files.includes(excluded), excluded);
     }
-    assert.deepEqual(shippedFolders(), ["build", "public", "db/migrations", "db/bible-data"]);
+    assert.deepEqual(shippedFolders(), ["build", "db/migrations", "db/bible-data"]);
   });
 
   test("flips Electron's fuses: no running as Node, no NODE_OPTIONS or inspector, only the checked app.asar, encrypted cookies", () => {
@@ -83,13 +83,13 @@ describe("the staged app", () => {
     for (const file of desktopMainFiles) assert.ok(staged(file), file);
     assert.ok(
       fs
-        .readFileSync(path.join(stage, "build/index.js"))
-        .equals(fs.readFileSync(path.join(projectRoot, "build/index.js"))),
-      "build/index.js is the root build",
+        .readFileSync(path.join(stage, "build/server/index.js"))
+        .equals(fs.readFileSync(path.join(projectRoot, "build/server/index.js"))),
+      "build/server/index.js is the root build",
     );
-    const browserAssets = filesBelow("public/build");
-    assert.ok(browserAssets.length > 0);
-    for (const asset of browserAssets) assert.ok(staged(path.join("public/build", asset)), asset);
+    const browserFiles = filesBelow("build/client");
+    assert.ok(browserFiles.some((file) => file.startsWith("assets")));
+    for (const file of browserFiles) assert.ok(staged(path.join("build/client", file)), file);
   });
 
   test("holds every migration and the Bible data, and the built Bible database", () => {

@@ -46,7 +46,7 @@ function setUp() {
   const server = createServerProcess({
     utilityProcess: fake.electron.utilityProcess,
     hostScript: host,
-    serverEntry: "/app/build/index.js",
+    serverEntry: "/app/build/server/index.js",
     env: { ...process.env },
     log: { log: (line: string) => lines.push(`log ${line}`), error: (line: string) => lines.push(`error ${line}`) },
     onUnexpectedExit: (code) => crashes.push(code),
@@ -59,7 +59,7 @@ const options = {
   host: "127.0.0.1",
   databasePath: "/data/sagacity.db",
   migrationsFolder: "/app/db/migrations",
-  publicDir: "/app/public",
+  publicDir: "/app/build/client",
   quiet: true,
   configOverrides: { OPENAI_API_KEY: "sk-in-memory" },
 };
@@ -75,13 +75,13 @@ test("requests and replies over the utility process's port; the key arrives by m
   });
   const forks = fake.callsTo("utilityProcess.fork");
   assert.equal(forks.length, 1, "one process for every request");
-  assert.deepEqual(forks[0]!.args.slice(0, 2), [host, ["/app/build/index.js"]]);
+  assert.deepEqual(forks[0]!.args.slice(0, 2), [host, ["/app/build/server/index.js"]]);
   assert.equal(JSON.stringify(forks).includes("sk-in-memory"), false, "not in its arguments or environment");
 
   await server.exit();
   assert.equal(fake.utilityProcesses[0]!.exitCode, 0);
   assert.deepEqual(crashes, [], "an exit asked for is no crash");
-  assert.ok(lines.includes("log [server] host up, entry /app/build/index.js"), lines.join("\n"));
+  assert.ok(lines.includes("log [server] host up, entry /app/build/server/index.js"), lines.join("\n"));
   assert.ok(lines.includes("error [server] a warning from the server"), lines.join("\n"));
 });
 

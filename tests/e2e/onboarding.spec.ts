@@ -89,7 +89,7 @@ test.describe("welcome dialog", () => {
     // Its code is loaded after the page is up; held back here so the reader opens the menu first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/welcome-dialog-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -98,7 +98,7 @@ test.describe("welcome dialog", () => {
     await page.getByRole("button", { name: "Open navigation menu" }).click();
     const sheet = page.getByRole("dialog");
     await expect(sheet.getByRole("link", { name: "Reading Plans" })).toBeVisible();
-    const arrived = page.waitForResponse(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/);
+    const arrived = page.waitForResponse(/\/assets\/welcome-dialog-[^/]+\.js$/);
     release();
     await arrived;
     // Time for the module to be evaluated and React to render what it would.
@@ -107,7 +107,7 @@ test.describe("welcome dialog", () => {
     await sheet.getByRole("link", { name: "Reading Plans" }).click();
     await expect(page).toHaveURL(/\/bible-plans$/);
     expect((await status(page, account)).hasCompletedWelcome).toBe(false);
-    await page.unroute(/\/build\/_shared\/welcome-dialog-[^/]+\.js$/);
+    await page.unroute(/\/assets\/welcome-dialog-[^/]+\.js$/);
     await page.goto("/");
     await expect(welcome(page)).toBeVisible();
   });

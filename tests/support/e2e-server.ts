@@ -18,7 +18,7 @@ process.env.REGISTER_MAX_PER_IP ??= "100000";
 // Book look-ups never reach the internet from a test: a closed loopback port answers "unavailable".
 process.env.OPEN_LIBRARY_URL ??= "http://127.0.0.1:9";
 
-const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
 const server = await startServer({
   port: Number(process.env.E2E_PORT),
   host: "127.0.0.1",

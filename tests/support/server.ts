@@ -22,7 +22,7 @@ export interface TestServer {
 }
 
 /**
- * Starts the real built server (build/index.js, the same bundle `npm start` runs) on a free
+ * Starts the real built server (build/server/index.js, the same bundle `npm start` runs) on a free
  * port (loopback unless `host` says otherwise) with a fresh temporary database. One per test
  * file, or one after another: each file runs in its own process, and the process holds one database.
  */
@@ -40,7 +40,7 @@ export async function startTestServer(
     OPEN_LIBRARY_URL: "http://127.0.0.1:9",
     ...env,
   });
-  const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/index.js")).href);
+  const { startServer } = await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href);
   const server = await startServer({ port: 0, host, databasePath, quiet: true });
   databases.set(`http://127.0.0.1:${server.port}`, databasePath);
   return {

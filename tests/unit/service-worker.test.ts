@@ -78,7 +78,7 @@ describe("the service worker keeps no secret and no download", () => {
     worker = loadWorker((request) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith("/library")) return page({ "cache-control": "private, No-Store" });
-      if (pathname === "/build/secret.js") return new Response("x", { headers: { "cache-control": "no-store" } });
+      if (pathname === "/assets/secret.js") return new Response("x", { headers: { "cache-control": "no-store" } });
       return page();
     });
   });
@@ -109,7 +109,7 @@ describe("the service worker keeps no secret and no download", () => {
   test("an answer marked Cache-Control: no-store is passed on but never kept, page or asset", async () => {
     assert.deepEqual(await worker.get("/library"), { handled: true });
     assert.deepEqual(await worker.get("/library.data", "cors"), { handled: true });
-    assert.deepEqual(await worker.get("/build/secret.js", "no-cors"), { handled: true });
+    assert.deepEqual(await worker.get("/assets/secret.js", "no-cors"), { handled: true });
     assert.deepEqual(worker.kept(), []);
   });
 });

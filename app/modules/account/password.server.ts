@@ -8,10 +8,9 @@ import { userIdByEmail } from "~/modules/auth/accounts.server";
 import { beginLoginAttempt } from "~/modules/auth/rate-limit.server";
 import { hashToken, type SessionUser } from "~/modules/auth/sessions.server";
 import { ConflictError, NotFoundError, ServiceBusyError, ValidationError } from "~/utils/errors";
+import { RESET_LINK_INVALID } from "~/modules/account/password";
 
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_LINK_INVALID =
-  "This reset link is invalid or has expired. Ask your group leader or an admin for a new one.";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 export const RESET_LINK_DEACTIVATED = "This account is deactivated. Reactivate it first, then make a reset link.";
 

@@ -8,6 +8,11 @@ export const DEFAULT_PLAN_TRANSLATION: PlanTranslation = "NKJV";
 export const devotionLevels = ["beginner", "intermediate", "deep"] as const;
 export type DevotionLevel = (typeof devotionLevels)[number];
 
+/** A devotional level named in a query string (Today's ?depth=); undefined for anything else. */
+export function devotionLevelOf(value: string | null): DevotionLevel | undefined {
+  return devotionLevels.find((level) => level === value);
+}
+
 export const devotionLevelLabels: Record<DevotionLevel, string> = {
   beginner: "Beginner",
   intermediate: "Intermediate",

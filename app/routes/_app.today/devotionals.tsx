@@ -243,7 +243,10 @@ export function DevotionBody({
         id="devotional-heading"
         className="scroll-mt-20 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
       >
-        Devotional · {devotionLevelLabels[level]} · about {wordLimit} words
+        {/* The length on a line of its own on a phone: two lines whatever the font, so the text
+            below does not move when Inter arrives after the first paint (one line or two, by font). */}
+        Devotional · {devotionLevelLabels[level]}
+        <span className="hidden sm:inline"> ·</span> <span className="block sm:inline">about {wordLimit} words</span>
       </h2>
       {devotion ? (
         "html" in devotion ? (

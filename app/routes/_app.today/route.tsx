@@ -22,7 +22,7 @@ import { toast } from "~/components/ui/use-toast";
 import { devotionExcerpt } from "~/components/today/excerpt";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
-import type { DevotionLevel } from "~/modules/plans/levels";
+import { devotionLevelOf, type DevotionLevel } from "~/modules/plans/levels";
 import { completeTodayReading, getTodayOverview, readTimeZone, resolveTimeZone } from "~/modules/plans/plans.server";
 import { todayFormSchema, todayViewSchema } from "~/modules/plans/schemas";
 import { refusalReply } from "~/utils/refusal.server";
@@ -189,8 +189,9 @@ export default function TodayPage() {
   const streak = optimistic && !today.completedToday ? today.streak + 1 : today.streak;
   const completedDays = userPlan.completedDays + (optimistic && !today.isCompleted ? 1 : 0);
 
-  const view = todayView(searchParams);
-  const chosen = view.depth ?? today.preferredLevel;
+  // Read here without zod (the loader checks ?day= with its schema): the page does not ship zod.
+  const depth = devotionLevelOf(searchParams.get("depth"));
+  const chosen = depth ?? today.preferredLevel;
   const hrefFor = (level: DevotionLevel) => {
     const params = new URLSearchParams(searchParams);
     params.set("depth", level);
@@ -199,7 +200,7 @@ export default function TodayPage() {
   const hrefForDay = (day: number) => {
     const params = new URLSearchParams();
     if (day !== today.currentDay) params.set("day", String(day));
-    if (view.depth) params.set("depth", view.depth);
+    if (depth) params.set("depth", depth);
     const search = params.toString();
     return search ? `/today?${search}` : "/today";
   };
