@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { bcv_parser } from "bible-passage-reference-parser/esm/bcv_parser.js";
 import * as english from "bible-passage-reference-parser/esm/lang/en.js";
 import { bookByOrder, bookByOsis, books, chapterVerseCount, splitVerseId, verseId, type VerseId } from "./books";
@@ -171,15 +172,20 @@ interface WindowEntity {
 
 // Parsed windows by their text. Lessons repeat the same references ("(Romans 8:28)") over and
 // over, and the parser costs about a third of a millisecond per reference it reads.
-const windowCache = new Map<string, WindowEntity[]>();
-const WINDOW_CACHE_LIMIT = 20_000;
+const windowCache = new LRUCache<string, WindowEntity[]>({ max: 20_000 });
 
 // Joins windows for one parser run; a word the parser cannot read as a book or a number stops
 // a reference or a sequence from running from one window into the next.
 const WINDOW_SEPARATOR = "\n\nzzzz\n\n";
 
 function parseWindows(parts: string[]): WindowEntity[][] {
-  const missing = [...new Set(parts.filter((part) => !windowCache.has(part)))];
+  // Read before anything is added: adding may push out what this call found.
+  const found = new Map<string, WindowEntity[]>();
+  for (const part of parts) {
+    const hit = windowCache.get(part);
+    if (hit) found.set(part, hit);
+  }
+  const missing = [...new Set(parts.filter((part) => !found.has(part)))];
   if (missing.length > 0) {
     parser ??= createParser();
     const starts: number[] = [];
@@ -203,10 +209,12 @@ function parseWindows(parts: string[]): WindowEntity[][] {
         problem,
       });
     }
-    if (windowCache.size + missing.length > WINDOW_CACHE_LIMIT) windowCache.clear();
-    missing.forEach((part, index) => windowCache.set(part, results[index]!));
+    missing.forEach((part, index) => {
+      found.set(part, results[index]!);
+      windowCache.set(part, results[index]!);
+    });
   }
-  return parts.map((part) => windowCache.get(part)!);
+  return parts.map((part) => found.get(part)!);
 }
 
 /** Every Bible reference in a text, valid or not ("John 30:1" is found and marked invalid). */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import snowball from "snowball-stemmers";
 
 // Porter2, the Snowball English stemmer: "loved", "loves" and "loving" share the stem "love".
@@ -5,8 +6,7 @@ import snowball from "snowball-stemmers";
 const english = snowball.newStemmer("english");
 
 // Texts repeat their words, and Snowball costs a few microseconds a word: remember recent stems.
-const cache = new Map<string, string>();
-const CACHE_SIZE = 20_000;
+const cache = new LRUCache<string, string>({ max: 20_000 });
 // Snowball slows down sharply on very long tokens (a hostile page of 500,000 letters); no word
 // that long has an ending worth removing.
 const LONGEST_WORD = 40;
@@ -18,7 +18,6 @@ export function stem(word: string): string {
   let stemmed = cache.get(lower);
   if (stemmed === undefined) {
     stemmed = english.stem(lower);
-    if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(lower, stemmed);
   }
   return stemmed;
