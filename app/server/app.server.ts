@@ -20,7 +20,7 @@ import { createHostCheck, listensOnEveryInterface, startupWarnings } from "~/ser
 import { startWorkerPool, stopWorkerPool } from "~/server/pool.server";
 import { settleBackgroundWork } from "~/modules/jobs/background.server";
 import { logRequests } from "~/server/request-log.server";
-import { applySecurityHeaders, createNonce, isCrossSiteRequest } from "~/server/security.server";
+import { createNonce, isCrossSiteRequest, securityHeaders } from "~/server/security.server";
 import { prepareDatabase, REPLICA_NOTICE, startSessionPurge } from "~/server/startup.server";
 
 export interface StartServerOptions {
@@ -216,15 +216,13 @@ function createApp({ config, db, publicDir, listenHost, address }: AppOptions) {
     next();
   });
 
+  const pageHeaders = securityHeaders("page", config);
+  const apiHeaders = securityHeaders("api", config);
   app.use((req, res, next) => {
-    if (isApiPath(req.url)) {
-      // JSON answers run nothing and embed nothing: no nonce to make.
-      applySecurityHeaders(res, null, config);
-    } else {
-      res.locals.cspNonce = createNonce();
-      applySecurityHeaders(res, res.locals.cspNonce, config);
-    }
-    next();
+    // JSON answers run nothing and embed nothing: no nonce to make.
+    if (isApiPath(req.url)) return apiHeaders(req, res, next);
+    res.locals.cspNonce = createNonce();
+    pageHeaders(req, res, next);
   });
 
   app.get("/healthz", (_req, res) => {

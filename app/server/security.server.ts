@@ -1,49 +1,66 @@
 import crypto from "node:crypto";
 import type http from "node:http";
+import helmet from "helmet";
 import type { Config } from "~/config.server";
 
 export function createNonce() {
   return crypto.randomBytes(16).toString("base64");
 }
 
-// Built once: only the nonce changes from one page to the next.
-const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'nonce-{nonce}'",
+/** The nonce a page's inline scripts carry: made per request before the headers are set. */
+type WithNonce = http.ServerResponse & { locals?: { cspNonce?: string } };
+
+/** Pages: scripts only from us or with this request's nonce. */
+const PAGE_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: [
+    "'self'",
+    (_req: http.IncomingMessage, res: http.ServerResponse) => `'nonce-${(res as WithNonce).locals?.cspNonce}'`,
+  ],
   // Radix positions popovers with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
+  styleSrc: ["'self'", "'unsafe-inline'"],
   // Book covers come from the stores' image hosts.
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-].join("; ");
-const [PAGE_CSP_START, PAGE_CSP_END] = PAGE_CSP.split("{nonce}") as [string, string];
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+};
 
 /** JSON answers run nothing and embed nothing: the strictest policy, and no nonce to make. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const API_DIRECTIVES = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+};
 
-/** Sets the security headers; `nonce` null means a JSON API answer (no inline scripts at all). */
-export function applySecurityHeaders(
-  res: http.ServerResponse,
-  nonce: string | null,
-  config: Pick<Config, "COOKIE_SECURE">,
-) {
-  res.setHeader("content-security-policy", nonce === null ? API_CSP : PAGE_CSP_START + nonce + PAGE_CSP_END);
-  res.setHeader("x-content-type-options", "nosniff");
-  res.setHeader("x-frame-options", "DENY");
-  res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
-  res.setHeader("cross-origin-opener-policy", "same-origin");
-  res.setHeader("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-  if (config.COOKIE_SECURE) {
-    res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
-  }
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/**
+ * The security headers, from helmet: the content security policy (a page's with its nonce, or the
+ * API's), nosniff, frames refused, the referrer policy, the opener policy and helmet's other
+ * defaults; HSTS only where cookies are marked Secure (the server is behind HTTPS). A page's nonce
+ * must be in `res.locals.cspNonce` before it runs. Helmet's default `upgrade-insecure-requests` is
+ * left out: a church server or the desktop app's LAN sharing is plain HTTP.
+ */
+export function securityHeaders(kind: "page" | "api", config: Pick<Config, "COOKIE_SECURE">) {
+  const headers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: kind === "page" ? PAGE_DIRECTIVES : API_DIRECTIVES },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    strictTransportSecurity: config.COOKIE_SECURE ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  return (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => {
+    res.setHeader("permissions-policy", PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
