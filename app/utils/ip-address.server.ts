@@ -14,10 +14,10 @@ export function normalizeAddress(address: string): string | null {
  * home or one server gets a whole /64, so counting single IPv6 addresses would count nothing).
  */
 export function limiterKeyOf(address: string) {
-  const normalized = normalizeAddress(address);
-  if (!normalized) return address;
-  const parsed = ipaddr.parse(normalized);
-  if (parsed.kind() === "ipv4") return normalized;
+  const bare = address.replace(/%.*$/, "");
+  if (!net.isIP(bare)) return address;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === "ipv4") return parsed.toString();
   const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16));
   return `${prefix.join(":")}::/64`;
 }

@@ -14,11 +14,6 @@ export function keepUntilSettled<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
-/** How much such work is under way. */
-export function backgroundWorkCount() {
-  return running.size;
-}
-
 /**
  * Resolves once all work under way (and any it started meanwhile) has settled, or after `timeoutMs`;
  * answers how much was still running then.
