@@ -42,3 +42,39 @@ test("Today shows Matthew Henry on the day's passage, the whole section one clic
     [],
   );
 });
+
+test("the commentary loads when its fold opens, and has its own page for a reader without scripts", async ({
+  browser,
+  signedInPage: page,
+  account,
+}) => {
+  const started = await page.request.post("/api/plans/user-plans", {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { planId: "gospel-of-john-21-days" },
+  });
+  expect(started.status()).toBe(201);
+  const intro = "The scope and design of this chapter is to confirm our faith in Christ";
+  // Not in Today's first download: only the fold's line and who wrote.
+  const todayHtml = await (await page.request.get("/today")).text();
+  expect(todayHtml).toContain("Go deeper: commentary");
+  expect(todayHtml).not.toContain(intro);
+
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const plain = await noScripts.newPage();
+    await plain.goto("/today");
+    await plain.getByText("Go deeper: commentary").click();
+    await plain.getByRole("link", { name: "Read the commentary" }).click();
+    await expect(plain).toHaveURL(/\/today\/commentary$/);
+    await expect(plain.getByRole("heading", { name: "Commentary", level: 1 })).toBeVisible();
+    await expect(plain.getByText("On John 1", { exact: true })).toBeVisible();
+    await expect(plain.getByRole("region", { name: "Commentary" })).toContainText(intro);
+    await plain.getByRole("link", { name: "Back to the reading" }).click();
+    await expect(plain).toHaveURL(/\/today$/);
+  } finally {
+    await noScripts.close();
+  }
+});

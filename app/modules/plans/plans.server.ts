@@ -401,6 +401,30 @@ export type LateDevotions = { userPlanId: string | null; currentDay: number | nu
   TodayDevotions | { error: string }
 );
 
+/** The plan day Today shows: the current one, or an earlier one asked for (?day=). */
+function shownPlanDay(
+  active: NonNullable<ReturnType<typeof activeUserPlan>>,
+  { now, timeZone, day: asked }: { now: Date; timeZone: string; day?: number },
+) {
+  const completions = completionsOf(active.userPlan.id);
+  const position = planPosition({ daysCount: active.plan.daysCount, completions }, { now, timeZone });
+  const shownDay = asked !== undefined && asked >= 1 && asked < position.currentDay ? asked : position.currentDay;
+  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: shownDay });
+  if (!day) throw new NotFoundError("This plan's reading for today is missing");
+  return { completions, position, shownDay, day };
+}
+
+/** The references of the day Today shows (for its commentary), without its devotionals: [] with no active plan. */
+export function shownDayReferences(
+  userId: string,
+  { now = new Date(), timeZone, day }: Clock & { timeZone: string; day?: number },
+): { shownDay: number | null; references: string[] } {
+  const active = activeUserPlan(userId);
+  if (!active) return { shownDay: null, references: [] };
+  const shown = shownPlanDay(active, { now, timeZone, day });
+  return { shownDay: shown.shownDay, references: shown.day.referencesJson };
+}
+
 /**
  * What Today shows, in two parts: everything but the devotionals at once, and the devotionals
  * as a promise (instant when cached; a page can stream them while a model writes).
@@ -435,12 +459,8 @@ export function getTodayOverview(
       devotions: Promise.resolve({ devotions: [], devotionErrors: [] }),
     };
   }
-  const completions = completionsOf(active.userPlan.id);
-  const position = planPosition({ daysCount: active.plan.daysCount, completions }, { now, timeZone });
-  const shownDay = asked !== undefined && asked >= 1 && asked < position.currentDay ? asked : position.currentDay;
+  const { completions, position, shownDay, day } = shownPlanDay(active, { now, timeZone, day: asked });
   const shownCompletion = completions.find((completion) => completion.dayNumber === shownDay);
-  const day = planDayQuery().get({ planId: active.plan.id, dayNumber: shownDay });
-  if (!day) throw new NotFoundError("This plan's reading for today is missing");
   const translation = resolveTranslation(active.userPlan.translation);
   const shown = passagesFor(day.referencesJson, active.userPlan.translation);
   const devotions = getDayDevotions({

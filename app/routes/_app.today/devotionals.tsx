@@ -16,11 +16,12 @@ import { useLazyModule } from "~/utils/lazy";
 type Excerpt = ReturnType<typeof devotionExcerpt>;
 
 /**
- * A devotional as the page shows it: rendered by the server (cached with the page), or as
- * markdown from the API when it was still being written as the page was sent.
+ * A devotional as the page shows it: rendered by the server (cached with the page; only the open
+ * depth's comes in full, the others' opening lines for their cards), or as markdown from the API
+ * when it was still being written as the page was sent.
  */
 type ShownDevotion = { level: DevotionLevel; excerpt?: Excerpt; writer: WriterOfText } & (
-  { html: string } | { content: string }
+  { html: string } | { content: string } | { html?: undefined }
 );
 export interface ShownDevotions {
   devotions: ShownDevotion[];
@@ -249,11 +250,14 @@ export function DevotionBody({
         <span className="hidden sm:inline"> ·</span> <span className="block sm:inline">about {wordLimit} words</span>
       </h2>
       {devotion ? (
-        "html" in devotion ? (
+        "content" in devotion ? (
+          <LateMarkdown content={devotion.content} />
+        ) : devotion.html !== undefined ? (
           // The server's own rendering of the markdown (see components/today/markdown.server).
           <div className="reading-prose" dangerouslySetInnerHTML={{ __html: devotion.html }} />
         ) : (
-          <LateMarkdown content={devotion.content} />
+          // Another depth was open when the page came: its text is on its way.
+          <Spinner label="Loading..." className="justify-start py-6" />
         )
       ) : failure ? (
         <Failure message={failure} retry={retry} retrying={retrying} />

@@ -2,15 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { data } from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useRevalidator,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { CheckCircle2, PartyPopper } from "lucide-react";
 import { StaticIcon } from "~/components/ui/static-icon";
 import { useEffect, useRef } from "react";
@@ -58,7 +50,7 @@ const WAIT_FOR_DEVOTIONS_MS = 1500;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const timeZone = readTimeZone(user.id);
-  const { day } = todayView(new URL(request.url).searchParams);
+  const { day, depth } = todayView(new URL(request.url).searchParams);
   const { overview, devotions } = getTodayOverview(user.id, { timeZone, day });
   const settings = getAiSettings();
   const ready = await Promise.race([
@@ -68,18 +60,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     // The page shows the verses; the passage's text in one piece is for API clients.
     today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
+    // The open depth's devotional in full; the others' opening lines for their cards (choosing one loads it).
     devotions: ready && {
       devotions: ready.devotions.map(({ level, wordLimit, content, writer }) => ({
         level,
         wordLimit,
         writer,
-        html: devotionalHtml(content),
         excerpt: devotionExcerpt(content),
+        ...(level === (depth ?? overview.preferredLevel) ? { html: devotionalHtml(content) } : {}),
       })),
       devotionErrors: ready.devotionErrors,
     },
-    // Matthew Henry on each of the day's passages.
-    commentary: overview.references.flatMap((reference) => commentaryPanelForReference(reference) ?? []),
+    // Who has written on the day's passages; the commentary itself loads when its fold is opened.
+    commentaryAuthors: [
+      ...new Set(
+        overview.references.flatMap(
+          (reference) => commentaryPanelForReference(reference)?.sources.map((source) => source.author) ?? [],
+        ),
+      ),
+    ],
     wordLimits: {
       beginner: settings.beginnerWordLimit,
       intermediate: settings.intermediateWordLimit,
@@ -95,22 +94,6 @@ function todayView(params: URLSearchParams): { day?: number; depth?: DevotionLev
   const parsed = todayViewSchema.safeParse(Object.fromEntries(params));
   return parsed.success ? parsed.data : {};
 }
-
-/** Choosing a depth only changes which devotional is open: the page already has all three. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutDepth = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("depth");
-    return params.toString();
-  };
-  return withoutDepth(currentUrl) === withoutDepth(nextUrl) ? false : defaultShouldRevalidate;
-};
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -139,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { today, devotions, wordLimits, groupPlans, commentary, nextSteps } = useLoaderData<typeof loader>();
+  const { today, devotions, wordLimits, groupPlans, commentaryAuthors, nextSteps } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
   const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
@@ -325,7 +308,12 @@ export default function TodayPage() {
 
         <NextSteps keys={nextSteps} />
 
-        {commentary.length > 0 ? <CommentaryFold panels={commentary} /> : null}
+        {commentaryAuthors.length > 0 ? (
+          <CommentaryFold
+            authors={commentaryAuthors}
+            href={reviewing ? `/today/commentary?day=${today.shownDay}` : "/today/commentary"}
+          />
+        ) : null}
       </article>
     </div>
   );
