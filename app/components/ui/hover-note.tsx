@@ -1,11 +1,13 @@
-import * as PopoverPrimitive from "@radix-ui/react-popover";
-import { useEffect, useRef, useState } from "react";
-import { cn } from "~/utils/cn";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLazyModule } from "~/utils/lazy";
 
 /** SPEC §9: tooltips open after 700 ms of hovering. */
 const HOVER_OPEN_DELAY_MS = 700;
 /** Time to cross from the trigger to the note (to select its text) before it closes. */
 const HOVER_CLOSE_DELAY_MS = 200;
+
+// The popover (Radix and Floating UI, about 20 KB) loads when a reader first reaches for a note.
+const loadPopover = () => import("./hover-note-popover");
 
 /**
  * A note that behaves like a tooltip but is a popover, so touch and keyboard reach it and its text
@@ -33,6 +35,10 @@ export function HoverNote({
   children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const popover = useLazyModule(loadPopover, wanted ? "now" : "later");
+  const contentId = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const pointerDown = useRef(false);
   const openTimer = useRef<ReturnType<typeof setTimeout>>();
   const closeTimer = useRef<ReturnType<typeof setTimeout>>();
@@ -50,30 +56,39 @@ export function HoverNote({
   const closeSoon = (event: React.PointerEvent) => {
     if (hovering(event)) later(closeTimer, false, HOVER_CLOSE_DELAY_MS);
   };
+  const shown = open && popover !== null;
 
   return (
-    <PopoverPrimitive.Root
-      open={open}
-      onOpenChange={(next) => {
-        clearTimers();
-        setOpen(next);
-      }}
-    >
-      <PopoverPrimitive.Trigger
+    <>
+      <button
+        ref={button}
         type="button"
         aria-label={triggerLabel}
+        aria-haspopup="dialog"
+        aria-expanded={shown}
+        aria-controls={shown ? contentId : undefined}
+        data-state={shown ? "open" : "closed"}
         className={triggerClassName}
         onPointerEnter={(event) => {
-          if (hovering(event)) later(openTimer, true, HOVER_OPEN_DELAY_MS);
+          if (!hovering(event)) return;
+          setWanted(true);
+          later(openTimer, true, HOVER_OPEN_DELAY_MS);
         }}
         onPointerLeave={closeSoon}
         onPointerDown={() => {
           pointerDown.current = true;
+          setWanted(true);
+        }}
+        onClick={() => {
+          clearTimers();
+          setWanted(true);
+          setOpen((current) => !current);
         }}
         onFocus={() => {
           // Keyboard focus opens at once; a click focuses too, and the click itself toggles the note.
           if (!pointerDown.current) {
             clearTimers();
+            setWanted(true);
             setOpen(true);
           }
           pointerDown.current = false;
@@ -85,28 +100,28 @@ export function HoverNote({
         }}
       >
         {trigger}
-      </PopoverPrimitive.Trigger>
-      <PopoverPrimitive.Portal>
-        <PopoverPrimitive.Content
+      </button>
+      {popover ? (
+        <popover.HoverNotePopover
+          id={contentId}
+          open={open}
+          onOpenChange={(next) => {
+            clearTimers();
+            setOpen(next);
+          }}
+          anchor={button}
           side={side}
           align={align}
-          sideOffset={6}
-          collisionPadding={12}
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => event.preventDefault()}
+          arrow={arrow}
+          className={className}
           onPointerEnter={(event) => {
             if (hovering(event)) clearTimers();
           }}
           onPointerLeave={closeSoon}
-          className={cn(
-            "z-50 max-w-[calc(100vw-2rem)] rounded-md border bg-popover text-sm text-popover-foreground shadow-md outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0",
-            className,
-          )}
         >
           {children}
-          {arrow ? <PopoverPrimitive.Arrow className="fill-popover" /> : null}
-        </PopoverPrimitive.Content>
-      </PopoverPrimitive.Portal>
-    </PopoverPrimitive.Root>
+        </popover.HoverNotePopover>
+      ) : null}
+    </>
   );
 }
