@@ -72,6 +72,8 @@ export const userProfiles = sqliteTable("user_profiles", {
   displayName: text("display_name"),
   // IANA zone sent by the browser; streaks and "today" are judged in it (UTC when unknown).
   timeZone: text("time_zone"),
+  // Where the Bible reader was last open (any device), so /bible opens there again.
+  biblePlace: text("bible_place", { mode: "json" }).$type<{ book: string; chapter: number; translation: string }>(),
   createdAt: createdAt(),
   updatedAt: timestampNow("updated_at"),
 });

@@ -148,7 +148,34 @@ describe("another user's ids and data", () => {
     accountMarkers.push(owner.email, owner.id);
   });
 
-  const paramRoutes = routes.filter((route) => route.params.length > 0);
+  // Routes whose parameters name public reference data (a Bible chapter), not anyone's resource.
+  const referenceData: Record<string, Record<string, string>> = {
+    "/api/bible/:translation/:book/:chapter": { translation: "kjv", book: "JHN", chapter: "3" },
+  };
+  const paramRoutes = routes.filter((route) => route.params.length > 0 && !(route.pattern in referenceData));
+
+  test("routes over reference data answer every signed-in caller alike, and leak nobody's data", async () => {
+    for (const [pattern, values] of Object.entries(referenceData)) {
+      assert.ok(
+        routes.some((route) => route.pattern === pattern),
+        `${pattern} is gone: remove it here`,
+      );
+      const url = Object.entries(values).reduce(
+        (address, [param, value]) => address.replace(`:${param}`, value),
+        pattern,
+      );
+      const answers = [];
+      for (const caller of [owner, other, admin]) {
+        const answer = await api(server.url, url, { token: caller.token });
+        assert.equal(answer.status, 200, `GET ${url}`);
+        for (const marker of [...privateMarkers, ...accountMarkers]) {
+          assert.ok(!JSON.stringify(answer.body).includes(marker), `GET ${url} leaks ${marker}`);
+        }
+        answers.push(JSON.stringify(answer.body));
+      }
+      assert.equal(new Set(answers).size, 1, `GET ${url} differs by caller`);
+    }
+  });
 
   test("every route that takes an id has an owner's resource to try (add one for a new parameter)", () => {
     for (const route of paramRoutes) {
@@ -233,7 +260,10 @@ describe("another user's ids and data", () => {
           name
             .replace(/^_app\./, "")
             .replace(/^_index$/, "")
-            .replaceAll(".", "/"),
+            .replace(/\._index$/, "")
+            .replaceAll(".", "/")
+            // A trailing "_" opts a route out of its parent's layout and adds nothing to the address.
+            .replace(/_(?=\/|$)/g, ""),
       );
     for (const page of [
       "/",

@@ -193,6 +193,7 @@ test.describe("app shell", () => {
       "Reading Plans",
       "Groups",
       "Today",
+      "Bible",
       "Profile",
       "Settings",
     ]);

@@ -235,6 +235,12 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   // The reference comes in the query string (tried with hostile values like every query).
   api("api-commentary", "api.commentary.ts", "GET /api/commentary", "user"),
   api("api-books-search", "api.books.search.ts", "GET /api/books/search", "user"),
+  api(
+    "api-bible-chapter",
+    "api.bible.$translation.$book.$chapter.ts",
+    "GET /api/bible/:translation/:book/:chapter",
+    "user",
+  ),
   api("admin-reset-link", "api.admin.users.$userId.reset-link.ts", "POST /api/admin/users/:userId/reset-link", "admin"),
   api("api-login", "api.auth.login.ts", "POST /api/auth/login", "none", SIGN_IN),
   api("api-logout", "api.auth.logout.ts", "POST /api/auth/logout", "none", {
@@ -401,6 +407,10 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   page("page-onboarding", "resources.onboarding.tsx", "/resources/onboarding", "user", {
     base: { step: "hasCompletedWelcome" },
     fields: [text("step"), text("redirectTo")],
+  }),
+  page("page-bible-place", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
+    base: { intent: "place", translation: "BSB" },
+    fields: [text("intent"), text("translation")],
   }),
   page("page-today-complete", "_app.today/route.tsx", "/today", "user", {
     base: { intent: "complete", dayNumber: "1" },

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  BookText,
   CalendarDays,
   LayoutDashboard,
   Library,
@@ -21,7 +22,7 @@ export interface NavItem {
   aliases?: string[];
 }
 
-/** SPEC §2: the sidebar's nine items, in this order, with Groups (issue 18) after Reading Plans. */
+/** SPEC §2: the sidebar's nine items, in this order, with Groups (issue 18) after Reading Plans and the Bible (issue 32) after Today. */
 export const navItems: NavItem[] = [
   { label: "Dashboard", to: "/", icon: LayoutDashboard },
   { label: "Add Content", to: "/add-content", icon: PlusCircle, aliases: ["/process-sermon"] },
@@ -30,6 +31,7 @@ export const navItems: NavItem[] = [
   { label: "Reading Plans", to: "/bible-plans", icon: CalendarDays },
   { label: "Groups", to: "/groups", icon: Users },
   { label: "Today", to: "/today", icon: Sun },
+  { label: "Bible", to: "/bible", icon: BookText },
   { label: "Profile", to: "/profile", icon: UserRound },
   { label: "Settings", to: "/settings", icon: Settings },
   { label: "Admin Console", to: "/admin", icon: ShieldCheck, adminOnly: true },

@@ -44,3 +44,26 @@ export function updateProfile(userId: string, changes: Partial<Profile>): Profil
   }
   return getProfile(userId);
 }
+
+export interface BiblePlace {
+  /** USFM id: JHN */
+  book: string;
+  chapter: number;
+  /** BSB, KJV or WEB */
+  translation: string;
+}
+
+/** Where the reader last had the Bible open, on any device; null before the first chapter. */
+export function getBiblePlace(userId: string): BiblePlace | null {
+  return profileRow(userId).biblePlace ?? null;
+}
+
+/** Keeps the reader's place (already checked by the caller: a real chapter, a shipped translation). */
+export function rememberBiblePlace(userId: string, place: BiblePlace) {
+  ensureRow(userId);
+  getDb()
+    .update(userProfiles)
+    .set({ biblePlace: { book: place.book, chapter: place.chapter, translation: place.translation } })
+    .where(eq(userProfiles.userId, userId))
+    .run();
+}
