@@ -11,7 +11,7 @@ import { WelcomeNoScript } from "~/components/onboarding/welcome-noscript";
 import { Spinner } from "~/components/ui/spinner";
 import { requireUser } from "~/modules/auth/request.server";
 import { readCookie } from "~/utils/cookies.server";
-import { verseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
+import { readersVerseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
 import { listGroups } from "~/modules/groups/groups.server";
 import { getOnboardingStatus, shouldCongratulate } from "~/modules/onboarding/onboarding.server";
 import { calendarDay } from "~/utils/time-zone";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: getProfile(user.id).displayName ?? user.email.split("@")[0],
     reading: continueReading(user.id, { timeZone }),
     streak: readingStreak(user.id, { timeZone }),
-    verse: verseOfTheDay(calendarDay(new Date(), timeZone)),
+    verse: readersVerseOfTheDay(user.id, { day: calendarDay(new Date(), timeZone) }),
     lessons: listStudies(user.id, { limit: RECENT_COUNT }).items.map((study) => ({
       id: study.id,
       title: study.title,

@@ -74,3 +74,90 @@ describe("GET /api/bible/{translation}/{book}/{chapter}", () => {
     assert.equal(answer.status, 401);
   });
 });
+
+describe("GET /api/verse-of-the-day", () => {
+  test("gives the day's verse in the caller's zone, in the translation they last read the Bible in", async () => {
+    const reader = await seedAccount(server.url);
+    const first = await api(server.url, "/api/verse-of-the-day", {
+      token: reader.token,
+      headers: { "x-time-zone": "Pacific/Kiritimati" },
+    });
+    assert.equal(first.status, 200);
+    const verse = first.body as { date: string; reference: string; text: string; translation: string };
+    assert.match(verse.date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(verse.date, new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati" }).format(new Date()));
+    assert.equal(verse.translation, "BSB");
+    assert.ok(verse.text.length > 10 && verse.reference.length > 3);
+
+    // Reading the KJV in the reader (the page keeps the place) turns the verse into the KJV.
+    const kept = await fetch(`${server.url}/resources/bible-place`, {
+      method: "POST",
+      headers: {
+        cookie: `sb_session=${reader.token}`,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+      },
+      body: "book=JHN&chapter=3&translation=KJV",
+      redirect: "manual",
+    });
+    assert.ok(kept.status < 400, `keeping the place -> ${kept.status}`);
+    const again = await api(server.url, "/api/verse-of-the-day", {
+      token: reader.token,
+      headers: { "x-time-zone": "Pacific/Kiritimati" },
+    });
+    const kjv = again.body as { reference: string; translation: string };
+    assert.equal(kjv.translation, "KJV");
+    assert.equal(kjv.reference, verse.reference);
+  });
+});
+
+describe("GET /api/strongs/{id}", () => {
+  test("gives the Greek or Hebrew word, its definition, how the KJV renders it and where", async () => {
+    const answer = await api(server.url, "/api/strongs/G26", { token });
+    assert.equal(answer.status, 200);
+    const entry = answer.body as {
+      id: string;
+      lemma: string;
+      transliteration: string;
+      definition: string;
+      kjvUsage: string[];
+      verses: string[];
+      verseCount: number;
+    };
+    assert.equal(entry.id, "G26");
+    assert.equal(entry.lemma, "ἀγάπη");
+    assert.equal(entry.transliteration, "agápē");
+    assert.match(entry.definition, /^from G25; love, i\.e\. affection or benevolence/);
+    assert.deepEqual(entry.kjvUsage, ["(feast of) charity(-ably)", "dear", "love"]);
+    assert.ok(entry.verses.includes("John 15:13"));
+    assert.ok(entry.verses.includes("1 Corinthians 13:4"));
+    assert.equal(entry.verses.length, entry.verseCount);
+
+    // A Hebrew entry's renderings follow ": -" rather than ":--"; lower case is accepted.
+    const hebrew = (await api(server.url, "/api/strongs/h157", { token })).body as {
+      id: string;
+      definition: string;
+      verses: string[];
+    };
+    assert.equal(hebrew.id, "H157");
+    assert.doesNotMatch(hebrew.definition, /: -/);
+    assert.ok(hebrew.verses.includes("Genesis 22:2"));
+    // G26 never matches G260 or G2600.
+    const other = (await api(server.url, "/api/strongs/G260", { token })).body as { verses: string[] };
+    assert.ok(!other.verses.includes("John 15:13"));
+  });
+
+  test("a malformed number is a 400, one the dictionary does not have a 404", async () => {
+    for (const id of ["X26", "G", "G0", "26", "G123456", "G26;drop"]) {
+      const answer = await api(server.url, `/api/strongs/${encodeURIComponent(id)}`, { token });
+      assert.equal(answer.status, 400, id);
+      assert.equal(
+        (answer.body as { error: string }).error,
+        "A Strong's number is G or H and a number, like G26 or H157.",
+      );
+    }
+    const missing = await api(server.url, "/api/strongs/G99999", { token });
+    assert.equal(missing.status, 404);
+    assert.deepEqual(missing.body, { error: "Strong's dictionary has no G99999." });
+  });
+});

@@ -151,6 +151,7 @@ describe("another user's ids and data", () => {
   // Routes whose parameters name public reference data (a Bible chapter), not anyone's resource.
   const referenceData: Record<string, Record<string, string>> = {
     "/api/bible/:translation/:book/:chapter": { translation: "kjv", book: "JHN", chapter: "3" },
+    "/api/strongs/:id": { id: "G26" },
   };
   const paramRoutes = routes.filter((route) => route.params.length > 0 && !(route.pattern in referenceData));
 

@@ -62,6 +62,24 @@ test("two translations verse beside verse at 1280 px, one at a time with a switc
   await expect(table.getByText(/He makes me lie down in green pastures/)).toBeHidden();
 });
 
+test("word study: in the KJV, tap 'loved' in John 3:16 for its Greek, then go back to the chapter", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/bible/JHN/3");
+  await page.getByRole("link", { name: "Word study" }).click();
+  await expect(page).toHaveURL(/\/bible\/JHN\/3\?words=1&t=kjv$/);
+  const text = page.getByRole("article", { name: /John 3, King James Version/ });
+  await text.locator("#v16").getByRole("link", { name: "loved", exact: true }).click();
+  await expect(page).toHaveURL(/\/bible\/strongs\/G25\?back=/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ἀγαπάω");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("agapáō");
+  await expect(page.getByText(/to love \(in a social or moral sense\)/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "John 3:16", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the chapter" }).click();
+  await expect(page).toHaveURL(/\/bible\/JHN\/3\?words=1&t=kjv$/);
+  await expect(page.getByRole("link", { name: "Word study on" })).toHaveAttribute("aria-current", "true");
+});
+
 test("a reference that is not one says why and offers every book; a chapter that does not exist is a 404", async ({
   signedInPage: page,
 }) => {

@@ -269,6 +269,8 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   api("plan-today", "api.plans.user-plans.today.ts", "GET /api/plans/user-plans/today", "user", {
     header: "x-time-zone",
   }),
+  api("api-strongs", "api.strongs.$id.ts", "GET /api/strongs/:id", "user"),
+  api("verse-of-the-day", "api.verse-of-the-day.ts", "GET /api/verse-of-the-day", "user", { header: "x-time-zone" }),
   api("plan-start", "api.plans.user-plans.ts", "POST /api/plans/user-plans", "user", {
     ...PLAN_START,
     header: "x-time-zone",
@@ -408,9 +410,9 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     base: { step: "hasCompletedWelcome" },
     fields: [text("step"), text("redirectTo")],
   }),
-  page("page-bible-place", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
-    base: { intent: "place", translation: "BSB" },
-    fields: [text("intent"), text("translation")],
+  page("page-bible-place", "resources.bible-place.tsx", "/resources/bible-place", "user", {
+    base: { book: "JHN", chapter: "3", translation: "BSB" },
+    fields: [text("book"), text("chapter"), text("translation")],
   }),
   page("page-today-complete", "_app.today/route.tsx", "/today", "user", {
     base: { intent: "complete", dayNumber: "1" },

@@ -1,8 +1,13 @@
+import { Link } from "@remix-run/react";
 import { Sun } from "lucide-react";
 import { Card } from "~/components/ui/card";
 
-/** The day's verse, set as Scripture with its reference and translation. */
-export function VerseOfTheDayCard({ verse }: { verse: { reference: string; text: string; translation: string } }) {
+/** The day's verse, set as Scripture with its reference and translation; the reference opens it in the Bible reader. */
+export function VerseOfTheDayCard({
+  verse,
+}: {
+  verse: { reference: string; text: string; translation: string; translationCode: string };
+}) {
   return (
     <Card className="p-5">
       <section aria-labelledby="verse-of-the-day" className="space-y-2">
@@ -18,7 +23,13 @@ export function VerseOfTheDayCard({ verse }: { verse: { reference: string; text:
             <p>{verse.text}</p>
           </blockquote>
           <figcaption className="text-sm text-muted-foreground">
-            {verse.reference} <span className="text-xs">({verse.translation})</span>
+            <Link
+              to={`/bible?${new URLSearchParams({ q: verse.reference, t: verse.translationCode.toLowerCase() })}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {verse.reference}
+            </Link>{" "}
+            <span className="text-xs">({verse.translation})</span>
           </figcaption>
         </figure>
       </section>

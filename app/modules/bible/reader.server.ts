@@ -6,6 +6,7 @@ import type { LaidOutVerse } from "./layout";
 import { topicsForRanges, type PassageTopic } from "./lexicon.server";
 import { versesFor } from "./passages.server";
 import { parseReference, type VerseRange } from "./references.server";
+import { chapterStrongs, type TaggedWord } from "./strongs.server";
 import { shippedTranslationNames, type ShippedTranslationCode } from "./translations";
 import { NotFoundError, ValidationError } from "~/utils/errors";
 
@@ -148,4 +149,10 @@ export function chapterCommentary(place: ChapterPlace, verse?: number): Commenta
   const range = chapterRange(place);
   const key = verse ? verseId(place.book.order, place.chapter, verse) : undefined;
   return commentaryPanelFor([range], key && key >= range.start && key <= range.end ? key : undefined);
+}
+
+/** The chapter's KJV words that carry Strong's numbers, by verse number (for word study in the reader). */
+export function chapterWordTags(place: ChapterPlace): Record<number, TaggedWord[]> {
+  const range = chapterRange(place);
+  return chapterStrongs(range.start, range.end);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { passageFromRanges } from "~/modules/bible/passages.server";
 import { countVerses, parseReference } from "~/modules/bible/references.server";
 import { DEFAULT_PLAN_TRANSLATION } from "~/modules/plans/levels";
+import { getBiblePlace } from "~/modules/profile/profile.server";
 import versesJson from "./content/verses-of-the-day.json";
 
 /** One a day of the year, February 29 included (content/verses-of-the-day.json; see content/README.md). */
@@ -59,15 +60,33 @@ export function verseIndexFor(day: string): number {
 export interface VerseOfTheDay {
   reference: string;
   text: string;
+  /** The translation's name: "Berean Standard Bible". */
   translation: string;
+  /** Its code: BSB, KJV, WEB. */
+  translationCode: string;
 }
 
-/** The verse for a reader's calendar day, its words from the shipped Bible. */
-export function verseOfTheDay(day: string, verses = versesOfTheDay): VerseOfTheDay {
+/** The verse for a reader's calendar day, its words from the shipped Bible (the plans' default translation unless named). */
+export function verseOfTheDay(
+  day: string,
+  verses = versesOfTheDay,
+  translation: string = DEFAULT_PLAN_TRANSLATION,
+): VerseOfTheDay {
   const entry = verses[verseIndexFor(day)]!;
   const parsed = parseReference(entry);
   // Checked when the list was loaded.
   if (!parsed.ok) throw new Error(`Verse of the day "${entry}" does not resolve`);
-  const passage = passageFromRanges(parsed.ranges, DEFAULT_PLAN_TRANSLATION);
-  return { reference: passage.reference, text: passage.text, translation: passage.translation.shownName };
+  const passage = passageFromRanges(parsed.ranges, translation);
+  return {
+    reference: passage.reference,
+    text: passage.text,
+    translation: passage.translation.shownName,
+    translationCode: passage.translation.shown,
+  };
+}
+
+/** A reader's verse for their calendar day, in the translation they last read the Bible in. */
+export function readersVerseOfTheDay(userId: string, { day }: { day: string }): VerseOfTheDay & { date: string } {
+  const translation = getBiblePlace(userId)?.translation ?? DEFAULT_PLAN_TRANSLATION;
+  return { date: day, ...verseOfTheDay(day, versesOfTheDay, translation) };
 }

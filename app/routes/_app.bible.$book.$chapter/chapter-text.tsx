@@ -3,6 +3,8 @@ import { Fragment } from "react";
 import { scriptureBlocks } from "~/modules/bible/layout";
 import type { ChapterText as ChapterTextData, VerseStudy } from "~/modules/bible/reader.server";
 import { cn } from "~/utils/cn";
+import type { TaggedWord } from "~/modules/bible/strongs.server";
+import { TaggedText } from "./tagged-text";
 import { VerseStudyPanel } from "./verse-study";
 
 /** A link to this chapter with some search parameters changed (null removes one), or to another chapter. */
@@ -31,11 +33,16 @@ function VerseSpan({
   selected,
   href,
   block,
+  words,
+  back,
 }: {
   verse: Verse;
   selected: boolean;
   href: ReaderHref;
   block?: boolean;
+  /** The verse's words with Strong's numbers, when the reader studies words (KJV). */
+  words?: TaggedWord[];
+  back?: string;
 }) {
   return (
     <span
@@ -47,14 +54,26 @@ function VerseSpan({
       )}
     >
       <VerseNumber verse={verse.verse} selected={selected} href={href} />
-      {verse.text}
+      {words && back ? <TaggedText text={verse.text} words={words} back={back} /> : verse.text}
       {block ? null : " "}
     </span>
   );
 }
 
 /** One translation set as Scripture: paragraphs, stanzas and poetry lines; the tapped verse's study after its block on a phone. */
-function SetText({ text, selected, href }: { text: ChapterTextData; selected: VerseStudy | null; href: ReaderHref }) {
+function SetText({
+  text,
+  selected,
+  href,
+  wordTags,
+  back,
+}: {
+  text: ChapterTextData;
+  selected: VerseStudy | null;
+  href: ReaderHref;
+  wordTags: Record<number, TaggedWord[]> | null;
+  back: string;
+}) {
   const blocks = scriptureBlocks(text.verses);
   return (
     <div className="space-y-4 font-scripture text-lg leading-relaxed">
@@ -78,7 +97,14 @@ function SetText({ text, selected, href }: { text: ChapterTextData; selected: Ve
             ) : (
               <p>
                 {block.verses.map((verse) => (
-                  <VerseSpan key={verse.verse} verse={verse} selected={selected?.verse === verse.verse} href={href} />
+                  <VerseSpan
+                    key={verse.verse}
+                    verse={verse}
+                    selected={selected?.verse === verse.verse}
+                    href={href}
+                    words={wordTags?.[verse.verse]}
+                    back={back}
+                  />
                 ))}
               </p>
             )}
@@ -101,16 +127,20 @@ function SetText({ text, selected, href }: { text: ChapterTextData; selected: Ve
 export function ChapterText({
   primary,
   parallel,
+  wordTags,
   selected,
   href,
+  back,
 }: {
   primary: ChapterTextData;
   parallel: ChapterTextData | null;
+  wordTags: Record<number, TaggedWord[]> | null;
   selected: VerseStudy | null;
   href: ReaderHref;
+  back: string;
 }) {
   const [searchParams] = useSearchParams();
-  if (!parallel) return <SetText text={primary} selected={selected} href={href} />;
+  if (!parallel) return <SetText text={primary} selected={selected} href={href} wordTags={wordTags} back={back} />;
   const side = searchParams.get("side") === "b" ? "b" : "a";
   const second = new Map(parallel.verses.map((verse) => [verse.verse, verse]));
   const numbers = [...new Set([...primary.verses, ...parallel.verses].map((verse) => verse.verse))].sort(
@@ -167,7 +197,9 @@ export function ChapterText({
               <Fragment key={number}>
                 <tr>
                   <td className={cn("align-top md:pr-4", side === "b" && "hidden md:table-cell")}>
-                    {a ? <VerseSpan verse={a} selected={isSelected} href={href} /> : null}
+                    {a ? (
+                      <VerseSpan verse={a} selected={isSelected} href={href} words={wordTags?.[number]} back={back} />
+                    ) : null}
                   </td>
                   <td className={cn("align-top md:border-l md:pl-4", side === "a" && "hidden md:table-cell")}>
                     {b ? (

@@ -1,17 +1,9 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { data, redirect } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useFetcher,
-  useLoaderData,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { BookOpen, ChevronLeft, ChevronRight, GraduationCap } from "lucide-react";
 import { useEffect } from "react";
-import { z } from "zod";
 import { GoToPassage } from "~/components/bible/go-to-passage";
 import { CommentaryPanel } from "~/components/commentary/commentary-panel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,13 +14,13 @@ import {
   chapterPlace,
   chapterText,
   chapterTitle,
+  chapterWordTags,
   neighbourChapters,
   readerTranslation,
   readerTranslations,
   verseStudy,
 } from "~/modules/bible/reader.server";
 import { shippedTranslationNames } from "~/modules/bible/translations";
-import { rememberBiblePlace } from "~/modules/profile/profile.server";
 import { NotFoundError } from "~/utils/errors";
 import { ChapterText, type ReaderHref } from "./chapter-text";
 import { TranslationChooser } from "./translation-chooser";
@@ -69,12 +61,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const verse = Number.isInteger(asked) && asked >= 1 && asked <= 200 ? asked : undefined;
   const primary = chapterText(place, translation);
   const selected = verse && primary.verses.some((entry) => entry.verse === verse) ? verse : undefined;
+  // Word study: the KJV's words that carry Strong's numbers become links.
+  const wordStudy = translation === "KJV" && search.get("words") === "1";
   return {
     title: chapterTitle(place.book, place.chapter),
     book: { id: place.book.id, name: place.book.name, chapters: place.book.chapters },
     chapter: place.chapter,
     primary,
     parallel: parallel ? chapterText(place, parallel) : null,
+    wordTags: wordStudy ? chapterWordTags(place) : null,
     neighbours: neighbourChapters(place),
     selected: selected ? verseStudy(place, selected, translation) : null,
     commentary: chapterCommentary(place, selected),
@@ -82,41 +77,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Keeping the place changes nothing on the page: no reload of the chapter after it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "place" ? false : defaultShouldRevalidate;
-
-const placeSchema = z.object({
-  intent: z.literal("place"),
-  translation: z.enum(readerTranslations),
-});
-
-/** Remembers this chapter as the reader's place (posted once the page is up: the page's GET writes nothing). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = placeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: "Unknown action" }, { status: 400 });
-  let place;
-  try {
-    place = chapterPlace(params.book ?? "", Number(params.chapter));
-  } catch (error) {
-    if (error instanceof NotFoundError) return data({ error: error.message }, { status: 404 });
-    throw error;
-  }
-  rememberBiblePlace(user.id, { book: place.book.id, chapter: place.chapter, translation: form.data.translation });
-  return { ok: true };
-}
-
 export default function BibleChapterPage() {
-  const { title, book, chapter, primary, parallel, neighbours, selected, commentary, translations } =
+  const { title, book, chapter, primary, parallel, wordTags, neighbours, selected, commentary, translations } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
-  const place = useFetcher<typeof action>({ key: "bible-place" });
-  const { submit } = place;
-
+  // The reader's place, kept once the chapter is up (see resources.bible-place for why not a fetcher).
   useEffect(() => {
-    submit({ intent: "place", translation: primary.translation }, { method: "post" });
-  }, [submit, book.id, chapter, primary.translation]);
+    const body = new FormData();
+    body.set("book", book.id);
+    body.set("chapter", String(chapter));
+    body.set("translation", primary.translation);
+    fetch("/resources/bible-place", { method: "POST", body, keepalive: true }).catch(() => {});
+  }, [book.id, chapter, primary.translation]);
 
   /** This chapter's address with some parameters changed (null removes one); the verse's anchor when one is chosen. */
   const href: ReaderHref = (changes, target = `/bible/${book.id}/${chapter}`) => {
@@ -157,6 +129,7 @@ export default function BibleChapterPage() {
             translations={translations}
             translation={primary.translation}
             parallel={parallel?.translation ?? null}
+            wordStudy={wordTags !== null}
             href={href}
           />
         </div>
@@ -189,7 +162,14 @@ export default function BibleChapterPage() {
             {title}, {primary.translationName}
             {parallel ? ` and ${parallel.translationName}` : ""}
           </h2>
-          <ChapterText primary={primary} parallel={parallel} selected={selected} href={href} />
+          <ChapterText
+            primary={primary}
+            parallel={parallel}
+            wordTags={wordTags}
+            selected={selected}
+            href={href}
+            back={`/bible/${book.id}/${chapter}?${searchParams.toString()}`}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
             <Form method="post" action="/lesson-plans">
               <input type="hidden" name="studyType" value="passage" />
@@ -202,7 +182,11 @@ export default function BibleChapterPage() {
             <ChapterSteps previous={previous} next={next} neighbours={neighbours} />
           </div>
         </article>
-        <aside aria-label="Beside the text" className="min-w-0 space-y-6">
+        {/* Beside the text at 1280 px, in view as the chapter scrolls (its own scroll when taller than the screen). */}
+        <aside
+          aria-label="Beside the text"
+          className="min-w-0 space-y-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:pr-1"
+        >
           {selected ? (
             <div className="hidden lg:block">
               <VerseStudyPanel study={selected} closeHref={href({ v: null })} />

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Columns2 } from "lucide-react";
+import { Columns2, Languages } from "lucide-react";
 import { cn } from "~/utils/cn";
 import type { ReaderHref } from "./chapter-text";
 
@@ -8,11 +8,13 @@ export function TranslationChooser({
   translations,
   translation,
   parallel,
+  wordStudy,
   href,
 }: {
   translations: Array<{ code: string; name: string }>;
   translation: string;
   parallel: string | null;
+  wordStudy: boolean;
   href: ReaderHref;
 }) {
   const item =
@@ -68,6 +70,25 @@ export function TranslationChooser({
             ))}
         </ul>
       </nav>
+      {/* Strong's numbers are tagged on the KJV: word study reads it. */}
+      <Link
+        to={
+          wordStudy
+            ? href({ words: null })
+            : href({ words: "1", t: "kjv", p: parallel === "KJV" ? null : (parallel?.toLowerCase() ?? null) })
+        }
+        replace
+        preventScrollReset
+        aria-current={wordStudy ? "true" : undefined}
+        className={cn(
+          item,
+          "border",
+          wordStudy && "border-primary bg-primary text-primary-foreground hover:text-primary-foreground",
+        )}
+      >
+        <Languages className="mr-1.5 size-4" aria-hidden="true" />
+        {wordStudy ? "Word study on" : "Word study"}
+      </Link>
     </div>
   );
 }
