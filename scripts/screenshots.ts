@@ -88,6 +88,7 @@ const allScreens: Screen[] = [
   { name: "bible", path: "/bible/JHN/3?v=16#v16", as: "reader" },
   { name: "bible-compare", path: "/bible/PSA/23?p=kjv", as: "reader" },
   { name: "word-study", path: "/bible/strongs/G25?back=%2Fbible%2FJHN%2F3", as: "reader" },
+  { name: "search", path: "/search?q=shepherd", as: "reader" },
   { name: "admin-users", path: "/admin", as: "admin" },
   { name: "admin-ai-settings", path: "/admin?tab=settings", as: "admin" },
   { name: "not-found", path: "/no-such-page", as: "reader" },

@@ -161,3 +161,70 @@ describe("GET /api/strongs/{id}", () => {
     assert.deepEqual(missing.body, { error: "Strong's dictionary has no G99999." });
   });
 });
+
+describe("GET /api/search", () => {
+  type Results = { results: Array<{ kind: string; reference?: string; id?: string; title?: string; snippet: string }> };
+
+  test("words find verses, best first and paged, and the caller's own lessons, never another's", async () => {
+    const reader = await seedAccount(server.url);
+    const stranger = await seedAccount(server.url);
+    const lesson = await api(server.url, "/api/studies/passage", {
+      method: "POST",
+      token: reader.token,
+      body: { reference: "Lamentations 3:22-24" },
+    });
+    assert.equal(lesson.status, 201);
+
+    const first = await api(server.url, "/api/search?q=steadfast%20love&limit=5", { token: reader.token });
+    assert.equal(first.status, 200);
+    const body = first.body as Results;
+    const verses = body.results.filter((result) => result.kind === "verse");
+    assert.equal(verses.length, 5);
+    assert.ok(verses.every((verse) => /steadfast/i.test(verse.snippet) || /love/i.test(verse.snippet)));
+    const lessons = body.results.filter((result) => result.kind === "lesson");
+    assert.deepEqual(
+      lessons.map((result) => result.id),
+      [lesson.body.id],
+    );
+    const cursor = first.headers.get("x-next-cursor");
+    assert.ok(cursor);
+    assert.match(first.headers.get("link") ?? "", /rel="next"/);
+
+    const second = await api(server.url, `/api/search?q=steadfast%20love&limit=5&cursor=${cursor}`, {
+      token: reader.token,
+    });
+    const again = (second.body as Results).results;
+    assert.equal(again.length, 5);
+    assert.ok(again.every((result) => result.kind === "verse"));
+    assert.equal(new Set([...verses, ...again].map((verse) => verse.reference)).size, 10, "no verse twice");
+
+    const theirs = (await api(server.url, "/api/search?q=steadfast%20love&scope=mine", { token: stranger.token }))
+      .body as Results;
+    assert.deepEqual(theirs.results, []);
+  });
+
+  test("a reference is one result that opens it; the KJV is searched when asked", async () => {
+    const reference = (await api(server.url, "/api/search?q=jn3:16", { token })).body as Results;
+    assert.deepEqual(reference.results, [
+      { kind: "verse", reference: "John 3:16", snippet: "Open John 3:16 in the reader" },
+    ]);
+    const kjv = (await api(server.url, "/api/search?q=charity%20suffereth&translation=kjv&scope=bible", { token }))
+      .body as Results;
+    assert.equal(kjv.results[0]?.reference, "1 Corinthians 13:4");
+  });
+
+  test("bad input is a 400 that says why", async () => {
+    for (const [query, message] of [
+      ["", "q is required"],
+      [`?q=${"a".repeat(201)}`, "q is at most 200 characters"],
+      ["?q=love&scope=everyone", "scope must be bible, mine or all"],
+      ["?q=love&translation=niv", "translation must be bsb, kjv or web"],
+      ["?q=love&limit=0", "limit must be a whole number from 1 to 50"],
+      ["?q=love&cursor=bm90LWEtY3Vyc29y", "cursor is not valid: use the X-Next-Cursor of the page before"],
+    ] as const) {
+      const answer = await api(server.url, `/api/search${query}`, { token });
+      assert.equal(answer.status, 400, query);
+      assert.match((answer.body as { error: string }).error, new RegExp(message.replace(/[()]/g, "\\$&")), query);
+    }
+  });
+});

@@ -270,6 +270,7 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     header: "x-time-zone",
   }),
   api("api-strongs", "api.strongs.$id.ts", "GET /api/strongs/:id", "user"),
+  api("api-search", "api.search.ts", "GET /api/search", "user"),
   api("verse-of-the-day", "api.verse-of-the-day.ts", "GET /api/verse-of-the-day", "user", { header: "x-time-zone" }),
   api("plan-start", "api.plans.user-plans.ts", "POST /api/plans/user-plans", "user", {
     ...PLAN_START,

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { NavLink, useLocation, useNavigate } from "@remix-run/react";
 import { BookMarked, Menu, PanelLeft } from "lucide-react";
 import { StaticIcon } from "~/components/ui/static-icon";
 import { useCallback, useEffect, useState } from "react";
@@ -39,6 +39,7 @@ export function AppShell({
   // The slide-over sheet's code comes once the page is up, or at once if the menu opens first.
   const mobileNav = useLazyModule(loadMobileNav, mobileWanted ? "now" : "idle");
   const location = useLocation();
+  const navigate = useNavigate();
 
   const setDesktopOpen = useCallback((next: boolean) => {
     setOpen(next);
@@ -59,11 +60,24 @@ export function AppShell({
       if (event.key.toLowerCase() === "b" && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
         toggle();
+        return;
+      }
+      // Search from anywhere: Ctrl+K (or Cmd+K), or "/" when not typing in a field.
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest("input, textarea, select, [contenteditable=true]");
+      const wantsSearch =
+        (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) ||
+        (event.key === "/" && !typing && !event.metaKey && !event.ctrlKey && !event.altKey);
+      if (wantsSearch) {
+        event.preventDefault();
+        const box = document.getElementById("search-everything");
+        if (box instanceof HTMLInputElement) box.focus();
+        else navigate("/search");
       }
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [toggle]);
+  }, [toggle, navigate]);
 
   // A new page closes the mobile menu.
   const [menuPath, setMenuPath] = useState(location.pathname);

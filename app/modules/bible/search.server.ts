@@ -28,12 +28,16 @@ export function searchTerms(query: string): string[] {
 const columnFor: Record<ShippedTranslationCode, string> = { BSB: "bsb", WEB: "web", KJV: "kjv" };
 
 /**
- * Full-text search over the verses (BSB and KJV wording, stemmed), best matches first. All
- * words must match; when that finds too little, any word may.
+ * Full-text search over the verses (BSB and KJV wording, stemmed), best matches first: verses
+ * with every word, then verses with some of them, paged by offset.
  */
 export function searchVerses(
   query: string,
-  { limit = 10, translation = "BSB" }: { limit?: number; translation?: ShippedTranslationCode } = {},
+  {
+    limit = 10,
+    offset = 0,
+    translation = "BSB",
+  }: { limit?: number; offset?: number; translation?: ShippedTranslationCode } = {},
 ): VerseHit[] {
   const terms = searchTerms(query);
   if (terms.length === 0) return [];
@@ -42,18 +46,29 @@ export function searchVerses(
     `select v.id as id, v.${columnFor[translation]} as text
        from verses_fts join verses v on v.id = verses_fts.rowid
       where verses_fts match ?
-      order by bm25(verses_fts) limit ?`,
+      order by bm25(verses_fts) limit ? offset ?`,
   );
   const quoted = terms.map((term) => `"${term}"`);
-  let rows = statement.all(quoted.join(" AND "), limit) as Array<{ id: number; text: string }>;
+  const every = quoted.join(" AND ");
+  let rows = statement.all(every, limit, offset) as Array<{ id: number; text: string }>;
+  // Verses with every word first, then those with some of them: one order, so pages follow on.
   if (rows.length < limit && terms.length > 1) {
-    const seen = new Set(rows.map((row) => row.id));
-    const more = statement.all(quoted.join(" OR "), limit * 2) as Array<{ id: number; text: string }>;
-    rows = [...rows, ...more.filter((row) => !seen.has(row.id))].slice(0, limit);
+    const withEvery = db
+      .prepare("select count(*) from verses_fts where verses_fts match ?")
+      .pluck()
+      .get(every) as number;
+    const some = `(${quoted.join(" OR ")}) NOT (${every})`;
+    const more = statement.all(some, limit - rows.length, Math.max(0, offset - withEvery)) as Array<{
+      id: number;
+      text: string;
+    }>;
+    rows = [...rows, ...more];
   }
-  return rows.map((row) => ({
-    id: row.id,
-    reference: formatRanges([{ start: row.id, end: row.id }]),
-    text: row.text,
-  }));
+  return rows
+    .filter((row) => row.text)
+    .map((row) => ({
+      id: row.id,
+      reference: formatRanges([{ start: row.id, end: row.id }]),
+      text: row.text,
+    }));
 }
