@@ -86,7 +86,7 @@ export const floorSuite: BenchSuite = {
 export const apiSuite: BenchSuite = {
   name: "api",
   description:
-    "the app (build/server/index.js startServer): /api/me, dashboard, /today, /library, POST /api/studies/topic",
+    "the app (build/server/index.js startServer): /api/me, dashboard, /today, /library, POST /api/studies/topic, a Bible chapter, a Bible search",
   async run() {
     const fixture = await httpFixture();
     const base = fixture.app.url;
@@ -110,6 +110,14 @@ export const apiSuite: BenchSuite = {
       "/today",
     );
     const library = await probe(`${base}/library`, libraryCookie, (body) => body.includes("My Library"), "/library");
+    const chapter = await probe(
+      `${base}/bible/JHN/3`,
+      cookie,
+      (body) => body.includes("For God so loved the world"),
+      "/bible/JHN/3",
+    );
+    const searchUrl = `${base}/api/search?q=steadfast%20love&scope=bible&limit=20`;
+    const search = await probe(searchUrl, bearer, (body) => body.includes('"kind":"verse"'), "/api/search");
 
     let turn = 0;
     const topicTarget: LoadTarget = {
@@ -154,6 +162,16 @@ export const apiSuite: BenchSuite = {
         bytes: Buffer.byteLength(library),
         cells: await measureEndpoint({ url: `${base}/library`, headers: libraryCookie }, server, "app-library"),
         note: `${LIBRARY_ITEMS.manual} quotes and book excerpts, ${LIBRARY_ITEMS.processed} processed articles, ${LIBRARY_ITEMS.savedStudies} saved lesson plans, all added through the API`,
+      }),
+      bibleChapter: async () => ({
+        label: "GET /bible/JHN/3 (the reader, John 3 in the BSB with Henry beside it)",
+        bytes: Buffer.byteLength(chapter),
+        cells: await measureEndpoint({ url: `${base}/bible/JHN/3`, headers: cookie }, server, "app-bible-chapter"),
+      }),
+      bibleSearch: async () => ({
+        label: "GET /api/search?q=steadfast love&scope=bible (issue 32: p95 at most 50 ms)",
+        bytes: Buffer.byteLength(search),
+        cells: await measureEndpoint({ url: searchUrl, headers: bearer }, server, "app-bible-search"),
       }),
       topic: async () => ({
         label: "POST /api/studies/topic (built-in AI)",
