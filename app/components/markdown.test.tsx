@@ -92,6 +92,16 @@ describe("the markdown renderer", () => {
     assert.equal(html.match(/<a /g)?.length, 2);
     assert.match(html, /a cat/);
   });
+
+  test("a word study or a chapter of the app's Bible is a link in the same tab; other paths of the app are text", () => {
+    const html = render(
+      "[Strong’s G26](/bible/strongs/G26) [John 3](/bible/JHN/3) [admin](/admin) [sneaky](/bible/strongs/G26?x=1) [far](//evil.example/bible/JHN/3)",
+    );
+    assert.match(html, /<a href="\/bible\/strongs\/G26" class="[^"]*">Strong’s G26<\/a>/);
+    assert.match(html, /<a href="\/bible\/JHN\/3" class="[^"]*">John 3<\/a>/);
+    assert.equal(html.match(/<a /g)?.length, 2);
+    assert.doesNotMatch(html, /target=|\/admin"|evil\.example/);
+  });
 });
 
 describe("hostile markdown (generated text is not trusted)", () => {

@@ -13,6 +13,8 @@ import { cn } from "~/utils/cn";
 /** Grounding's mark for a reference that does not exist (see modules/bible/grounding.server). */
 const NOT_FOUND = "reference not found";
 const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
+// Links into the app's own Bible (a word study, a chapter), opened in the same tab.
+const BIBLE_LINK = /^\/bible\/(?:strongs\/[GH][1-9]\d{0,4}|[1-3A-Z]{3}\/[1-9]\d{0,2})$/;
 const PARENTHESES = /\(([^()\n]{1,120})\)/g;
 
 /**
@@ -163,7 +165,11 @@ export function MarkdownView({
     ),
     pre: ({ children }) => <pre className="overflow-x-auto whitespace-pre-wrap">{children}</pre>,
     a: ({ href, children }) =>
-      href && SAFE_LINK.test(href) ? (
+      href && BIBLE_LINK.test(href) ? (
+        <a href={href} className="text-primary underline underline-offset-2">
+          {children}
+        </a>
+      ) : href && SAFE_LINK.test(href) ? (
         <a
           href={href}
           className="text-primary underline underline-offset-2"

@@ -220,7 +220,10 @@ describe("built-in devotional content", () => {
       deep!,
       /### A Bit of Background\n\n> The apostle, having at large [^\n]+ — Matthew Henry on Romans 12$/m,
     );
-    assert.match(deep!, /### Words Worth Knowing\n\n- \*\*[^*]+\*\* \(Greek [^\n]+Strong’s G\d+\)/);
+    assert.match(
+      deep!,
+      /### Words Worth Knowing\n\n- \*\*[^*]+\*\* \(Greek [^\n]+\[Strong’s (G\d+)\]\(\/bible\/strongs\/\1\)\)/,
+    );
     assert.match(deep!, /### Connecting the Dots\n\n> /);
     const deepAsked = (section(deep!, "Questions for You").match(/^\d\. /gm) ?? []).length;
     assert.ok(deepAsked >= 4 && deepAsked <= 7, `${deepAsked} questions`);
@@ -482,9 +485,31 @@ describe("says what the passage says (ADR 0024)", () => {
     assert.ok(shares.reduce((sum, share) => sum + share, 0) / shares.length <= 0.46);
   });
 
+  test("over several chapters, a word study names each verse's chapter, in order", () => {
+    const words = section(write(["Psalms 1-5"], "deep"), "Words Worth Knowing");
+    const lists = [...words.matchAll(/ in verses? ([^;]+);/g)].map((match) => match[1]!);
+    assert.ok(lists.length > 0, words);
+    for (const list of lists) {
+      const cited = list.replace(/ and \d+ more$/, "").split(/, | and /);
+      assert.ok(
+        cited.every((verse) => /^\d+:\d+$/.test(verse)),
+        list,
+      );
+      const order = cited.map((verse) => verse.split(":").map(Number) as [number, number]);
+      assert.deepEqual(
+        order,
+        [...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]),
+        list,
+      );
+    }
+  });
+
   test("Deep Study's word studies are the words that carry the passage, with a meaning a reader can use", () => {
     const words = section(write(["Ecclesiastes 3:1-15"], "deep"), "Words Worth Knowing");
-    assert.match(words, /Strong’s H6256\): time\. The KJV renders it \*time\* in verses 1, 2, 3, 4 and \d+ more/);
+    assert.match(
+      words,
+      /\[Strong’s H6256\]\(\/bible\/strongs\/H6256\)\): time\. The KJV renders it \*time\* in verses 1, 2, 3, 4 and \d+ more/,
+    );
     assert.match(words, /Strong’s H3303/);
     assert.doesNotMatch(words, /H3528|extent/);
     for (const reference of ["John 3", "Romans 12", "Philippians 4:4-9", "Ecclesiastes 3:1-15"]) {

@@ -1,6 +1,6 @@
 import type { PlacedNote } from "~/modules/bible/commentary.server";
 import { splitVerseId } from "~/modules/bible/books";
-import { formatRanges } from "~/modules/bible/references.server";
+import { formatRanges, parseReference } from "~/modules/bible/references.server";
 import type { AiSettingsInput } from "~/modules/ai/settings";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { countWords } from "~/modules/ai/words";
@@ -243,7 +243,12 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     material.wordStudies
       .slice(0, wordLimit >= 800 ? 5 : wordLimit >= 600 ? 4 : 3)
       .forEach((study, index) =>
-        add({ section: "keywords", kind: "item", priority: 2 + index * 1.5, text: wordStudyLine(study) }),
+        add({
+          section: "keywords",
+          kind: "item",
+          priority: 2 + index * 1.5,
+          text: wordStudyLine(study, spansChapters(material.reference)),
+        }),
       );
     material.echoes.forEach((echo, index) =>
       add({
@@ -347,9 +352,24 @@ function attributionOf(note: PlacedNote) {
  * ("perhaps from ἄγαν ágan [or compare H5689]" does not), with its figurative sense where the
  * gloss gives only the literal one ("literally a cord; figuratively expectancy").
  */
-function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
+/** Whether a reading runs over more than one chapter ("Psalms 1-5"): its verses are then named "2:12", not "12". */
+function spansChapters(reference: string): boolean {
+  const parsed = parseReference(reference);
+  if (!parsed.ok) return false;
+  const chapters = new Set(
+    parsed.ranges.flatMap((range) => [range.start, range.end].map((id) => Math.floor(id / 1000))),
+  );
+  return chapters.size > 1;
+}
+
+function wordStudyLine(study: DevotionalMaterial["wordStudies"][number], manyChapters: boolean) {
   const language = study.strongs.startsWith("H") ? "Hebrew" : "Greek";
-  const where = study.verses.map((id) => splitVerseId(id).verse);
+  // In canonical order; a reading of several chapters names each verse's chapter ("2:12", not "12").
+  const ids = [...new Set(study.verses)].sort((a, b) => a - b);
+  const where = ids.map((id) => {
+    const { chapter, verse } = splitVerseId(id);
+    return manyChapters ? `${chapter}:${verse}` : verse;
+  });
   const head = study.transliteration.split(" ")[0]!;
   const gloss = study.gloss
     .replace(/^properly\s+/i, "")
@@ -383,7 +403,9 @@ function wordStudyLine(study: DevotionalMaterial["wordStudies"][number]) {
     english.length > 0
       ? ` The KJV renders it ${joinOr(english.slice(0, 3))} in ${verses}; it occurs ${times}.`
       : ` It occurs in ${verses}, and ${times}.`;
-  return `**${head.charAt(0).toUpperCase()}${head.slice(1)}** (${language} ${study.lemma}, Strong’s ${study.strongs})${meaning}${rendered}`;
+  // Strong's number opens its word study in the Bible reader (every verse that uses it).
+  const number = `[Strong’s ${study.strongs}](/bible/strongs/${study.strongs})`;
+  return `**${head.charAt(0).toUpperCase()}${head.slice(1)}** (${language} ${study.lemma}, ${number})${meaning}${rendered}`;
 }
 
 function joinAnd(items: string[]) {
