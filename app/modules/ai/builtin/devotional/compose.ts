@@ -240,16 +240,14 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
 
   // Word studies and cross-references (Deep Study).
   if (deep) {
-    material.wordStudies
-      .slice(0, wordLimit >= 800 ? 5 : wordLimit >= 600 ? 4 : 3)
-      .forEach((study, index) =>
-        add({
-          section: "keywords",
-          kind: "item",
-          priority: 2 + index * 1.5,
-          text: wordStudyLine(study, spansChapters(material.reference)),
-        }),
-      );
+    material.wordStudies.slice(0, wordLimit >= 800 ? 5 : wordLimit >= 600 ? 4 : 3).forEach((study, index) =>
+      add({
+        section: "keywords",
+        kind: "item",
+        priority: 2 + index * 1.5,
+        text: wordStudyLine(study, spansChapters(material.reference)),
+      }),
+    );
     material.echoes.forEach((echo, index) =>
       add({
         section: "echoes",
