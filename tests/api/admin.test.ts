@@ -53,6 +53,10 @@ function giveUserData(userId: string, { plans = 1, studies = 1 } = {}) {
     db.prepare(
       "insert into sermons (id, user_id, author_id, book_id, title, transcript, content_type) values (?, ?, ?, ?, 'Sermon', 'Text', 'blog')",
     ).run(crypto.randomUUID(), userId, authorId, bookId);
+    // John 3:16 (verse ids: book order * 1,000,000 + chapter * 1,000 + verse).
+    db.prepare(
+      "insert into verse_notes (id, user_id, kind, start_verse, end_verse, body) values (?, ?, 'note', 43003016, 43003016, 'A note')",
+    ).run(crypto.randomUUID(), userId);
     return { planIds, studyIds };
   });
 }

@@ -103,6 +103,7 @@ describe("another user's ids and data", () => {
       profile: await read("/api/profile"),
       onboarding: await read("/api/onboarding/status"),
       groups: await read("/api/groups"),
+      notes: await read("/api/notes"),
       today: {
         plan: today.userPlan?.planId,
         day: today.currentDay,
@@ -142,9 +143,16 @@ describe("another user's ids and data", () => {
     const group = await setUp(201, "POST", "/api/groups", { name: `Group ${mark}` });
     ids.groupId = group.id;
     await setUp(201, "POST", `/api/groups/${ids.groupId}/studies`, { studyId: ids.studyId });
+    const note = await setUp(201, "POST", "/api/notes", {
+      reference: "John 3:16",
+      kind: "note",
+      body: `Note ${mark}`,
+      groupId: ids.groupId,
+    });
+    ids.noteId = note.id;
     const invite = await setUp(201, "POST", "/api/admin/invites", {}, admin.token);
     ids.inviteId = invite.invite.id;
-    privateMarkers.push(mark, ids.studyId, ids.id, ids.groupId, group.inviteCode);
+    privateMarkers.push(mark, ids.studyId, ids.id, ids.groupId, ids.noteId, group.inviteCode);
     accountMarkers.push(owner.email, owner.id);
   });
 
@@ -348,6 +356,11 @@ const FIELD_NAMES = [
   "startDate",
   "userId",
   "hideProgress",
+  "kind",
+  "body",
+  "color",
+  "label",
+  "groupId",
 ];
 const NASTY_STRINGS = [
   "' OR 1=1 --",

@@ -271,6 +271,18 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
   }),
   api("api-strongs", "api.strongs.$id.ts", "GET /api/strongs/:id", "user"),
   api("api-search", "api.search.ts", "GET /api/search", "user"),
+  // Notes, highlights, bookmarks: SOME_ID is no note of the caller's, so the item routes answer 404 before the body.
+  api("notes", "api.notes.ts", "GET /api/notes", "user"),
+  api("notes-create", "api.notes.ts", "POST /api/notes", "user", {
+    base: { reference: "John 3:16", kind: "note", body: "A thought" },
+    fields: [text("reference"), text("kind"), text("body"), text("color"), text("label"), text("groupId")],
+  }),
+  api("note-get", "api.notes.$noteId.ts", "GET /api/notes/:noteId", "user"),
+  api("note-update", "api.notes.$noteId.ts", "PATCH /api/notes/:noteId", "user", {
+    base: { body: "Changed" },
+    fields: [text("reference"), text("body"), text("color"), text("label"), text("groupId")],
+  }),
+  api("note-delete", "api.notes.$noteId.ts", "DELETE /api/notes/:noteId", "user"),
   api("verse-of-the-day", "api.verse-of-the-day.ts", "GET /api/verse-of-the-day", "user", { header: "x-time-zone" }),
   api("plan-start", "api.plans.user-plans.ts", "POST /api/plans/user-plans", "user", {
     ...PLAN_START,

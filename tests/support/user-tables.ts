@@ -14,4 +14,5 @@ export const USER_DATA_TABLES = [
   "studies",
   "library_saves",
   "user_plans",
+  "verse_notes",
 ] as const;
