@@ -2,14 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { assertGroupRole, deleteGroup, getGroup, updateGroup } from "~/modules/groups/groups.server";
 import { updateGroupSchema } from "~/modules/groups/schemas";
+import { groupNotes } from "~/modules/notes/notes.server";
 import { readTimeZone } from "~/modules/plans/plans.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
 
-/** GET /api/groups/{id}: members with their progress, shared lessons, the group plan; the invite code for the leader. */
+/**
+ * GET /api/groups/{id}: members with their progress, shared lessons, the group plan, the notes its
+ * members share (`sharedNotes`, newest first); the invite code for the leader.
+ */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
-  return getGroup(user.id, params.groupId ?? "", { timeZone: readTimeZone(user.id, timeZoneHeader(request)) });
+  const groupId = params.groupId ?? "";
+  // getGroup is the membership check: a non-member's 404 comes before any note is read.
+  const group = getGroup(user.id, groupId, { timeZone: readTimeZone(user.id, timeZoneHeader(request)) });
+  return { ...group, sharedNotes: groupNotes(groupId, user.id) };
 });
 
 /** PATCH renames the group, DELETE removes it (leader only). */

@@ -7,6 +7,7 @@ import {
   readingPlans,
   studies,
   userPlans,
+  verseNotes,
   type GroupRole,
 } from "#db/schema";
 import { getDb, preparedStatements } from "~/db.server";
@@ -454,7 +455,8 @@ export function joinGroup(userId: string, inviteCode: string): { id: string; nam
 /**
  * DELETE /api/groups/{id}/members/{userId}: the leader removes a member, or a member leaves. When
  * the leader leaves, the longest-standing member leads; the last one out removes the group (the
- * trigger in migration 0005, which also unshares the leaver's own lesson plans).
+ * trigger in migration 0005, which also unshares the leaver's own lesson plans). The leaver's
+ * notes shared with the group are unshared here.
  */
 export function removeMember(
   actorId: string,
@@ -472,6 +474,11 @@ export function removeMember(
         .returning({ userId: groupMembers.userId })
         .get();
       if (!removed) throw new NotFoundError("Member not found");
+      // Their notes shared with the group stay theirs, no longer shared: members see only members' notes.
+      tx.update(verseNotes)
+        .set({ groupId: null })
+        .where(and(eq(verseNotes.groupId, groupId), eq(verseNotes.userId, memberId)))
+        .run();
       const leader = tx
         .select({ userId: groupMembers.userId })
         .from(groupMembers)

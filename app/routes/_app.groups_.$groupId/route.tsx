@@ -26,6 +26,7 @@ import {
 import { groupPageFormSchema } from "~/modules/groups/schemas";
 import { calendarDay } from "~/utils/time-zone";
 import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
+import { groupNotes } from "~/modules/notes/notes.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { NotFoundError } from "~/utils/errors";
 import { invalidReply, refusalReply } from "~/utils/refusal.server";
@@ -37,6 +38,7 @@ import { isLoopbackOrigin, publicOrigin } from "~/utils/public-origin.server";
 import { GroupDetailsCard } from "./details-card";
 import { SharedLessonsCard } from "./lessons-card";
 import { MembersCard } from "./members-card";
+import { SharedNotesCard, type SharedNoteView } from "./notes-card";
 import { GroupPlanCard } from "./plan-card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -59,8 +61,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const isLeader = group.role === "leader";
   const origin = publicOrigin(context);
   const shared = new Set(group.studies.map((study) => study.id));
+  const notes: SharedNoteView[] = groupNotes(group.id, user.id).map((note) => ({
+    id: note.id,
+    reference: note.reference,
+    href: `/bible/${note.book}/${note.chapter}?v=${note.verse}`,
+    authorName: note.authorName,
+    mine: note.mine,
+    body: note.body,
+    createdAt: note.createdAt.toISOString(),
+  }));
   return {
     group,
+    notes,
     me: user.id,
     today: calendarDay(new Date(), timeZone),
     inviteLink: group.inviteCode ? `${origin}/join/${group.inviteCode}` : null,
@@ -155,7 +167,7 @@ export default function GroupPage() {
 
   useErrorToast(actionData, "That did not work");
 
-  const { group, me, today, inviteLink, onLoopback, inDesktopApp, plans, shareable } = loaded;
+  const { group, notes, me, today, inviteLink, onLoopback, inDesktopApp, plans, shareable } = loaded;
   const isLeader = group.role === "leader";
   // A leader on their own: inviting is the first thing to do, and leaving would only delete the group.
   const alone = isLeader && group.members.length === 1;
@@ -276,6 +288,7 @@ export default function GroupPage() {
           <GroupPlanCard plan={group.plan} isLeader={isLeader} plans={plans} today={today} />
           <MembersCard members={group.members} me={me} isLeader={isLeader} plan={group.plan} />
           <SharedLessonsCard groupId={group.id} studies={group.studies} isLeader={isLeader} shareable={shareable} />
+          <SharedNotesCard notes={notes} />
         </div>
         <div className="min-w-0 space-y-6 print:space-y-3">
           {alone ? null : invite}
