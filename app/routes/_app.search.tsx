@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookText, GraduationCap, Library, Search } from "lucide-react";
+import { BookText, GraduationCap, Library, NotebookPen, Search } from "lucide-react";
 import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -72,12 +72,14 @@ function Marked({ text, terms }: { text: string; terms: string[] }) {
 const groups = [
   { kind: "lesson", title: "My lessons", icon: GraduationCap },
   { kind: "library", title: "My library", icon: Library },
+  { kind: "note", title: "My notes", icon: NotebookPen },
   { kind: "verse", title: "Bible", icon: BookText },
 ] as const;
 
 function resultHref(result: SearchResult, translation: string) {
   if (result.kind === "lesson") return `/lesson-plans?study=${result.id}`;
   if (result.kind === "library") return `/library?${new URLSearchParams({ q: result.title ?? "" })}`;
+  if (result.kind === "note") return `/bible/${result.book}/${result.chapter}?v=${result.verse}`;
   return `/bible?${new URLSearchParams({ q: result.reference ?? "", t: translation.toLowerCase() })}`;
 }
 

@@ -25,8 +25,9 @@ const searchQuerySchema = z.object({
 /**
  * GET /api/search?q=&scope=bible|mine|all&translation=&limit=&cursor=: { results: [{ kind, reference?,
  * id?, title?, snippet }] }. A reference ("jn 3:16") is one verse result; words search the Bible
- * (paged: X-Next-Cursor and a Link header, as on the other lists) and the caller's lessons and
- * library items (on the first page).
+ * (paged: X-Next-Cursor and a Link header, as on the other lists) and the caller's lessons,
+ * library items, notes and bookmarks (on the first page; a note's result also has the book,
+ * chapter and verse it starts at).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);

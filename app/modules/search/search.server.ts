@@ -5,18 +5,23 @@ import { placeOfReference, readerTranslation, chapterTitle } from "~/modules/bib
 import { searchTerms, searchVerses } from "~/modules/bible/search.server";
 import type { ShippedTranslationCode } from "~/modules/bible/translations";
 import { listContent } from "~/modules/library/content.server";
+import { searchNotes } from "~/modules/notes/notes.server";
 import { AppError, ValidationError } from "~/utils/errors";
 
 export const SEARCH_SCOPES = ["all", "bible", "mine"] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
 
 export interface SearchResult {
-  kind: "verse" | "lesson" | "library";
-  /** A verse's reference ("John 3:16"). */
+  kind: "verse" | "lesson" | "library" | "note";
+  /** A verse's reference ("John 3:16"), or the passage a note or bookmark is on. */
   reference?: string;
-  /** A lesson's or a library item's id. */
+  /** A lesson's, a library item's or a note's id. */
   id?: string;
   title?: string;
+  /** A note's or bookmark's first verse (USFM book id), where the reader opens it. */
+  book?: string;
+  chapter?: number;
+  verse?: number;
   /** Plain text around the first match (the page marks the query's words in it). */
   snippet: string;
 }
@@ -123,10 +128,24 @@ function searchLibrary(userId: string, query: string, terms: string[]): SearchRe
   }));
 }
 
+/** The reader's notes (their text) and labelled bookmarks (their label) with every word. */
+function searchOwnNotes(userId: string, terms: string[]): SearchResult[] {
+  return searchNotes(userId, terms, MINE_PER_KIND).map((item) => ({
+    kind: "note",
+    id: item.id,
+    reference: item.reference,
+    title: item.kind === "note" ? `Note on ${item.reference}` : `Bookmark: ${item.label ?? item.reference}`,
+    book: item.book,
+    chapter: item.chapter,
+    verse: item.verse,
+    snippet: item.kind === "note" ? snippetAround(item.body ?? "", terms) : `${item.label ?? ""} (${item.reference})`,
+  }));
+}
+
 /**
  * One search box for everything: a reference goes to the reader; words search the chosen Bible
  * (stemmed, every word, best first, paged by cursor) and, on the first page, the reader's own
- * lessons and library items.
+ * lessons, library items, notes and bookmarks.
  */
 export function searchEverything(
   userId: string,
@@ -156,7 +175,11 @@ export function searchEverything(
     if (verses.length > limit) nextCursor = encodeOffset(offset + limit);
   }
   if (scope !== "bible" && offset === 0 && terms.length > 0) {
-    results.push(...searchLessons(userId, terms), ...searchLibrary(userId, text, terms));
+    results.push(
+      ...searchLessons(userId, terms),
+      ...searchLibrary(userId, text, terms),
+      ...searchOwnNotes(userId, terms),
+    );
   }
   return { results, nextCursor, goTo: target?.href ?? null, terms };
 }
