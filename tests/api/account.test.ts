@@ -334,7 +334,7 @@ describe("export and import", () => {
     const valid = JSON.parse(strFromU8(unzipSync(empty)["data.json"]!));
     const snapshot = () =>
       server.withDb((db) =>
-        ["studies", "sermons", "authors", "books", "library_saves", "user_plans"].map(
+        ["studies", "sermons", "authors", "books", "library_saves", "user_plans", "verse_notes"].map(
           (table) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
         ),
       );

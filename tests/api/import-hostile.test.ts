@@ -37,7 +37,7 @@ async function upload(token: string, body: Uint8Array) {
 /** Every row the account owns, and its profile, as the database holds them. */
 function accountRows(userId: string) {
   return server.withDb((db) => ({
-    counts: ["studies", "sermons", "authors", "books", "library_saves", "user_plans"].map(
+    counts: ["studies", "sermons", "authors", "books", "library_saves", "user_plans", "verse_notes"].map(
       (table) => (db.prepare(`select count(*) as n from ${table} where user_id = ?`).get(userId) as { n: number }).n,
     ),
     days: (
@@ -89,6 +89,24 @@ describe("hostile import files", () => {
     assert.equal(answer.status, 413, JSON.stringify(answer.body));
     assert.match(answer.body.error, new RegExp(`${MAX_ITEMS * 5} authors; an account holds at most ${MAX_ITEMS}`));
     assert.ok(answer.unchanged);
+  });
+
+  test("notes: a flood past the cap is a 413, a 300,000-character note or a list of verses a 400, nothing added", async () => {
+    const note = { kind: "note", reference: "John 3:16", body: "Loved", createdAt: isoDaysAgo(1) };
+    const flood = Array.from({ length: MAX_ITEMS * 5 }, (_, index) => ({ ...note, id: `note-${index}` }));
+    const tooMany = await importAsNewAccount(zipJson(exportData({ notes: flood })));
+    assert.equal(tooMany.status, 413, JSON.stringify(tooMany.body));
+    assert.match(tooMany.body.error, new RegExp(`${MAX_ITEMS * 5} notes, highlights and bookmarks`));
+    assert.ok(tooMany.unchanged);
+    for (const bad of [
+      { ...note, id: "huge", body: "Grace upon grace. ".repeat(17_000).slice(0, 300_000) },
+      { ...note, id: "list", reference: `John 3:${Array.from({ length: 30 }, (_, index) => index + 1).join(", ")}` },
+      { ...note, id: "two-books", reference: "Genesis 50:26-Exodus 1:2" },
+    ]) {
+      const answer = await importAsNewAccount(zipJson(exportData({ notes: [bad] })));
+      assert.equal(answer.status, 400, `${bad.id}: ${JSON.stringify(answer.body)}`);
+      assert.ok(answer.unchanged, bad.id);
+    }
   });
 
   test("an id listed twice is a 400 naming it, nothing added", async () => {

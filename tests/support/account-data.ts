@@ -10,7 +10,10 @@ export async function downloadExport(baseUrl: string, token: string) {
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-/** Gives an account one of everything through the API: a study saved to the library, a quote, a book excerpt, a plan with a day done, a profile. */
+/**
+ * Gives an account one of everything through the API: a study saved to the library, a quote, a book
+ * excerpt, a plan with a day done, a profile, and a Bible note, highlight and bookmark.
+ */
 export async function fillAccount(baseUrl: string, token: string, mark: string) {
   const study = await api(baseUrl, "/api/studies/topic", { method: "POST", token, body: { topic: "Hope" } });
   assert.equal(study.status, 201, JSON.stringify(study.body));
@@ -60,6 +63,14 @@ export async function fillAccount(baseUrl: string, token: string, mark: string) 
       .status,
     200,
   );
+  for (const verseMark of [
+    { reference: "John 3:16", kind: "note", body: `For God so **loved** ${mark}` },
+    { reference: "Romans 8:28-9:5", kind: "highlight", color: "green" },
+    { reference: "Psalm 23", kind: "bookmark", label: `Shepherd ${mark}` },
+  ]) {
+    const answer = await api(baseUrl, "/api/notes", { method: "POST", token, body: verseMark });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  }
 }
 
 /** What a user sees of their own data, without ids that may differ between installs (plan ids). */
@@ -74,5 +85,6 @@ export async function viewAccount(baseUrl: string, token: string) {
     profile: await read("/api/profile"),
     onboarding: await read("/api/onboarding/status"),
     plan: { name: today.userPlan?.plan?.name, completed: today.isCompleted, streak: today.streak },
+    notes: await read("/api/notes"),
   };
 }

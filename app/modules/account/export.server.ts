@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import {
   authors,
@@ -15,10 +15,12 @@ import {
   userPlans,
   userProfiles,
   users,
+  verseNotes,
 } from "#db/schema";
 import { getDb, openDatabase } from "~/db.server";
 import { selectMembers, selectMemberships } from "~/modules/groups/queries.server";
 import { contentLabels } from "~/modules/library/display";
+import { toNoteItem } from "~/modules/notes/notes.server";
 import { runTask, type PoolTask } from "~/server/pool.server";
 import { NotFoundError, TaskTimeoutError } from "~/utils/errors";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type ArchiveInput } from "./archive";
@@ -167,6 +169,24 @@ export function collectAccountData(userId: string, now = new Date()) {
         .map((day) => ({ dayNumber: day.dayNumber, completedAt: iso(day.completedAt) })),
     })),
     groups: groupsLedBy(userId),
+    notes: db
+      .select()
+      .from(verseNotes)
+      .where(eq(verseNotes.userId, userId))
+      .orderBy(asc(verseNotes.createdAt), asc(sql`${verseNotes}.rowid`))
+      .all()
+      .map(toNoteItem)
+      .map((note) => ({
+        id: note.id,
+        kind: note.kind,
+        reference: note.reference,
+        body: note.body,
+        color: note.color,
+        label: note.label,
+        groupId: note.groupId,
+        createdAt: iso(note.createdAt),
+        updatedAt: iso(note.updatedAt),
+      })),
   } satisfies ArchiveInput;
 }
 
@@ -230,9 +250,25 @@ export function libraryItemMarkdown(item: Item, book: AccountData["books"][numbe
   return lines.join("\n");
 }
 
+type Note = AccountData["notes"][number];
+
+/** notes.md: every note, highlight and bookmark under its passage, in the order they were made. */
+export function notesMarkdown(notes: Note[]) {
+  const lines = ["# Notes, highlights and bookmarks", ""];
+  for (const note of notes) {
+    lines.push(`## ${note.reference}`, "");
+    const made = note.createdAt.slice(0, 10);
+    if (note.kind === "highlight") lines.push(`- Highlight (${note.color ?? "yellow"}), ${made}`, "");
+    else if (note.kind === "bookmark") lines.push(`- Bookmark${note.label ? `: ${note.label}` : ""}, ${made}`, "");
+    else lines.push(`- Note, ${made}`, "", (note.body ?? "").trim(), "");
+  }
+  return lines.join("\n");
+}
+
 /**
- * The export zip: data.json, and a readable Markdown file per study and per library item. Read in
- * one transaction, so the file is one moment of the account even while it changes.
+ * The export zip: data.json, a readable Markdown file per study and per library item, and notes.md
+ * with the Bible notes, highlights and bookmarks. Read in one transaction, so the file is one moment
+ * of the account even while it changes.
  */
 export function buildExportZip(userId: string, now = new Date()) {
   const data = getDb().transaction(() => collectAccountData(userId, now), { behavior: "deferred" });
@@ -248,6 +284,7 @@ export function buildExportZip(userId: string, now = new Date()) {
     const book = item.bookId ? booksById.get(item.bookId) : undefined;
     files[fileName("library", item.createdAt, item.title, item.id)] = strToU8(libraryItemMarkdown(item, book));
   }
+  if (data.notes.length > 0) files["notes.md"] = strToU8(notesMarkdown(data.notes));
   return {
     bytes: zipSync(files, { level: 6, mtime: now }),
     fileName: `sagacity-bites-export-${iso(now).slice(0, 10)}.zip`,

@@ -13,9 +13,11 @@ import {
   userPlanProgress,
   userPlans,
   userProfiles,
+  verseNotes,
 } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, openDatabase, type Db } from "~/db.server";
+import { noteRange } from "~/modules/notes/notes.server";
 import { checkHistory, type DayCompletion } from "~/modules/plans/calendar";
 import { runTask, type PoolTask } from "~/server/pool.server";
 import { ConflictError, PayloadTooLargeError, ValidationError } from "~/utils/errors";
@@ -122,7 +124,9 @@ function derivedId(userId: string, id: string) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-type OwnedTable = typeof authors | typeof books | typeof sermons | typeof studies | typeof userPlans;
+type OwnedTable =
+  typeof authors | typeof books | typeof sermons | typeof studies | typeof userPlans | typeof verseNotes;
+type CappedTable = typeof authors | typeof books | typeof sermons | typeof studies | typeof verseNotes;
 
 function chunks<T>(list: T[]) {
   const out: T[][] = [];
@@ -165,7 +169,7 @@ function placeRows(db: Db | Tx, table: OwnedTable, userId: string, ids: string[]
   );
 }
 
-function countOf(db: Db | Tx, table: typeof authors | typeof books | typeof sermons | typeof studies, userId: string) {
+function countOf(db: Db | Tx, table: CappedTable, userId: string) {
   return (
     db
       .select({ count: sql<number>`count(*)` })
@@ -186,6 +190,7 @@ export interface ImportPlan {
   savedStudies: Array<Row<typeof librarySaves>>;
   readingPlans: Array<Row<typeof userPlans>>;
   progress: Array<Row<typeof userPlanProgress>>;
+  notes: Array<Row<typeof verseNotes>>;
   profile: Archive["profile"];
   onboarding: Archive["onboarding"];
   maxItems: number;
@@ -196,6 +201,7 @@ const KINDS = {
   books: "books",
   libraryItems: "items in your library",
   studies: "lesson plans",
+  notes: "notes, highlights and bookmarks",
 } as const;
 
 /** The account's cap, counted with what is here already: a file past it by itself is too large. */
@@ -231,6 +237,7 @@ export function planImport(
         savedStudies: [],
         readingPlans: [],
         progress: [],
+        notes: [],
         profile: archive.profile,
         onboarding: archive.onboarding,
         maxItems,
@@ -312,6 +319,8 @@ export function planImport(
       checkCap("books", plan.books.length, countOf(tx, books, userId), maxItems);
       checkCap("libraryItems", plan.libraryItems.length, countOf(tx, sermons, userId), maxItems);
       checkCap("studies", plan.studies.length, countOf(tx, studies, userId), maxItems);
+      planNotes(tx, userId, archive, plan);
+      checkCap("notes", plan.notes.length, countOf(tx, verseNotes, userId), maxItems);
 
       // One save per study: those this account has are skipped, an id another account holds is renewed.
       const saved = new Set(
@@ -348,6 +357,67 @@ export function planImport(
     },
     { behavior: "deferred" },
   );
+}
+
+/** The passage an exported note is on, or a 400 naming it. */
+function exportedRange(note: Archive["notes"][number]) {
+  try {
+    return noteRange(note.reference);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(`The export's ${note.kind} on "${note.reference}" is not valid: ${error.message}`);
+  }
+}
+
+/**
+ * Notes, highlights and bookmarks: each reference parsed as the reader's forms parse it (a file
+ * with one that is not a passage of one book is refused). A highlight or bookmark on a passage
+ * that already has one of its kind here is left out (one colour, one label per passage), and the
+ * group a note was shared with is dropped: groups are not imported.
+ */
+function planNotes(tx: Tx, userId: string, archive: Archive, plan: ImportPlan) {
+  if (archive.notes.length === 0) return;
+  // A file past the cap by itself is refused before its references are parsed.
+  checkCap("notes", archive.notes.length, 0, plan.maxItems);
+  const passage = (kind: string, start: number, end: number) => `${kind}:${start}:${end}`;
+  const marked = new Set(
+    tx
+      .select({ kind: verseNotes.kind, start: verseNotes.startVerse, end: verseNotes.endVerse })
+      .from(verseNotes)
+      .where(eq(verseNotes.userId, userId))
+      .all()
+      .filter((row) => row.kind !== "note")
+      .map((row) => passage(row.kind, row.start, row.end)),
+  );
+  const places = placeRows(
+    tx,
+    verseNotes,
+    userId,
+    archive.notes.map((note) => note.id),
+  );
+  for (const note of archive.notes) {
+    const range = exportedRange(note);
+    const place = places.get(note.id)!;
+    if (place.exists) continue;
+    if (note.kind !== "note") {
+      const key = passage(note.kind, range.start, range.end);
+      if (marked.has(key)) continue;
+      marked.add(key);
+    }
+    plan.notes.push({
+      id: place.id,
+      userId,
+      kind: note.kind,
+      startVerse: range.start,
+      endVerse: range.end,
+      body: note.kind === "note" ? note.body!.trim() : null,
+      color: note.kind === "highlight" ? (note.color ?? "yellow") : null,
+      label: note.kind === "bookmark" ? note.label?.trim() || null : null,
+      groupId: null,
+      createdAt: note.createdAt,
+      updatedAt: note.updatedAt ?? note.createdAt,
+    });
+  }
 }
 
 /**
@@ -571,9 +641,10 @@ const WRITE_ORDER = [
   ["savedStudies", librarySaves],
   ["readingPlans", userPlans],
   ["progress", userPlanProgress],
+  ["notes", verseNotes],
 ] as const;
 
-const CAPPED = { authors, books, libraryItems: sermons, studies } as const;
+const CAPPED = { authors, books, libraryItems: sermons, studies, notes: verseNotes } as const;
 
 /**
  * Writes a plan in short IMMEDIATE transactions with a pause between them. Each batch of a
@@ -635,6 +706,7 @@ export async function writeImport(userId: string, plan: PackedPlan): Promise<Imp
         savedStudies: plan.counts.savedStudies,
         readingPlans: plan.counts.readingPlans,
         planDaysCompleted: plan.counts.progress,
+        notes: plan.counts.notes,
       },
       ...merged,
     };
