@@ -434,7 +434,39 @@ export const groupStudies = sqliteTable(
   ],
 );
 
+export const verseNoteKinds = ["note", "highlight", "bookmark"] as const;
+export type VerseNoteKind = (typeof verseNoteKinds)[number];
+export const highlightColors = ["yellow", "green", "blue", "pink", "purple"] as const;
+export type HighlightColor = (typeof highlightColors)[number];
+
+// A reader's note, highlight or bookmark on a verse or a range of verses of one book. The range is
+// two verse ids (book order * 1,000,000 + chapter * 1,000 + verse), so "touching John 3:16" is an
+// integer overlap read from the (user_id, start_verse) index. A note may be shared with one group
+// its author belongs to (set back to null when the author leaves it).
+export const verseNotes = sqliteTable(
+  "verse_notes",
+  {
+    id: id(),
+    userId: belongsTo("user_id", () => users.id),
+    kind: text("kind", { enum: verseNoteKinds }).notNull(),
+    startVerse: integer("start_verse").notNull(),
+    endVerse: integer("end_verse").notNull(),
+    body: text("body"),
+    color: text("color", { enum: highlightColors }),
+    label: text("label"),
+    groupId: text("group_id").references(() => groups.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (table) => [
+    index("verse_notes_user_verse_idx").on(table.userId, table.startVerse),
+    index("verse_notes_user_created_idx").on(table.userId, table.createdAt),
+    index("verse_notes_group_idx").on(table.groupId, table.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Study = typeof studies.$inferSelect;
+export type VerseNote = typeof verseNotes.$inferSelect;
 export type Sermon = typeof sermons.$inferSelect;
 export type AiSettings = typeof aiSettings.$inferSelect;
