@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from "express";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * A body declared over the limit but under this is read and thrown away before the 413 is sent,
+ * for at most DRAIN_MS: a client that sends its whole body before it reads the answer (most do)
+ * otherwise met a connection closed under it (EPIPE) instead of the 413. Past this, or after that
+ * time, the connection is simply closed.
+ */
+const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
+const DRAIN_MS = 2_000;
 
 /** The answer to a body over the limit; the connection closes so the rest is not read. */
 function refuseTooLarge(res: Response, limit: number) {
@@ -10,6 +18,23 @@ function refuseTooLarge(res: Response, limit: number) {
     .status(413)
     .set("cache-control", "no-store")
     .json({ error: `Request body is too large (limit ${megabytes} MB)` });
+}
+
+function refuseAfterDraining(req: Request, res: Response, limit: number, declared: number) {
+  req.resume();
+  if (declared > Math.max(DRAIN_MAX_BYTES, limit)) return refuseTooLarge(res, limit);
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    if (!res.headersSent && !res.destroyed) refuseTooLarge(res, limit);
+  };
+  const timer = setTimeout(answer, DRAIN_MS);
+  timer.unref();
+  req.once("end", answer);
+  req.once("error", answer);
+  req.once("close", answer);
 }
 
 /**
@@ -30,10 +55,7 @@ export function limitBody(limit = MAX_BODY_BYTES) {
     });
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && req.headers["content-length"] !== undefined) {
-      if (declared > limit) {
-        req.resume();
-        return refuseTooLarge(res, limit);
-      }
+      if (declared > limit) return refuseAfterDraining(req, res, limit, declared);
       // Node's parser never delivers more than the declared length.
       return next();
     }

@@ -427,6 +427,26 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     base: { book: "JHN", chapter: "3", translation: "BSB" },
     fields: [text("book"), text("chapter"), text("translation")],
   }),
+  page("page-bible-highlight", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
+    base: { intent: "highlight", reference: "John 3:16", color: "yellow" },
+    fields: [text("intent"), text("reference"), text("color")],
+  }),
+  page("page-bible-bookmark", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
+    base: { intent: "bookmark", reference: "John 3:16", label: "Fuzz" },
+    fields: [text("reference"), text("label")],
+  }),
+  page("page-bible-note", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
+    base: { intent: "note", reference: "John 3:16", body: "A note." },
+    fields: [text("reference"), text("body"), text("groupId")],
+  }),
+  page("page-bible-note-edit", "_app.bible.$book.$chapter/route.tsx", "/bible/JHN/3", "user", {
+    base: { intent: "edit-note", id: SOME_ID, body: "A note." },
+    fields: [text("id"), text("body"), text("groupId")],
+  }),
+  page("page-notes-delete", "_app.notes.tsx", "/notes", "user", {
+    base: { intent: "delete", id: SOME_ID },
+    fields: [text("intent"), text("id")],
+  }),
   page("page-today-complete", "_app.today/route.tsx", "/today", "user", {
     base: { intent: "complete", dayNumber: "1" },
     fields: [text("dayNumber"), text("timeZone")],
