@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { NotebookPen } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
 import { books } from "~/modules/bible/books";
 import { chapterPlace, placeOfReference, readerTranslation } from "~/modules/bible/reader.server";
@@ -56,7 +58,18 @@ export default function BibleIndexPage() {
   const { query, error } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title="Bible" description="Every book of the Berean Standard Bible, the KJV and the WEB" />
+      <PageHeader
+        title="Bible"
+        description="Every book of the Berean Standard Bible, the KJV and the WEB"
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/notes">
+              <NotebookPen aria-hidden="true" />
+              My notes
+            </Link>
+          </Button>
+        }
+      />
       <GoToPassage defaultValue={query} error={error} />
       {(["OT", "NT"] as const).map((testament) => (
         <section key={testament} aria-labelledby={`books-${testament}`} className="space-y-3">

@@ -16,6 +16,7 @@ import { requireUser } from "~/modules/auth/request.server";
 import { readSharedStudy, saveSharedStudy } from "~/modules/groups/group-studies.server";
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
+import { withHighlights } from "~/modules/notes/notes.server";
 import { NotFoundError } from "~/utils/errors";
 import { refusalReply } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const shared = readSharedStudy(user.id, groupId, params.studyId ?? "");
     return {
       ...shared,
-      texts: scriptureTextsFor(shared.study.content, shared.study.translation),
+      texts: withHighlights(user.id, scriptureTextsFor(shared.study.content, shared.study.translation)),
       printQuotes: printQuotesFor(shared.study.content, shared.study.translation),
     };
   } catch (error) {

@@ -19,7 +19,7 @@ test("a reader opens John 3 from the sidebar by typing 'jn 3', taps verse 16 for
   // Matthew Henry beside the text.
   await expect(page.getByRole("region", { name: "Commentary" })).toContainText("Matthew Henry on John 3:1-21");
 
-  await text.getByRole("link", { name: "Verse 16: cross-references and topics" }).click();
+  await text.getByRole("link", { name: "Verse 16: mark it, cross-references and topics" }).click();
   await expect(page).toHaveURL(/\/bible\/JHN\/3\?v=16#v16$/);
   const study = page.getByRole("region", { name: "John 3:16" }).filter({ visible: true });
   await expect(study).toContainText("Romans 5:8");

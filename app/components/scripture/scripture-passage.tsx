@@ -1,12 +1,26 @@
 import type { LaidOutVerse } from "~/modules/bible/layout";
 import { scriptureBlocks } from "~/modules/bible/layout";
+import { highlightStyles, type HighlightColor } from "~/modules/notes/colors";
 import { cn } from "~/utils/cn";
 
 /**
  * A passage set as Scripture: the serif of every quote in the app, prose in paragraphs, poetry one
  * verse a line in stanzas, small muted verse numbers, and a chapter label when the passage spans two.
  */
-export function ScripturePassage({ verses, className }: { verses: LaidOutVerse[]; className?: string }) {
+export function ScripturePassage({
+  verses,
+  highlights = {},
+  className,
+}: {
+  verses: LaidOutVerse[];
+  /** "chapter:verse" -> the colour the reader highlighted that verse in the Bible. */
+  highlights?: Record<string, HighlightColor>;
+  className?: string;
+}) {
+  const tint = (verse: LaidOutVerse) => {
+    const color = highlights[`${verse.chapter}:${verse.verse}`];
+    return color ? cn("rounded-sm [box-decoration-break:clone]", highlightStyles[color].tint) : undefined;
+  };
   const blocks = scriptureBlocks(verses);
   const multiChapter = new Set(verses.map((verse) => verse.chapter)).size > 1;
   return (
@@ -24,7 +38,7 @@ export function ScripturePassage({ verses, className }: { verses: LaidOutVerse[]
               {chapterLabel}
               <p className="space-y-0.5 pl-6">
                 {block.verses.map((verse) => (
-                  <span key={`${verse.chapter}:${verse.verse}`} className="block -indent-6 pl-6">
+                  <span key={`${verse.chapter}:${verse.verse}`} className={cn("block -indent-6 pl-6", tint(verse))}>
                     <VerseNumber verse={verse.verse} />
                     {verse.text}
                   </span>
@@ -39,8 +53,10 @@ export function ScripturePassage({ verses, className }: { verses: LaidOutVerse[]
             <p>
               {block.verses.map((verse) => (
                 <span key={`${verse.chapter}:${verse.verse}`}>
-                  <VerseNumber verse={verse.verse} />
-                  {verse.text}{" "}
+                  <span className={tint(verse)}>
+                    <VerseNumber verse={verse.verse} />
+                    {verse.text}
+                  </span>{" "}
                 </span>
               ))}
             </p>

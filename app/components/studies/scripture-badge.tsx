@@ -1,10 +1,14 @@
 import { HoverNote } from "~/components/ui/hover-note";
+import { highlightStyles, type HighlightColor } from "~/modules/notes/colors";
+import { cn } from "~/utils/cn";
 
 export interface ScriptureTextEntry {
   reference: string;
   translation: string;
   text: string;
   truncated: boolean;
+  /** The colour the reader highlighted (some of) these verses in the Bible. */
+  highlight?: HighlightColor;
 }
 
 /**
@@ -17,14 +21,18 @@ export function ScriptureBadge({ label, entry }: { label: string; entry: Scriptu
   return (
     <HoverNote
       trigger={label}
-      triggerClassName="relative inline rounded-sm font-medium text-primary underline decoration-primary/40 decoration-dotted underline-offset-4 transition-colors after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] hover:decoration-solid focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+      triggerClassName={cn(
+        "relative inline rounded-sm font-medium text-primary underline decoration-primary/40 decoration-dotted underline-offset-4 transition-colors after:absolute after:-inset-x-1 after:-inset-y-2.5 after:content-[''] hover:decoration-solid focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1",
+        entry.highlight && ["px-0.5", highlightStyles[entry.highlight].tint],
+      )}
       arrow
       className="w-80 p-3"
     >
       <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         {entry.reference} · {entry.translation}
+        {entry.highlight ? ` · highlighted ${highlightStyles[entry.highlight].name.toLowerCase()}` : ""}
       </p>
-      <p className="font-scripture leading-relaxed">
+      <p className={cn("font-scripture leading-relaxed", entry.highlight && highlightStyles[entry.highlight].tint)}>
         {entry.text}
         {entry.truncated ? " …" : ""}
       </p>

@@ -1,10 +1,14 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { Bookmark, NotebookPen } from "lucide-react";
 import { Fragment } from "react";
 import { scriptureBlocks } from "~/modules/bible/layout";
 import type { ChapterText as ChapterTextData, VerseStudy } from "~/modules/bible/reader.server";
 import { cn } from "~/utils/cn";
 import type { TaggedWord } from "~/modules/bible/strongs.server";
+import { highlightStyles } from "~/modules/notes/colors";
+import type { VerseMarks as Marks } from "~/modules/notes/notes.server";
 import { TaggedText } from "./tagged-text";
+import type { ShareGroup, VerseMark } from "./verse-marks";
 import { VerseStudyPanel } from "./verse-study";
 
 /** A link to this chapter with some search parameters changed (null removes one), or to another chapter. */
@@ -13,17 +17,42 @@ export type ReaderHref = (changes: Record<string, string | null>, target?: strin
 type Verse = ChapterTextData["verses"][number];
 
 /** A verse number that opens the verse's study (cross-references, topics): a link, so it works without scripts. */
-function VerseNumber({ verse, selected, href }: { verse: number; selected: boolean; href: ReaderHref }) {
+function VerseNumber({
+  verse,
+  selected,
+  href,
+  mark,
+}: {
+  verse: number;
+  selected: boolean;
+  href: ReaderHref;
+  mark?: Marks;
+}) {
+  const held = [
+    mark?.color ? `highlighted ${highlightStyles[mark.color].name.toLowerCase()}` : null,
+    mark?.bookmark !== undefined ? "bookmarked" : null,
+    mark?.notes ? `${mark.notes} ${mark.notes === 1 ? "note" : "notes"}` : null,
+  ].filter(Boolean);
   return (
     <Link
       to={`${href({ v: selected ? null : String(verse) })}${selected ? "" : `#v${verse}`}`}
       replace
       preventScrollReset
-      aria-label={selected ? `Verse ${verse}, close its study` : `Verse ${verse}: cross-references and topics`}
+      aria-label={
+        selected
+          ? `Verse ${verse}, close its study`
+          : `Verse ${verse}${held.length ? ` (${held.join(", ")})` : ""}: mark it, cross-references and topics`
+      }
       aria-current={selected ? "true" : undefined}
       className="relative mr-1 rounded-sm align-super font-sans text-[0.62em] font-medium tabular-nums text-muted-foreground no-underline after:absolute after:-inset-2 after:content-[''] hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[current=true]:text-primary"
     >
       {verse}
+      {mark?.bookmark !== undefined ? (
+        <Bookmark className="ml-0.5 inline size-[1.1em] fill-primary align-[-0.1em] text-primary" aria-hidden="true" />
+      ) : null}
+      {mark?.notes ? (
+        <NotebookPen className="ml-0.5 inline size-[1.1em] align-[-0.1em] text-primary" aria-hidden="true" />
+      ) : null}
     </Link>
   );
 }
@@ -32,6 +61,7 @@ function VerseSpan({
   verse,
   selected,
   href,
+  mark,
   block,
   words,
   back,
@@ -39,6 +69,8 @@ function VerseSpan({
   verse: Verse;
   selected: boolean;
   href: ReaderHref;
+  /** The reader's highlight, bookmark and notes on this verse. */
+  mark?: Marks;
   block?: boolean;
   /** The verse's words with Strong's numbers, when the reader studies words (KJV). */
   words?: TaggedWord[];
@@ -50,26 +82,37 @@ function VerseSpan({
       className={cn(
         "scroll-mt-24",
         block && "block -indent-6 pl-6",
-        selected && "rounded-sm bg-primary/15 [box-decoration-break:clone]",
+        (selected || mark?.color) && "rounded-sm [box-decoration-break:clone]",
+        mark?.color ? highlightStyles[mark.color].tint : selected && "bg-primary/15",
+        selected && mark?.color && "underline decoration-primary/60 decoration-2 underline-offset-[5px]",
       )}
     >
-      <VerseNumber verse={verse.verse} selected={selected} href={href} />
+      <VerseNumber verse={verse.verse} selected={selected} href={href} mark={mark} />
       {words && back ? <TaggedText text={verse.text} words={words} back={back} /> : verse.text}
       {block ? null : " "}
     </span>
   );
 }
 
+/** The reader's marks on the chapter: what each verse shows, and the tapped verse's own in full. */
+export interface ChapterMarks {
+  byVerse: Record<number, Marks>;
+  selected: VerseMark[];
+  groups: ShareGroup[];
+}
+
 /** One translation set as Scripture: paragraphs, stanzas and poetry lines; the tapped verse's study after its block on a phone. */
 function SetText({
   text,
   selected,
+  marks,
   href,
   wordTags,
   back,
 }: {
   text: ChapterTextData;
   selected: VerseStudy | null;
+  marks: ChapterMarks;
   href: ReaderHref;
   wordTags: Record<number, TaggedWord[]> | null;
   back: string;
@@ -80,37 +123,31 @@ function SetText({
       {blocks.map((block) => {
         const first = block.verses[0]!;
         const holdsSelected = selected !== null && block.verses.some((verse) => verse.verse === selected.verse);
+        const poetry = block.kind === "poetry";
         return (
           <Fragment key={first.verse}>
-            {block.kind === "poetry" ? (
-              <p className={cn("space-y-0.5 pl-6", first.start === "stanza" && "pt-1")}>
-                {block.verses.map((verse) => (
-                  <VerseSpan
-                    key={verse.verse}
-                    verse={verse}
-                    selected={selected?.verse === verse.verse}
-                    href={href}
-                    block
-                  />
-                ))}
-              </p>
-            ) : (
-              <p>
-                {block.verses.map((verse) => (
-                  <VerseSpan
-                    key={verse.verse}
-                    verse={verse}
-                    selected={selected?.verse === verse.verse}
-                    href={href}
-                    words={wordTags?.[verse.verse]}
-                    back={back}
-                  />
-                ))}
-              </p>
-            )}
+            <p className={cn(poetry && "space-y-0.5 pl-6", poetry && first.start === "stanza" && "pt-1")}>
+              {block.verses.map((verse) => (
+                <VerseSpan
+                  key={verse.verse}
+                  verse={verse}
+                  selected={selected?.verse === verse.verse}
+                  href={href}
+                  mark={marks.byVerse[verse.verse]}
+                  block={poetry}
+                  words={wordTags?.[verse.verse]}
+                  back={back}
+                />
+              ))}
+            </p>
             {holdsSelected ? (
               <div className="font-sans text-base lg:hidden">
-                <VerseStudyPanel study={selected} closeHref={href({ v: null })} />
+                <VerseStudyPanel
+                  study={selected}
+                  marks={marks.selected}
+                  groups={marks.groups}
+                  closeHref={href({ v: null })}
+                />
               </div>
             ) : null}
           </Fragment>
@@ -129,6 +166,7 @@ export function ChapterText({
   parallel,
   wordTags,
   selected,
+  marks,
   href,
   back,
 }: {
@@ -136,11 +174,13 @@ export function ChapterText({
   parallel: ChapterTextData | null;
   wordTags: Record<number, TaggedWord[]> | null;
   selected: VerseStudy | null;
+  marks: ChapterMarks;
   href: ReaderHref;
   back: string;
 }) {
   const [searchParams] = useSearchParams();
-  if (!parallel) return <SetText text={primary} selected={selected} href={href} wordTags={wordTags} back={back} />;
+  if (!parallel)
+    return <SetText text={primary} selected={selected} marks={marks} href={href} wordTags={wordTags} back={back} />;
   const side = searchParams.get("side") === "b" ? "b" : "a";
   const second = new Map(parallel.verses.map((verse) => [verse.verse, verse]));
   const numbers = [...new Set([...primary.verses, ...parallel.verses].map((verse) => verse.verse))].sort(
@@ -198,7 +238,14 @@ export function ChapterText({
                 <tr>
                   <td className={cn("align-top md:pr-4", side === "b" && "hidden md:table-cell")}>
                     {a ? (
-                      <VerseSpan verse={a} selected={isSelected} href={href} words={wordTags?.[number]} back={back} />
+                      <VerseSpan
+                        verse={a}
+                        selected={isSelected}
+                        href={href}
+                        mark={marks.byVerse[number]}
+                        words={wordTags?.[number]}
+                        back={back}
+                      />
                     ) : null}
                   </td>
                   <td className={cn("align-top md:border-l md:pl-4", side === "a" && "hidden md:table-cell")}>
@@ -215,7 +262,12 @@ export function ChapterText({
                 {isSelected && selected ? (
                   <tr className="lg:hidden">
                     <td colSpan={2} className="font-sans text-base">
-                      <VerseStudyPanel study={selected} closeHref={href({ v: null })} />
+                      <VerseStudyPanel
+                        study={selected}
+                        marks={marks.selected}
+                        groups={marks.groups}
+                        closeHref={href({ v: null })}
+                      />
                     </td>
                   </tr>
                 ) : null}

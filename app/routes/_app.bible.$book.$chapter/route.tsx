@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -21,7 +22,19 @@ import {
   verseStudy,
 } from "~/modules/bible/reader.server";
 import { shippedTranslationNames } from "~/modules/bible/translations";
+import { listGroups } from "~/modules/groups/groups.server";
+import {
+  chapterRange,
+  clearHighlights,
+  createNote,
+  deleteNote,
+  marksByVerse,
+  notesInPassage,
+  updateNote,
+} from "~/modules/notes/notes.server";
+import { markFormSchema } from "~/modules/notes/schemas";
 import { NotFoundError } from "~/utils/errors";
+import { invalidReply, refusalReply } from "~/utils/refusal.server";
 import { ChapterText, type ReaderHref } from "./chapter-text";
 import { TranslationChooser } from "./translation-chooser";
 import { VerseStudyPanel } from "./verse-study";
@@ -40,7 +53,7 @@ export const links: LinksFunction = () => [
  * commentaries opening there). A book written any other way ("john", "Jn") is sent to its id.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const chapterNumber = Number(params.chapter);
   let place;
   try {
@@ -63,6 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const selected = verse && primary.verses.some((entry) => entry.verse === verse) ? verse : undefined;
   // Word study: the KJV's words that carry Strong's numbers become links.
   const wordStudy = translation === "KJV" && search.get("words") === "1";
+  // The reader's own highlights, notes and bookmarks on this chapter: one indexed read.
+  const marks = notesInPassage(user.id, chapterRange(place.book.order, place.chapter));
   return {
     title: chapterTitle(place.book, place.chapter),
     book: { id: place.book.id, name: place.book.name, chapters: place.book.chapters },
@@ -72,14 +87,73 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     wordTags: wordStudy ? chapterWordTags(place) : null,
     neighbours: neighbourChapters(place),
     selected: selected ? verseStudy(place, selected, translation) : null,
+    marks: marksByVerse(marks, place.book.id, place.chapter),
+    // The tapped verse's own marks (notes in full), and the groups a note can be shared with.
+    selectedMarks: selected
+      ? marks.filter(
+          (item) =>
+            (item.chapter < place.chapter || item.verse <= selected) &&
+            (item.endChapter > place.chapter || item.endVerse >= selected),
+        )
+      : [],
+    groups: selected ? listGroups(user.id).map((group) => ({ id: group.id, name: group.name })) : [],
     commentary: chapterCommentary(place, selected),
     translations: readerTranslations.map((code) => ({ code, name: shippedTranslationNames[code] })),
   };
 }
 
+/**
+ * Highlight, bookmark and note on the tapped verse (the verse panel's forms): the same module
+ * functions as POST/PATCH/DELETE /api/notes. Answers which form it was and, when refused, why.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: markFormSchema });
+  const intent = String(formData.get("intent") ?? "").slice(0, 20);
+  if (submission.status !== "success") return invalidReply(submission, { extra: { intent } });
+  const form = submission.value;
+  try {
+    switch (form.intent) {
+      case "highlight":
+        if (form.color === "none") clearHighlights(user.id, form.reference);
+        else createNote(user.id, { reference: form.reference, kind: "highlight", color: form.color });
+        break;
+      case "bookmark":
+        createNote(user.id, { reference: form.reference, kind: "bookmark", label: form.label });
+        break;
+      case "note":
+        createNote(user.id, { reference: form.reference, kind: "note", body: form.body, groupId: form.groupId });
+        break;
+      case "edit-note":
+        updateNote(user.id, form.id, { body: form.body, groupId: form.groupId ?? null });
+        break;
+      case "delete":
+        deleteNote(user.id, form.id);
+        break;
+    }
+    return { intent, ok: true as const, id: crypto.randomUUID() };
+  } catch (error) {
+    return refusalReply(error, { submission, extra: { intent } });
+  }
+}
+
 export default function BibleChapterPage() {
-  const { title, book, chapter, primary, parallel, wordTags, neighbours, selected, commentary, translations } =
-    useLoaderData<typeof loader>();
+  const {
+    title,
+    book,
+    chapter,
+    primary,
+    parallel,
+    wordTags,
+    neighbours,
+    selected,
+    marks,
+    selectedMarks,
+    groups,
+    commentary,
+    translations,
+  } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   // The reader's place, kept once the chapter is up (see resources.bible-place for why not a fetcher).
   useEffect(() => {
@@ -115,7 +189,10 @@ export default function BibleChapterPage() {
               <Link to="/bible?books" className="underline-offset-4 hover:underline">
                 Bible
               </Link>{" "}
-              · {primary.translationName}
+              · {primary.translationName} ·{" "}
+              <Link to="/notes" className="underline-offset-4 hover:underline">
+                My notes
+              </Link>
             </p>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           </div>
@@ -167,6 +244,7 @@ export default function BibleChapterPage() {
             parallel={parallel}
             wordTags={wordTags}
             selected={selected}
+            marks={{ byVerse: marks, selected: selectedMarks, groups }}
             href={href}
             back={`/bible/${book.id}/${chapter}?${searchParams.toString()}`}
           />
@@ -189,11 +267,11 @@ export default function BibleChapterPage() {
         >
           {selected ? (
             <div className="hidden lg:block">
-              <VerseStudyPanel study={selected} closeHref={href({ v: null })} />
+              <VerseStudyPanel study={selected} marks={selectedMarks} groups={groups} closeHref={href({ v: null })} />
             </div>
           ) : (
             <p className="hidden text-sm text-muted-foreground lg:block">
-              Tap a verse number for its cross-references and topics.
+              Tap a verse number to highlight it, bookmark it or write a note, and for its cross-references and topics.
             </p>
           )}
           {commentary ? <CommentaryPanel key={`${commentary.reference}`} commentary={commentary} /> : null}

@@ -2,9 +2,23 @@ import { Link } from "@remix-run/react";
 import { Tags, X } from "lucide-react";
 import { useId } from "react";
 import type { VerseStudy } from "~/modules/bible/reader.server";
+import { VerseMarks, type ShareGroup, type VerseMark } from "./verse-marks";
 
-/** A tapped verse: its best cross-references with their text (each opens in the reader), and its Nave's topics. */
-export function VerseStudyPanel({ study, closeHref }: { study: VerseStudy; closeHref: string }) {
+/**
+ * A tapped verse: the reader's highlight, bookmark and notes on it, its best cross-references with
+ * their text (each opens in the reader), and its Nave's topics.
+ */
+export function VerseStudyPanel({
+  study,
+  marks,
+  groups,
+  closeHref,
+}: {
+  study: VerseStudy;
+  marks: VerseMark[];
+  groups: ShareGroup[];
+  closeHref: string;
+}) {
   // The panel is in the page twice (beside the text on a wide screen, after the verse on a phone).
   const headingId = useId();
   return (
@@ -23,6 +37,7 @@ export function VerseStudyPanel({ study, closeHref }: { study: VerseStudy; close
           <X className="size-4" aria-hidden="true" />
         </Link>
       </header>
+      <VerseMarks reference={study.reference} marks={marks} groups={groups} />
       <div className="space-y-2">
         <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cross-references</h3>
         {study.crossReferences.length ? (

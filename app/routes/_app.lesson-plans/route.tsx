@@ -29,6 +29,7 @@ import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
 import { savedStudyIds } from "~/modules/library/saves.server";
 import { studyRequestSchema, type StudyType } from "~/modules/studies/schemas";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
+import { withHighlights } from "~/modules/notes/notes.server";
 import { createStudy, findStudy, listStudies, RECENT_STUDIES } from "~/modules/studies/studies.server";
 import { ApiError } from "~/utils/client-errors";
 import { invalidReply, refusalReply } from "~/utils/refusal.server";
@@ -62,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recent,
     selected,
     saved: selected ? savedStudyIds(user.id, [selected.id]).has(selected.id) : false,
-    texts: selected ? scriptureTextsFor(selected.content, selected.translation) : {},
+    texts: selected ? withHighlights(user.id, scriptureTextsFor(selected.content, selected.translation)) : {},
     printQuotes: selected ? printQuotesFor(selected.content, selected.translation) : null,
     translation: lessonTranslation(selected?.translation),
     commentary: selected?.studyType === "passage" ? commentaryPanelForReference(selected.input) : null,

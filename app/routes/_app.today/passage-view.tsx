@@ -1,9 +1,11 @@
 import { ChevronDown } from "lucide-react";
 import { ScripturePassage } from "~/components/scripture/scripture-passage";
 import { previewPassages } from "~/components/today/passage-preview";
+import type { HighlightColor } from "~/modules/notes/colors";
 import type { TodayPassage } from "~/modules/plans/plans.server";
 
-type ShownPassage = Pick<TodayPassage, "reference" | "verses">;
+/** A passage with the reader's highlights on its verses ("chapter:verse" -> colour). */
+type ShownPassage = Pick<TodayPassage, "reference" | "verses"> & { highlights?: Record<string, HighlightColor> };
 
 /**
  * The day's reading as its first step: the opening verses, then the rest behind one native
@@ -17,7 +19,7 @@ export function PassageView({ passages }: { passages: ShownPassage[] }) {
   return (
     <section aria-label={first.reference} className="space-y-3">
       <h3 className="text-xl font-semibold">{first.reference}</h3>
-      <ScripturePassage verses={opening} />
+      <ScripturePassage verses={opening} highlights={first.highlights} />
       {rest.length > 0 ? (
         <details className="group space-y-4">
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md text-base font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
@@ -32,11 +34,15 @@ export function PassageView({ passages }: { passages: ShownPassage[] }) {
           </summary>
           {rest.map((part) =>
             part.continued ? (
-              <ScripturePassage key={`${part.passage.reference}-rest`} verses={part.verses} />
+              <ScripturePassage
+                key={`${part.passage.reference}-rest`}
+                verses={part.verses}
+                highlights={part.passage.highlights}
+              />
             ) : (
               <section key={part.passage.reference} aria-label={part.passage.reference} className="space-y-3">
                 <h3 className="text-xl font-semibold">{part.passage.reference}</h3>
-                <ScripturePassage verses={part.verses} />
+                <ScripturePassage verses={part.verses} highlights={part.passage.highlights} />
               </section>
             ),
           )}

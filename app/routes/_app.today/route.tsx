@@ -16,6 +16,7 @@ import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { devotionLevelOf, type DevotionLevel } from "~/modules/plans/levels";
 import { completeTodayReading, getTodayOverview, readTimeZone, resolveTimeZone } from "~/modules/plans/plans.server";
+import { highlightedVerses } from "~/modules/notes/notes.server";
 import { todayFormSchema, todayViewSchema } from "~/modules/plans/schemas";
 import { refusalReply } from "~/utils/refusal.server";
 import { browserTimeZone } from "~/utils/time-zone";
@@ -53,13 +54,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { day, depth } = todayView(new URL(request.url).searchParams);
   const { overview, devotions } = getTodayOverview(user.id, { timeZone, day });
   const settings = getAiSettings();
+  const highlights = highlightedVerses(
+    user.id,
+    overview.passages.map((passage) => passage.reference),
+  );
   const ready = await Promise.race([
     devotions,
     new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_DEVOTIONS_MS).unref()),
   ]);
   return {
     // The page shows the verses; the passage's text in one piece is for API clients.
-    today: { ...overview, passages: overview.passages.map(({ reference, verses }) => ({ reference, verses })) },
+    // The reader's highlights from the Bible reader show on the day's verses too.
+    today: {
+      ...overview,
+      passages: overview.passages.map(({ reference, verses }, index) => ({
+        reference,
+        verses,
+        highlights: highlights[index] ?? {},
+      })),
+    },
     // The open depth's devotional in full; the others' opening lines for their cards (choosing one loads it).
     devotions: ready && {
       devotions: ready.devotions.map(({ level, wordLimit, content, writer }) => ({
