@@ -111,6 +111,12 @@ describe("reference parsing", () => {
     assert.equal(text.slice(found[0]!.start, found[0]!.end), "John 3:16");
     assert.equal(formatRanges(found[1]!.ranges), "Romans 8:28");
   });
+
+  test("a range across two books names each book once", () => {
+    const parsed = parseReference("Genesis 50:26-Exodus 1:2");
+    assert.ok(parsed.ok);
+    assert.equal(parsed.label, "Genesis 50:26-Exodus 1:2");
+  });
 });
 
 describe("passages", () => {

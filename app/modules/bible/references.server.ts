@@ -325,7 +325,11 @@ export function formatRanges(ranges: VerseRange[]): string {
     }
     const sameBook = from.bookOrder === previousBook && from.bookOrder === to.bookOrder;
     const singleChapter = from.chapter === to.chapter;
-    parts.push(sameBook ? text : `${bookLabel(from.bookOrder, singleChapter)}${text ? ` ${text}` : ""}`);
+    // A range across two books names both already ("Genesis 50:26-Exodus 1:2").
+    const crossesBooks = from.bookOrder !== to.bookOrder;
+    parts.push(
+      sameBook || crossesBooks ? text : `${bookLabel(from.bookOrder, singleChapter)}${text ? ` ${text}` : ""}`,
+    );
     previousBook = to.bookOrder;
   }
   return parts.join("; ");
