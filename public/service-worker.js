@@ -7,12 +7,15 @@
  *   link's token and email, the export zip) and any answer marked `Cache-Control: no-store` always
  *   go to the network and are never kept.
  * Pages are personal: the cache of pages is cleared whenever the sign-in page is shown.
+ * The Bible reader's chapters (with their data requests) are kept like any page, but only the
+ * last READER_PAGES_KEPT of them: the chapters read lately open offline, with the reader's notes.
  */
 // v2: v1 holds the classic compiler's /build/ files, which no page asks for any more.
 const ASSET_CACHE = "sb-assets-v2";
 // v2: v1 may hold reset pages and export downloads kept before they were excluded; activate drops it.
 const PAGE_CACHE = "sb-pages-v2";
 const NEVER_KEPT = ["/reset-password", "/settings/export", "/api/export"];
+const READER_PAGES_KEPT = 60;
 const PRECACHE = ["/manifest.webmanifest", "/favicon.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {
@@ -86,6 +89,16 @@ const offlinePage = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <style>body{font-family:system-ui,sans-serif;background:#faf8f4;color:#1f1b16;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;padding:1rem}main{max-width:28rem;text-align:center}a{color:#1a5e63}</style></head>
 <body><main><h1>You are offline</h1><p>This page has not been opened on this device before, so there is no saved copy. Pages you have already visited, like Today, still open.</p><p><a href="/">Try the dashboard</a></p></main></body></html>`;
 
+function isReaderPage(url) {
+  return /^\/bible\/[1-3a-z]{3}\/\d+$/.test(routePath(url));
+}
+
+/** Drops the oldest reader pages past READER_PAGES_KEPT (a cache lists its entries oldest first). */
+async function trimReaderPages(cache) {
+  const readerKeys = (await cache.keys()).filter((key) => isReaderPage(new URL(key.url)));
+  await Promise.all(readerKeys.slice(0, -READER_PAGES_KEPT).map((key) => cache.delete(key)));
+}
+
 async function networkFirst(request, url) {
   try {
     const response = await fetch(request);
@@ -93,7 +106,10 @@ async function networkFirst(request, url) {
       await caches.delete(PAGE_CACHE);
     } else if (mayKeep(response) && !response.redirected && response.type === "basic") {
       const cache = await caches.open(PAGE_CACHE);
+      // Put again at the end: the entry read last is the last one kept.
+      await cache.delete(request);
       await cache.put(request, response.clone());
+      if (isReaderPage(url)) await trimReaderPages(cache);
     }
     return response;
   } catch (error) {

@@ -70,3 +70,39 @@ test("today's devotional opens offline, with the offline notice", async ({
   await expect(page.getByRole("button", { name: /Mark.*Complete/i })).toBeVisible();
   await context.setOffline(false);
 });
+
+test("a chapter read and My Notes open offline, with the reader's highlight", async ({
+  signedInPage: page,
+  account,
+  baseURL,
+  context,
+}) => {
+  const marked = await fetch(`${baseURL}/api/notes`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${account.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ reference: "Psalm 23:1", kind: "highlight", color: "blue" }),
+  });
+  expect(marked.status).toBe(201);
+  await page.goto("/bible/PSA/23");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // Read online under the worker's control: these copies are the ones kept.
+  await page.goto("/bible/PSA/23");
+  await expect(page.getByRole("heading", { name: "Psalm 23", level: 1 })).toBeVisible();
+  await page.goto("/notes");
+  await expect(page.getByRole("link", { name: "Psalm 23:1" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto("/bible/PSA/23");
+  await expect(page.getByRole("article", { name: /Psalm 23/ })).toContainText(
+    "The LORD is my shepherd; I shall not want.",
+  );
+  await expect(page.locator("#v1")).toHaveClass(/bg-sky-200/);
+  await expect(page.getByText(/You are offline\. Pages you opened before still work/)).toBeVisible();
+  await page.goto("/notes");
+  await expect(page.getByRole("link", { name: "Psalm 23:1" })).toBeVisible();
+  await context.setOffline(false);
+});

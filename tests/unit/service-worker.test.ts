@@ -34,6 +34,9 @@ function loadWorker(network: (request: FakeRequest) => Response) {
       put: async (request: FakeRequest, response: Response) => void store.set(request.url, response),
       match: async (request: FakeRequest) => store.get(request.url),
       addAll: async () => {},
+      delete: async (request: FakeRequest) => store.delete(request.url),
+      // As a real cache: the requests in the order they were put.
+      keys: async () => [...store.keys()].map((url) => ({ url })),
     };
   };
   const context = vm.createContext({
@@ -111,5 +114,25 @@ describe("the service worker keeps no secret and no download", () => {
     assert.deepEqual(await worker.get("/library.data", "cors"), { handled: true });
     assert.deepEqual(await worker.get("/assets/secret.js", "no-cors"), { handled: true });
     assert.deepEqual(worker.kept(), []);
+  });
+});
+
+describe("the Bible reader's chapters", () => {
+  test("the last 60 chapters read are kept, oldest dropped first; a chapter read again counts as new", async () => {
+    const worker = loadWorker(() => page());
+    await worker.get("/settings");
+    for (let chapter = 1; chapter <= 60; chapter += 1) await worker.get(`/bible/PSA/${chapter}`);
+    // Psalm 1 read again: now the newest, so Psalms 2 and 3 are the ones to go.
+    await worker.get("/bible/PSA/1");
+    await worker.get("/bible/PSA/61");
+    await worker.get("/bible/PSA/62");
+    const kept = worker.kept();
+    const chapters = kept.filter((url) => url.startsWith("/bible/"));
+    assert.equal(chapters.length, 60);
+    assert.ok(chapters.includes("/bible/PSA/1"));
+    assert.ok(!chapters.includes("/bible/PSA/2") && !chapters.includes("/bible/PSA/3"));
+    assert.ok(chapters.includes("/bible/PSA/4") && chapters.includes("/bible/PSA/62"));
+    // Other pages are not counted against the reader's.
+    assert.ok(kept.includes("/settings"));
   });
 });
