@@ -126,3 +126,40 @@ for (const colorScheme of ["light", "dark"] as const) {
     }
   });
 }
+
+test("Read aloud reads the chapter verse by verse, marking the verse being read", async ({ signedInPage: page }) => {
+  // The browser's speech engine, played step by step: each utterance starts and ends when the test
+  // says, so what is marked can be checked at each verse (no clock).
+  await page.addInitScript(() => {
+    const queue: SpeechSynthesisUtterance[] = [];
+    const engine = {
+      speaking: false,
+      pending: false,
+      speak: (utterance: SpeechSynthesisUtterance) => void queue.push(utterance),
+      cancel: () => void queue.splice(0),
+      getVoices: () => [],
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+    Object.defineProperty(window, "speechSynthesis", { value: engine, configurable: true });
+    (window as unknown as { nextUtterance: () => string | null }).nextUtterance = () => {
+      const utterance = queue.shift();
+      if (!utterance) return null;
+      utterance.onstart?.(new Event("start") as SpeechSynthesisEvent);
+      return utterance.text;
+    };
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/bible/PSA/23");
+  await page.getByRole("button", { name: "Read Psalm 23 aloud" }).click();
+  await expect(page.getByRole("button", { name: "Stop reading" })).toBeVisible();
+  const next = () => page.evaluate(() => (window as unknown as { nextUtterance: () => string | null }).nextUtterance());
+  expect(await next()).toContain("The LORD is my shepherd");
+  await expect(page.locator("#v1")).toHaveAttribute("data-reading", "true");
+  expect(await next()).toContain("He makes me lie down in green pastures");
+  await expect(page.locator("#v2")).toHaveAttribute("data-reading", "true");
+  await expect(page.locator("#v1")).not.toHaveAttribute("data-reading");
+  await page.getByRole("button", { name: "Stop reading" }).click();
+  await expect(page.locator("[data-reading]")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Read Psalm 23 aloud" })).toBeVisible();
+});

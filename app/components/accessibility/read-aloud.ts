@@ -103,6 +103,54 @@ export function readAloud(): boolean {
   return true;
 }
 
+/**
+ * Speaks verses one after another at rate 0.9, telling `onVerse` which verse is being read (its
+ * `id`) as each one starts, and `null` when the reading ends or stops: what the Bible reader
+ * follows along with. Returns false if there was nothing to read.
+ */
+export function readVerses(
+  verses: Array<{ id: string; text: string }>,
+  onVerse: (id: string | null) => void,
+  speech: Pick<typeof window, "speechSynthesis" | "SpeechSynthesisUtterance"> | undefined = isSpeechSupported()
+    ? window
+    : undefined,
+): boolean {
+  if (!speech) return false;
+  const queue = verses.flatMap((verse) =>
+    splitForSpeech(verse.text).map((part, index) => ({ id: verse.id, part, first: index === 0 })),
+  );
+  if (queue.length === 0) return false;
+  const synth = speech.speechSynthesis;
+  if (synth.speaking || synth.pending) synth.cancel();
+  const run = ++generation;
+  setSpeaking(true);
+  const finish = () => {
+    if (run !== generation) return;
+    setSpeaking(false);
+    onVerse(null);
+  };
+  queue.forEach(({ id, part, first }, index) => {
+    const utterance = new speech.SpeechSynthesisUtterance(part);
+    utterance.rate = SPEECH_RATE;
+    utterance.lang = typeof document === "undefined" ? "en" : document.documentElement.lang || "en";
+    if (first)
+      utterance.onstart = () => {
+        if (run === generation) onVerse(id);
+      };
+    if (index === queue.length - 1) utterance.onend = finish;
+    utterance.onerror = finish;
+    synth.speak(utterance);
+  });
+  // Stopping (the panel's Stop, or another reading) ends the following along too.
+  const stopped = () => {
+    if (run === generation) return;
+    listeners.delete(stopped);
+    onVerse(null);
+  };
+  listeners.add(stopped);
+  return true;
+}
+
 export function stopReading() {
   generation++;
   if (isSpeechSupported()) window.speechSynthesis.cancel();

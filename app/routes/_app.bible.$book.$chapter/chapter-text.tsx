@@ -80,7 +80,7 @@ function VerseSpan({
     <span
       id={`v${verse.verse}`}
       className={cn(
-        "scroll-mt-24",
+        "scroll-mt-24 data-[reading=true]:rounded-sm data-[reading=true]:outline data-[reading=true]:outline-2 data-[reading=true]:outline-offset-2 data-[reading=true]:outline-primary/60",
         block && "block -indent-6 pl-6",
         (selected || mark?.color) && "rounded-sm [box-decoration-break:clone]",
         mark?.color ? highlightStyles[mark.color].tint : selected && "bg-primary/15",

@@ -36,6 +36,7 @@ import { markFormSchema } from "~/modules/notes/schemas";
 import { NotFoundError } from "~/utils/errors";
 import { invalidReply, refusalReply } from "~/utils/refusal.server";
 import { ChapterText, type ReaderHref } from "./chapter-text";
+import { ReadChapterAloud } from "./read-chapter-aloud";
 import { TranslationChooser } from "./translation-chooser";
 import { VerseStudyPanel } from "./verse-study";
 
@@ -196,8 +197,11 @@ export default function BibleChapterPage() {
             </p>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           </div>
-          <div className="hidden sm:block">
-            <ChapterSteps previous={previous} next={next} neighbours={neighbours} />
+          <div className="flex items-center gap-2">
+            <ReadChapterAloud verses={primary.verses} title={title} />
+            <div className="hidden sm:block">
+              <ChapterSteps previous={previous} next={next} neighbours={neighbours} />
+            </div>
           </div>
         </div>
         <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
