@@ -79,7 +79,7 @@ const groups = [
 function resultHref(result: SearchResult, translation: string) {
   if (result.kind === "lesson") return `/lesson-plans?study=${result.id}`;
   if (result.kind === "library") return `/library?${new URLSearchParams({ q: result.title ?? "" })}`;
-  if (result.kind === "note") return `/bible/${result.book}/${result.chapter}?v=${result.verse}`;
+  if (result.kind === "note") return `/bible/${result.book}/${result.chapter}?v=${result.verse}#v${result.verse}`;
   return `/bible?${new URLSearchParams({ q: result.reference ?? "", t: translation.toLowerCase() })}`;
 }
 
@@ -99,7 +99,7 @@ export default function SearchPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
         title="Search"
-        description="A reference opens the Bible; words find verses, your lessons and your library."
+        description="A reference opens the Bible; words find verses, your lessons, your library and your notes."
         className="mb-0"
       />
       <Form method="get" role="search" aria-label="Search everything" className="space-y-3">
@@ -136,7 +136,7 @@ export default function SearchPage() {
             [
               ["all", "Everything"],
               ["bible", "The Bible"],
-              ["mine", "My lessons and library"],
+              ["mine", "My lessons, library and notes"],
             ] as const
           ).map(([value, label]) => (
             <Link

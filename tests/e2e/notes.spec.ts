@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px: highlight John 3:16, write a note, find both on My Notes, and meet the highlight on Today and in a lesson`, async ({
+  test(`at ${width} px: highlight John 3:16, write a note, find them on My Notes and through search, and meet the highlight in a lesson`, async ({
     signedInPage: page,
   }) => {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
@@ -48,6 +48,14 @@ for (const width of [1280, 390]) {
     await page.getByRole("link", { name: "By label" }).click();
     await expect(page.getByRole("region", { name: "Gospel in a verse" })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // Search finds the note (under My notes) and the verse, and the note opens the reader at the verse.
+    await page.goto("/search?q=whole%20world");
+    const mine = page.getByRole("region", { name: "My notes" });
+    await expect(mine.getByRole("link", { name: /Note on John 3:16/ })).toBeVisible();
+    await mine.getByRole("link", { name: /Note on John 3:16/ }).click();
+    await expect(page).toHaveURL(/\/bible\/JHN\/3\?v=16#v16$/);
+    await expect(page.locator("#v16")).toHaveClass(/bg-green-200/);
 
     // A lesson quoting John 3:16 shows the highlight on that reference.
     await page.goto("/lesson-plans");
