@@ -72,6 +72,24 @@ const group = (await api(
 )) as { id: string; inviteCode: string };
 await api(`/api/groups/${group.id}/plan`, { planId: "sermon-on-the-mount-7-days" }, reader, "PUT").catch(() => null);
 await api("/api/groups/join", { inviteCode: group.inviteCode }, admin);
+// A reader's marks: highlights, bookmarks and notes (one shared with the group), on the reader,
+// My Notes and the group page.
+for (const mark of [
+  { reference: "John 3:16", kind: "highlight", color: "yellow" },
+  { reference: "John 3:14-15", kind: "highlight", color: "green" },
+  { reference: "John 3:3", kind: "bookmark", label: "Born again" },
+  { reference: "Romans 8:28", kind: "bookmark", label: "Memory verses" },
+  { reference: "Psalm 23:1-3", kind: "highlight", color: "blue" },
+  {
+    reference: "John 3:16",
+    kind: "note",
+    body: "**Loved** the *world*: not a few, and not the deserving.\n\n- God loved\n- God gave\n- whoever believes has",
+    groupId: group.id,
+  },
+  { reference: "Psalm 23:4", kind: "note", body: "The valley is walked *through*: he is with me in it, not only after it." },
+]) {
+  await api("/api/notes", mark, reader);
+}
 
 type Screen = { name: string; path: string; as: "reader" | "admin" | "nobody" };
 const allScreens: Screen[] = [
@@ -89,6 +107,7 @@ const allScreens: Screen[] = [
   { name: "bible-compare", path: "/bible/PSA/23?p=kjv", as: "reader" },
   { name: "word-study", path: "/bible/strongs/G25?back=%2Fbible%2FJHN%2F3", as: "reader" },
   { name: "search", path: "/search?q=shepherd", as: "reader" },
+  { name: "notes", path: "/notes", as: "reader" },
   { name: "admin-users", path: "/admin", as: "admin" },
   { name: "admin-ai-settings", path: "/admin?tab=settings", as: "admin" },
   { name: "not-found", path: "/no-such-page", as: "reader" },
