@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { startMeProbe } from "../support/hostile";
 import { api, seedAccount, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -226,5 +227,39 @@ describe("GET /api/search", () => {
       assert.equal(answer.status, 400, query);
       assert.match((answer.body as { error: string }).error, new RegExp(message.replace(/[()]/g, "\\$&")), query);
     }
+  });
+});
+
+describe("the reader's pages under hostile addresses", () => {
+  test("8,000 characters of punctuation in every parameter of /bible, the chapter, the word study, /search and /notes: a page or a 4xx, never a 5xx, while another user is served", async () => {
+    const { token: bystander } = await seedAccount(server.url);
+    const probe = startMeProbe(server, bystander);
+    const statuses = new Map<string, number>();
+    const units = ["(", "[", "1:", "jn ", "\\", "%", "a-", "::", "ψ", "\u0000"];
+    for (const unit of units) {
+      const value = encodeURIComponent(unit.repeat(Math.ceil(8_000 / unit.length)).slice(0, 8_000));
+      for (const path of [
+        `/bible?q=${value}`,
+        `/bible?q=${value}&t=${value}`,
+        `/bible/JHN/3?v=${value}&t=${value}&p=${value}&words=${value}&side=${value}`,
+        `/bible/${value}/3`,
+        `/bible/JHN/${value}`,
+        `/bible/strongs/${value}?back=${value}`,
+        `/search?q=${value}&scope=${value}&t=${value}&cursor=${value}`,
+        `/notes?by=${value}&kind=${value}&count=${value}`,
+      ]) {
+        const response = await fetch(server.url + path, {
+          headers: { cookie: `sb_session=${token}` },
+          redirect: "manual",
+        });
+        const body = await response.text();
+        statuses.set(`${path.split("?")[0]!.slice(0, 40)} ${JSON.stringify(unit)}`, response.status);
+        assert.ok(response.status < 500, `${path.slice(0, 80)}: ${response.status}`);
+        assert.doesNotMatch(body, /\n {4}at [^\n]{0,300}:\d+:\d+/, "no stack trace");
+      }
+    }
+    const me = await probe.stop();
+    assert.ok(me.n > me.timeouts, "another user's GET /api/me was answered meanwhile");
+    assert.ok(statuses.size >= units.length * 6);
   });
 });
