@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
 import { books } from "~/modules/bible/books";
-import { chapterPlace, placeOfReference, readerTranslation } from "~/modules/bible/reader.server";
+import { chapterPlace, placeOfReference, readerHref, readerTranslation } from "~/modules/bible/reader.server";
 import { getBiblePlace } from "~/modules/profile/profile.server";
 import { AppError } from "~/utils/errors";
 import { GoToPassage } from "~/components/bible/go-to-passage";
@@ -26,14 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, MAX_QUERY).trim();
   const translation = readerTranslation(params.get("t"));
-  const keep = translation ? `t=${translation.toLowerCase()}` : "";
   if (query) {
     try {
-      const place = placeOfReference(query);
-      const search = [keep, place.verse ? `v=${place.verse}` : ""].filter(Boolean).join("&");
-      return redirect(
-        `/bible/${place.book.id}/${place.chapter}${search ? `?${search}` : ""}${place.verse ? `#v${place.verse}` : ""}`,
-      );
+      return redirect(readerHref(placeOfReference(query), translation));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return { query, error: error.message };

@@ -1,11 +1,11 @@
-import { bookById, books, chapterVerseCount, verseId, type BibleBook } from "./books";
+import { bookById, books, chapterVerseCount, splitVerseId, verseId, type BibleBook } from "./books";
 import { commentaryPanelFor, type CommentaryPanelData } from "./commentary.server";
 import { crossReferencesFor } from "./crossrefs.server";
 import { layOutVerses } from "./layout.server";
 import type { LaidOutVerse } from "./layout";
 import { topicsForRanges, type PassageTopic } from "./lexicon.server";
 import { versesFor } from "./passages.server";
-import { parseReference, type VerseRange } from "./references.server";
+import { formatRanges, parseReference, type VerseRange } from "./references.server";
 import { chapterStrongs, type TaggedWord } from "./strongs.server";
 import { shippedTranslationNames, type ShippedTranslationCode } from "./translations";
 import { NotFoundError, ValidationError } from "~/utils/errors";
@@ -67,6 +67,21 @@ export function chapterPlace(bookText: string, chapter: number): ChapterPlace {
   return { book, chapter };
 }
 
+/**
+ * The reader's address for a place: "/bible/JHN/3?t=kjv&v=16#v16" (the translation left out when
+ * it is the BSB, the reader's own default; the verse opened and scrolled to when there is one).
+ */
+export function readerHref(
+  place: ChapterPlace & { verse?: number },
+  translation?: ShippedTranslationCode | null,
+): string {
+  const params = new URLSearchParams();
+  if (translation && translation !== "BSB") params.set("t", translation.toLowerCase());
+  if (place.verse) params.set("v", String(place.verse));
+  const search = params.toString();
+  return `/bible/${place.book.id}/${place.chapter}${search ? `?${search}` : ""}${place.verse ? `#v${place.verse}` : ""}`;
+}
+
 /** "John 3", "Psalm 23" (one psalm, not "Psalms 23"), "Jude" (a book of one chapter). */
 export function chapterTitle(book: BibleBook, chapter: number): string {
   if (book.chapters === 1) return book.name;
@@ -113,10 +128,16 @@ export function neighbourChapters({ book, chapter }: ChapterPlace): {
   return { previous: describe(before, true), next: describe(after, false) };
 }
 
+function placeOfVerse(id: number): ChapterPlace & { verse: number } {
+  const { bookOrder, chapter, verse } = splitVerseId(id);
+  return { book: books.find((book) => book.order === bookOrder)!, chapter, verse };
+}
+
 export interface VerseStudy {
   verse: number;
   reference: string;
-  crossReferences: Array<{ reference: string; text: string }>;
+  /** Each opens the reader at its first verse, in the translation being read. */
+  crossReferences: Array<{ reference: string; text: string; href: string }>;
   topics: PassageTopic[];
 }
 
@@ -130,6 +151,7 @@ export function verseStudy(place: ChapterPlace, verse: number, translation: Ship
   const range = { start: id, end: id };
   const crossReferences = crossReferencesFor([range], 8).map((entry) => ({
     reference: entry.reference,
+    href: readerHref(placeOfVerse(entry.range.start), translation),
     text: versesFor([entry.range], translation)
       .map((target) => target.text)
       .filter(Boolean)
@@ -138,7 +160,7 @@ export function verseStudy(place: ChapterPlace, verse: number, translation: Ship
   }));
   return {
     verse,
-    reference: `${place.book.name} ${place.chapter}:${verse}`,
+    reference: formatRanges([range]),
     crossReferences,
     topics: topicsForRanges([range], 6),
   };

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { getBibleDb } from "./bible-db.server";
-import { bookByOrder, splitVerseId, type VerseId } from "./books";
+import type { VerseId } from "./books";
+import { formatRanges } from "./references.server";
 import { NotFoundError, ValidationError } from "~/utils/errors";
 
 /** G26, H157: a Greek (New Testament) or Hebrew (Old Testament) number of Strong's concordance. */
@@ -27,11 +28,7 @@ export function strongsId(text: string): string {
   return id;
 }
 
-function reference(id: VerseId) {
-  const { bookOrder, chapter, verse } = splitVerseId(id);
-  const book = bookByOrder(bookOrder)!;
-  return `${book.id === "PSA" ? "Psalm" : book.name} ${chapter}:${verse}`;
-}
+const reference = (id: VerseId) => formatRanges([{ start: id, end: id }]);
 
 // Finding a number's verses scans the KJV's tags (about 40 ms): each entry is kept once found.
 const entries = new LRUCache<string, StrongsEntry>({ max: 500 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { studies } from "#db/schema";
 import { getDb } from "~/db.server";
-import { placeOfReference, readerTranslation, chapterTitle } from "~/modules/bible/reader.server";
+import { chapterTitle, placeOfReference, readerHref, readerTranslation } from "~/modules/bible/reader.server";
 import { searchTerms, searchVerses } from "~/modules/bible/search.server";
 import type { ShippedTranslationCode } from "~/modules/bible/translations";
 import { listContent } from "~/modules/library/content.server";
@@ -82,12 +82,8 @@ function referenceTarget(query: string, translation: ShippedTranslationCode) {
   try {
     const place = placeOfReference(query);
     if (!/\d/.test(query) && place.book.name.toLowerCase() !== query.trim().toLowerCase()) return null;
-    const params = new URLSearchParams();
-    if (translation !== "BSB") params.set("t", translation.toLowerCase());
-    if (place.verse) params.set("v", String(place.verse));
-    const search = params.toString();
     return {
-      href: `/bible/${place.book.id}/${place.chapter}${search ? `?${search}` : ""}${place.verse ? `#v${place.verse}` : ""}`,
+      href: readerHref(place, translation),
       title: place.verse
         ? `${chapterTitle(place.book, place.chapter)}:${place.verse}`
         : chapterTitle(place.book, place.chapter),

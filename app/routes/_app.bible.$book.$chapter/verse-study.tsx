@@ -44,10 +44,7 @@ export function VerseStudyPanel({
           <ul className="space-y-3 text-sm">
             {study.crossReferences.map((entry) => (
               <li key={entry.reference}>
-                <Link
-                  to={`/bible?q=${encodeURIComponent(entry.reference)}`}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
+                <Link to={entry.href} className="font-medium text-primary underline-offset-4 hover:underline">
                   {entry.reference}
                 </Link>
                 <p className="font-scripture leading-relaxed text-muted-foreground">{entry.text}</p>
