@@ -86,7 +86,11 @@ for (const mark of [
     body: "**Loved** the *world*: not a few, and not the deserving.\n\n- God loved\n- God gave\n- whoever believes has",
     groupId: group.id,
   },
-  { reference: "Psalm 23:4", kind: "note", body: "The valley is walked *through*: he is with me in it, not only after it." },
+  {
+    reference: "Psalm 23:4",
+    kind: "note",
+    body: "The valley is walked *through*: he is with me in it, not only after it.",
+  },
 ]) {
   await api("/api/notes", mark, reader);
 }
