@@ -235,19 +235,17 @@ function unitLine(found: UnitInPassage, voice: Voice, after?: UnitInPassage): st
 }
 
 function overview(reading: Reading, voice: Voice) {
-  const { passage, verses, parts } = reading;
+  const { verses } = reading;
   const { book } = chaptersOf(verses);
   const note = bookContexts[book.id];
   const paragraphs: string[] = [];
-  if (note) paragraphs.push(`${book.name} is ${note.summary}.`);
+  // "The book of Micah is the prophet Micah's message…", not "Micah is the prophet Micah's message…".
+  if (note)
+    paragraphs.push(`${note.summary.includes(book.name) ? `The book of ${book.name}` : book.name} is ${note.summary}.`);
   const units = [reading.main, ...reading.others].filter((found): found is UnitInPassage => found !== undefined);
   if (units.length > 0)
     paragraphs.push(units.map((found, index) => unitLine(found, voice, units[index - 1])).join(" "));
-  if (parts.length > 1) {
-    paragraphs.push(
-      `${passage.reference} has ${parts.length} parts: ${parts.map((part) => cite(part.reference)).join(", ")}.`,
-    );
-  }
+  // The parts are the Outline's, each under its title: a line that only counted them said nothing.
   return paragraphs.join("\n\n");
 }
 

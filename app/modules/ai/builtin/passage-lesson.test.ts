@@ -172,3 +172,11 @@ test("a prayer the story opens and the verses do not close is prayed without its
   assert.equal(prayedWords("And he said, ‘God, have mercy on me, a sinner!’"), "God, have mercy on me, a sinner!");
   assert.equal(prayedWords("The LORD is my shepherd; I shall not want."), "The LORD is my shepherd; I shall not want.");
 });
+
+test("a book named for its prophet is introduced as a book, not as the man ('The book of Micah is the prophet Micah's message')", () => {
+  const overview = lesson("Micah 6:6-8").content.split("\n## ")[0]!;
+  assert.match(overview, /^The book of Micah is the prophet Micah's message/m);
+  assert.doesNotMatch(overview, /^Micah is the prophet/m);
+  // A book whose summary does not name it keeps the short form.
+  assert.match(lesson("Romans 12:1-2").content.split("\n## ")[0]!, /^Romans is /m);
+});
