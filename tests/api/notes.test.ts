@@ -676,6 +676,6 @@ describe("search finds the caller's notes and bookmarks", () => {
     assert.equal(response.status, 200);
     const html = await response.text();
     assert.match(html, /My notes/);
-    assert.match(html, /href="\/bible\/RUT\/1\?v=16"[^>]*>Note on Ruth 1:16</);
+    assert.match(html, /href="\/bible\/RUT\/1\?v=16#v16"[^>]*>Note on Ruth 1:16</);
   });
 });
