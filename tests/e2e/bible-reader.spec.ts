@@ -163,3 +163,15 @@ test("Read aloud reads the chapter verse by verse, marking the verse being read"
   await expect(page.locator("[data-reading]")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Read Psalm 23 aloud" })).toBeVisible();
 });
+
+test("Study from a tapped verse to a later one makes a passage lesson on just those verses", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/bible/JHN/3?v=16#v16");
+  const panel = page.getByRole("region", { name: "John 3:16" }).filter({ visible: true });
+  await panel.getByLabel("From John 3:16 to verse").selectOption("John 3:16-18");
+  await panel.getByRole("button", { name: "Study", exact: true }).click();
+  await expect(page).toHaveURL(/\/lesson-plans\?study=/);
+  await expect(page.getByRole("heading", { level: 2 }).filter({ hasText: "John 3:16-18" }).first()).toBeVisible();
+});

@@ -136,6 +136,8 @@ function placeOfVerse(id: number): ChapterPlace & { verse: number } {
 export interface VerseStudy {
   verse: number;
   reference: string;
+  /** The chapter's last verse: how far a passage begun here can run. */
+  lastVerse: number;
   /** Each opens the reader at its first verse, in the translation being read. */
   crossReferences: Array<{ reference: string; text: string; href: string }>;
   topics: PassageTopic[];
@@ -161,6 +163,7 @@ export function verseStudy(place: ChapterPlace, verse: number, translation: Ship
   return {
     verse,
     reference: formatRanges([range]),
+    lastVerse: count,
     crossReferences,
     topics: topicsForRanges([range], 6),
   };

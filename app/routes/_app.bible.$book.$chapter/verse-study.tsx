@@ -1,7 +1,8 @@
-import { Link } from "@remix-run/react";
-import { Tags, X } from "lucide-react";
+import { Form, Link } from "@remix-run/react";
+import { GraduationCap, Tags, X } from "lucide-react";
 import { useId } from "react";
 import type { VerseStudy } from "~/modules/bible/reader.server";
+import { Button } from "~/components/ui/button";
 import { VerseMarks, type ShareGroup, type VerseMark } from "./verse-marks";
 
 /**
@@ -38,6 +39,7 @@ export function VerseStudyPanel({
         </Link>
       </header>
       <VerseMarks reference={study.reference} marks={marks} groups={groups} />
+      <StudyFromHere study={study} />
       <div className="space-y-2">
         <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cross-references</h3>
         {study.crossReferences.length ? (
@@ -71,5 +73,45 @@ export function VerseStudyPanel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** "Study John 3:16 to verse [18]": a passage lesson on the verses chosen from the tapped one on. */
+function StudyFromHere({ study }: { study: VerseStudy }) {
+  const selectId = useId();
+  const ends = Array.from(
+    { length: Math.min(study.lastVerse - study.verse, 40) },
+    (_, index) => study.verse + index + 1,
+  );
+  return (
+    <Form method="post" action="/lesson-plans" className="flex flex-wrap items-center gap-2 border-b pb-4 text-sm">
+      <input type="hidden" name="studyType" value="passage" />
+      {ends.length ? (
+        <>
+          <label htmlFor={selectId} className="text-muted-foreground">
+            From {study.reference} to verse
+          </label>
+          <select
+            id={selectId}
+            name="reference"
+            defaultValue={study.reference}
+            className="h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <option value={study.reference}>{study.verse} (this verse)</option>
+            {ends.map((end) => (
+              <option key={end} value={`${study.reference}-${end}`}>
+                {end}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        <input type="hidden" name="reference" value={study.reference} />
+      )}
+      <Button type="submit" variant="outline" size="sm">
+        <GraduationCap aria-hidden="true" />
+        Study
+      </Button>
+    </Form>
   );
 }
