@@ -197,8 +197,8 @@ export function updateNote(userId: string, noteId: string, changes: NoteChangesI
 }
 
 export function deleteNote(userId: string, noteId: string): void {
-  findOwn(userId, noteId);
-  getDb().delete(verseNotes).where(byOwner(userId, noteId)).run();
+  const { changes } = getDb().delete(verseNotes).where(byOwner(userId, noteId)).run();
+  if (changes === 0) throw new NotFoundError("Note not found");
 }
 
 /** Rows of the user's that overlap [start, end]: read from the (user_id, start_verse) index. */

@@ -86,27 +86,25 @@ export const noteListQuerySchema = z.object({
  * The reader's marking forms (the chapter page's action), one intent each: the same module
  * functions as the API. Form fields are text: blank means "none".
  */
+const formNoteText = z
+  .string({ error: "Write the note first" })
+  .trim()
+  .min(1, "Write the note first")
+  .max(MAX_NOTE_CHARS, `A note is at most ${MAX_NOTE_CHARS.toLocaleString("en-US")} characters`);
+
 export const markFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("highlight"), reference, color: color.or(z.literal("none")) }),
   z.object({ intent: z.literal("bookmark"), reference, label: label.optional() }),
   z.object({
     intent: z.literal("note"),
     reference,
-    body: z
-      .string({ error: "Write the note first" })
-      .trim()
-      .min(1, "Write the note first")
-      .max(MAX_NOTE_CHARS, `A note is at most ${MAX_NOTE_CHARS.toLocaleString("en-US")} characters`),
+    body: formNoteText,
     groupId: groupId.optional(),
   }),
   z.object({
     intent: z.literal("edit-note"),
     id: z.string().max(64),
-    body: z
-      .string({ error: "Write the note first" })
-      .trim()
-      .min(1, "Write the note first")
-      .max(MAX_NOTE_CHARS, `A note is at most ${MAX_NOTE_CHARS.toLocaleString("en-US")} characters`),
+    body: formNoteText,
     groupId: groupId.optional(),
   }),
   z.object({ intent: z.literal("delete"), id: z.string().max(64) }),
