@@ -1,6 +1,7 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
+import { parseableMarkdown, plainParagraphs } from "~/utils/markdown-tree";
 
 /**
  * The one Markdown renderer of the app (studies, devotionals): CommonMark through react-markdown,
@@ -16,44 +17,6 @@ const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
 // Links into the app's own Bible (a word study, a chapter), opened in the same tab.
 const BIBLE_LINK = /^\/bible\/(?:strongs\/[GH][1-9]\d{0,4}|[1-3A-Z]{3}\/[1-9]\d{0,2})$/;
 const PARENTHESES = /\(([^()\n]{1,120})\)/g;
-
-/**
- * Past this size a text is shown as plain paragraphs: micromark is linear but slow on hostile
- * runs ("<<<<", "\\\\": about 15 µs a character). The longest built-in study section is ~10,000.
- */
-const MAX_MARKDOWN = 40_000;
-/** Past this many "[", those that cannot open an inline link are escaped: micromark's label scan is quadratic in them. */
-const MAX_OPEN_BRACKETS = 100;
-
-/** Escapes each "[" not followed on its line by "...](" with no other "[" between: one pass from each line's end. */
-function escapeStrayBrackets(source: string): string {
-  return source
-    .split("\n")
-    .map((line) => {
-      if (!line.includes("[")) return line;
-      const out: string[] = [];
-      let closes = false;
-      for (let index = line.length - 1; index >= 0; index--) {
-        const char = line[index]!;
-        if (char === "]") closes = line[index + 1] === "(";
-        if (char === "[") {
-          out.push(closes ? "[" : "\\[");
-          closes = false;
-          continue;
-        }
-        out.push(char);
-      }
-      return out.reverse().join("");
-    })
-    .join("\n");
-}
-
-function countOf(text: string, char: string) {
-  let count = 0;
-  for (let index = text.indexOf(char); index >= 0 && count <= MAX_OPEN_BRACKETS; index = text.indexOf(char, index + 1))
-    count++;
-  return count;
-}
 
 /** The part of an mdast node the plugins below read and write. */
 interface MdNode {
@@ -190,21 +153,18 @@ export function MarkdownView({
       return <span>{children}</span>;
     },
   };
-  if (source.length > MAX_MARKDOWN) {
+  const markdown = parseableMarkdown(source);
+  if (markdown === null) {
     return (
       <div className={className}>
-        {source
-          .split("\n\n")
-          .filter((paragraph) => paragraph.trim())
-          .map((paragraph, index) => (
-            <p key={index} className="whitespace-pre-wrap leading-relaxed">
-              {paragraph}
-            </p>
-          ))}
+        {plainParagraphs(source).map((paragraph, index) => (
+          <p key={index} className="whitespace-pre-wrap leading-relaxed">
+            {paragraph}
+          </p>
+        ))}
       </div>
     );
   }
-  const markdown = countOf(source, "[") > MAX_OPEN_BRACKETS ? escapeStrayBrackets(source) : source;
   return (
     <div className={className}>
       <ReactMarkdown

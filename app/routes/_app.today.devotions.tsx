@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { devotionExcerpt } from "~/modules/plans/excerpt.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
 import { todayViewSchema } from "~/modules/plans/schemas";
@@ -24,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   let answer: LateDevotions;
   try {
-    answer = { ...day, ...(await devotions) };
+    const ready = await devotions;
+    // Each with its opening lines for the depth cards, read here: the page does not load the parser.
+    answer = {
+      ...day,
+      ...ready,
+      devotions: ready.devotions.map((devotion) => ({ ...devotion, excerpt: devotionExcerpt(devotion.content) })),
+    };
   } catch (error) {
     // A LiteFS replica cannot write them: the answer asks for a replay on the primary (fly-replay).
     if (error instanceof ReplicaWriteError) return errorResponse(error);

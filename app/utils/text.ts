@@ -16,12 +16,3 @@ export function trimTrailing(text: string, character: RegExp): string {
 export function clipLongWords(text: string, maxLength: number): string {
   return text.replace(/\S+/g, (word) => (word.length > maxLength ? word.slice(0, maxLength) : word));
 }
-
-/**
- * A markdown heading's text without its optional closing hashes ("Grace ##" -> "Grace"): what
- * /(.*?)\s*#*\s*$/ keeps, peeled from the end instead, because that pattern rescans the rest of
- * the line for every character it tries ("## " then 20,000 "#" took seconds).
- */
-export function headingText(content: string): string {
-  return trimTrailing(trimTrailing(trimTrailing(content, /\s/), /#/), /\s/);
-}

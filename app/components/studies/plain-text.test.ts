@@ -29,3 +29,10 @@ test("a lesson as plain text: headings, emphasis, quotes, lists and links", () =
     ].join("\n"),
   );
 });
+
+test("nested lists indent under their item; a quote's paragraphs stay indented", () => {
+  assert.equal(
+    lessonPlainText("1. Read\n   - slowly\n2. Pray\n\n> First line.\n>\n> Second **line**."),
+    ["1. Read", "   - slowly", "2. Pray", "", "    First line.", "", "    Second line."].join("\n"),
+  );
+});

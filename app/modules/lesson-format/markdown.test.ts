@@ -60,8 +60,18 @@ describe("hostile markdown (generated text is not trusted)", () => {
     assert.equal(splitStudySections("## Key Scriptures #\nx").sections[0]!.title, "Key Scriptures");
   });
 
-  test("sections and scripture groups take linear time", () => {
-    assertLinear((text) => splitStudySections(`## ${text}\n${text}`));
+  test("scripture groups take linear time (sections are read from the parsed tree: utils/markdown-tree.ts)", () => {
     assertLinear((text) => parenthesizedGroups(text));
+  });
+
+  test("a ## inside a fenced block or a quote does not start a section; an underlined heading does", () => {
+    const parts = splitStudySections(
+      "Intro\n\n```\n## not a section\n```\n\n> ## nor this\n\nOutline\n-------\n\n1. First",
+    );
+    assert.deepEqual(
+      parts.sections.map((section) => [section.title, section.body]),
+      [["Outline", "1. First"]],
+    );
+    assert.match(parts.overview, /## not a section/);
   });
 });

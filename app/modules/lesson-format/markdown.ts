@@ -4,7 +4,8 @@
  * groups that may be scripture references.
  */
 
-import { headingText } from "~/utils/text";
+import type { Heading } from "mdast";
+import { inlineText, markdownTree } from "~/utils/markdown-tree";
 
 export interface StudySection {
   title: string;
@@ -28,32 +29,24 @@ export function isCollapsibleTitle(title: string): boolean {
   );
 }
 
-/** Splits study markdown at its "## " headings; what comes first is the overview. */
+/**
+ * Splits study markdown at its level-2 headings ("## ", as the renderer reads them: not inside a
+ * fenced block, closing hashes dropped); what comes first is the overview. Each part is the text
+ * between the headings, unchanged.
+ */
 export function splitStudySections(markdown: string): StudySections {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  const overview: string[] = [];
-  const sections: StudySection[] = [];
-  let current: { title: string; lines: string[] } | null = null;
-  let fenced = false;
-  for (const line of lines) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = !fenced ? /^##\s+(.+)$/.exec(line) : null;
-    if (heading) {
-      if (current) sections.push(toSection(current));
-      current = { title: (headingText(heading[1]!) || heading[1]!.charAt(0)).trim(), lines: [] };
-    } else if (current) {
-      current.lines.push(line);
-    } else {
-      overview.push(line);
-    }
-  }
-  if (current) sections.push(toSection(current));
-  return { overview: overview.join("\n").trim(), sections };
-}
-
-function toSection({ title, lines }: { title: string; lines: string[] }): StudySection {
-  const plain = title.replace(/[*_`]/g, "").trim();
-  return { title: plain, body: lines.join("\n").trim(), collapsible: isCollapsibleTitle(plain) };
+  const source = markdown.replace(/\r\n?/g, "\n");
+  const headings = markdownTree(source).children.filter(
+    (node): node is Heading => node.type === "heading" && node.depth === 2 && node.position !== undefined,
+  );
+  const sections: StudySection[] = headings.map((heading, index) => {
+    const next = headings[index + 1];
+    const title = inlineText(heading).replace(/\s+/g, " ").trim() || "#";
+    const body = source.slice(heading.position!.end.offset, next ? next.position!.start.offset : source.length);
+    return { title, body: body.trim(), collapsible: isCollapsibleTitle(title) };
+  });
+  const overview = headings.length > 0 ? source.slice(0, headings[0]!.position!.start.offset) : source;
+  return { overview: overview.trim(), sections };
 }
 
 /** Every "( ... )" group in a text (not nested), with what is inside. */

@@ -16,6 +16,7 @@ import { NotFoundError, ValidationError } from "~/utils/errors";
 import { calendarDay } from "~/utils/time-zone";
 import { checkCompletion, computeStreak, planPosition } from "./calendar";
 import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
+import type { DevotionExcerpt } from "./excerpt.server";
 import { levelForDepth, type CompleteDayInput, type DevotionLevel, type PlanTranslation } from "./schemas";
 import { LRUCache } from "lru-cache";
 
@@ -398,7 +399,8 @@ export interface TodayDevotions {
 
 /** Devotionals fetched after the page (Today's GET /today/devotions), with the plan and day they are for. */
 export type LateDevotions = { userPlanId: string | null; currentDay: number | null; shownDay: number | null } & (
-  TodayDevotions | { error: string }
+  | (TodayDevotions & { devotions: Array<TodayResponse["devotions"][number] & { excerpt: DevotionExcerpt }> })
+  | { error: string }
 );
 
 /** The plan day Today shows: the current one, or an earlier one asked for (?day=). */

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { WriterCredit } from "~/components/studies/writer-credit";
-import { devotionExcerpt } from "~/components/today/excerpt";
+import type { DevotionExcerpt } from "~/modules/plans/excerpt.server";
 import type { WriterOfText } from "~/modules/ai/writer";
 import type { DevotionFailure } from "~/modules/plans/devotionals.server";
 import type { LateDevotions, TodayOverview } from "~/modules/plans/plans.server";
@@ -13,7 +13,7 @@ import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modul
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";
 
-type Excerpt = ReturnType<typeof devotionExcerpt>;
+type Excerpt = DevotionExcerpt;
 
 /**
  * A devotional as the page shows it: rendered by the server (cached with the page; only the open
@@ -80,9 +80,7 @@ export function useDevotions(
           ? (loaded.devotionErrors.find((entry) => entry.level === level)?.error ??
             "This devotional is not available right now.")
           : loadError;
-      const excerpt = devotion
-        ? (devotion.excerpt ?? ("content" in devotion ? devotionExcerpt(devotion.content) : null))
-        : null;
+      const excerpt = devotion?.excerpt ?? null;
       return [level, { devotion, excerpt, failure }];
     }),
   ) as Record<DevotionLevel, DevotionState>;

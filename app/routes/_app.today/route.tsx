@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { TranslationBadge } from "~/components/scripture/translation-badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
-import { devotionExcerpt } from "~/components/today/excerpt";
+import { devotionExcerpt } from "~/modules/plans/excerpt.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { devotionLevelOf, type DevotionLevel } from "~/modules/plans/levels";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { devotionExcerpt } from "./excerpt";
+import { devotionExcerpt } from "./excerpt.server";
 
 test("the title and the first prose, past the translation line, headings and quotes", () => {
   const markdown = [
