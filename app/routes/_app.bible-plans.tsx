@@ -12,7 +12,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from "~/components/ui/progress";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
-import { listPlans, resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
+import { resolveTimeZone } from "~/modules/plans/time-zones.server";
+import { listPlans, startPlan } from "~/modules/plans/catalogue.server";
 import { resolveTranslation, shippedTranslationNames, type ShippedTranslationCode } from "~/modules/bible/translations";
 import { startPlanSchema } from "~/modules/plans/schemas";
 import { cn } from "~/utils/cn";

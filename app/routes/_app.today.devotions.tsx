@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { devotionExcerpt } from "~/modules/plans/excerpt.server";
 import { requireUser } from "~/modules/auth/request.server";
-import { getTodayOverview, readTimeZone, type LateDevotions } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
+import { getTodayOverview, type LateDevotions } from "~/modules/plans/today.server";
 import { todayViewSchema } from "~/modules/plans/schemas";
 import { errorResponse } from "~/utils/api.server";
 import { AppError, ReplicaWriteError } from "~/utils/errors";

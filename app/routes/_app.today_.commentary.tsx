@@ -7,7 +7,8 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
 import { commentaryPanelForReference } from "~/modules/bible/commentary.server";
-import { readTimeZone, shownDayReferences } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
+import { shownDayReferences } from "~/modules/plans/today.server";
 import { todayViewSchema } from "~/modules/plans/schemas";
 
 export const meta: MetaFunction = () => [{ title: "Commentary | Sagacity Bites" }];

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/modules/auth/request.server";
 import { assertGroupRole, deleteGroup, getGroup, updateGroup } from "~/modules/groups/groups.server";
 import { updateGroupSchema } from "~/modules/groups/schemas";
 import { groupNotes } from "~/modules/notes/notes.server";
-import { readTimeZone } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
 

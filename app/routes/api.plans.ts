@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { listPlans } from "~/modules/plans/plans.server";
+import { listPlans } from "~/modules/plans/catalogue.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 
 /**

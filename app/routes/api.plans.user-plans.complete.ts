@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { completeTodayReading } from "~/modules/plans/plans.server";
+import { completeTodayReading } from "~/modules/plans/today.server";
 import { completeDaySchema } from "~/modules/plans/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { getToday, readTimeZone } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
+import { getToday } from "~/modules/plans/today.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { resolveTimeZone, startPlan } from "~/modules/plans/plans.server";
+import { resolveTimeZone } from "~/modules/plans/time-zones.server";
+import { startPlan } from "~/modules/plans/catalogue.server";
 import { startPlanSchema } from "~/modules/plans/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { timeZoneHeader } from "~/utils/time-zone";

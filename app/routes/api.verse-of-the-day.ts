@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { readersVerseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
-import { readTimeZone } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 import { calendarDay, timeZoneHeader } from "~/utils/time-zone";
 

@@ -117,7 +117,7 @@ export const scaleSuite: BenchSuite = {
       const { countLibrarySaves, listLibrarySaves } = await import("~/modules/library/saves.server");
       const { listStudies, RECENT_STUDIES } = await import("~/modules/studies/studies.server");
       const { DEFAULT_PAGE_SIZE } = await import("~/utils/pagination.server");
-      const { getToday } = await import("~/modules/plans/plans.server");
+      const { getToday } = await import("~/modules/plans/today.server");
       const { findSessionUser } = await import("~/modules/auth/sessions.server");
       const { getOnboardingStatus } = await import("~/modules/onboarding/onboarding.server");
 

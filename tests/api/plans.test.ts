@@ -322,17 +322,25 @@ describe("devotionals are generated once and shared", () => {
       userPlanId: string;
       currentDay: number;
       shownDay: number;
-      devotions: unknown[];
+      devotions: Array<{ excerpt: { title: string | null; opening: string } }>;
       devotionErrors: unknown[];
     };
     const today = (await api(server.url, "/api/plans/user-plans/today", { token: reader.token })).body;
-    assert.deepEqual(late, {
-      userPlanId: today.userPlan.id,
-      currentDay: 1,
-      shownDay: 1,
-      devotions: today.devotions,
-      devotionErrors: today.devotionErrors,
-    });
+    // The same devotionals, each with its opening lines for the page's depth cards (read on the server).
+    for (const devotion of late.devotions) {
+      assert.match(devotion.excerpt.title ?? "", /^Romans 1/);
+      assert.ok(devotion.excerpt.opening.split(" ").length >= 10, devotion.excerpt.opening);
+    }
+    assert.deepEqual(
+      { ...late, devotions: late.devotions.map(({ excerpt: _excerpt, ...devotion }) => devotion) },
+      {
+        userPlanId: today.userPlan.id,
+        currentDay: 1,
+        shownDay: 1,
+        devotions: today.devotions,
+        devotionErrors: today.devotionErrors,
+      },
+    );
     assert.equal(late.devotions.length, 3);
     const signedOut = await fetch(`${server.url}/today/devotions`, { redirect: "manual" });
     assert.equal(signedOut.status, 302);

@@ -6,7 +6,8 @@ import { getProfile } from "~/modules/profile/profile.server";
 import { ValidationError } from "~/utils/errors";
 import { firstPlans, suggestFirstPlan } from "~/modules/onboarding/first-plan";
 import { DEFAULT_PLAN_TRANSLATION, levelForDepth, type DevotionLevel } from "./levels";
-import { continueReading, startPlan, type UserPlanSummary } from "./plans.server";
+import { startPlan, type UserPlanSummary } from "./catalogue.server";
+import { continueReading } from "./today.server";
 
 export interface FirstPlanChoice {
   /** The answer to "How much time a day?". */

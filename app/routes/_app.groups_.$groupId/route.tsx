@@ -25,7 +25,8 @@ import {
 } from "~/modules/groups/groups.server";
 import { groupPageFormSchema } from "~/modules/groups/schemas";
 import { calendarDay } from "~/utils/time-zone";
-import { listPlans, readTimeZone } from "~/modules/plans/plans.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
+import { listPlans } from "~/modules/plans/catalogue.server";
 import { groupNotes } from "~/modules/notes/notes.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { NotFoundError } from "~/utils/errors";

@@ -8,7 +8,7 @@ import { WriterCredit } from "~/components/studies/writer-credit";
 import type { DevotionExcerpt } from "~/modules/plans/excerpt.server";
 import type { WriterOfText } from "~/modules/ai/writer";
 import type { DevotionFailure } from "~/modules/plans/devotionals.server";
-import type { LateDevotions, TodayOverview } from "~/modules/plans/plans.server";
+import type { LateDevotions, TodayOverview } from "~/modules/plans/today.server";
 import { devotionLevelLabels, devotionLevels, type DevotionLevel } from "~/modules/plans/levels";
 import { cn } from "~/utils/cn";
 import { useLazyModule } from "~/utils/lazy";

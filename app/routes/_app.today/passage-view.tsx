@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { ScripturePassage } from "~/components/scripture/scripture-passage";
 import { previewPassages } from "~/components/today/passage-preview";
 import type { HighlightColor } from "~/modules/notes/colors";
-import type { TodayPassage } from "~/modules/plans/plans.server";
+import type { TodayPassage } from "~/modules/plans/today.server";
 
 /** A passage with the reader's highlights on its verses ("chapter:verse" -> colour). */
 type ShownPassage = Pick<TodayPassage, "reference" | "verses"> & { highlights?: Record<string, HighlightColor> };
