@@ -12,7 +12,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { requireUser } from "~/modules/auth/request.server";
 import { readCookie } from "~/utils/cookies.server";
 import { readersVerseOfTheDay } from "~/modules/dashboard/verse-of-the-day.server";
-import { listGroups } from "~/modules/groups/groups.server";
+import { listGroups } from "~/modules/groups/membership.server";
 import { getOnboardingStatus, shouldCongratulate } from "~/modules/onboarding/onboarding.server";
 import { calendarDay } from "~/utils/time-zone";
 import { firstPlanChoices } from "~/modules/plans/first-plan.server";

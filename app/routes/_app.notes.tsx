@@ -10,7 +10,7 @@ import { ShowMoreLink } from "~/components/show-more-link";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
 import { bookById } from "~/modules/bible/books";
-import { listGroups } from "~/modules/groups/groups.server";
+import { listGroups } from "~/modules/groups/membership.server";
 import { highlightStyles } from "~/modules/notes/colors";
 import { getProfile } from "~/modules/profile/profile.server";
 import { countNotes, deleteNote, listNotes, type VerseNoteItem } from "~/modules/notes/notes.server";

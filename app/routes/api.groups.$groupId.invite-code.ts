@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { regenerateInviteCode } from "~/modules/groups/groups.server";
+import { regenerateInviteCode } from "~/modules/groups/membership.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 
 export const loader = apiHandler(async () => methodNotAllowed());

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { assertGroupRole, handOverLeadership } from "~/modules/groups/groups.server";
+import { assertGroupRole, handOverLeadership } from "~/modules/groups/membership.server";
 import { handOverSchema } from "~/modules/groups/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { assertGroupRole, clearGroupPlan, getGroupPlan, setGroupPlan } from "~/modules/groups/groups.server";
+import { assertGroupRole } from "~/modules/groups/membership.server";
+import { clearGroupPlan, getGroupPlan, setGroupPlan } from "~/modules/groups/group-plan.server";
 import { setGroupPlanSchema } from "~/modules/groups/schemas";
 import { readTimeZone } from "~/modules/plans/time-zones.server";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
 import { shareStudy } from "~/modules/groups/group-studies.server";
-import { assertGroupRole, listSharedStudies } from "~/modules/groups/groups.server";
+import { assertGroupRole } from "~/modules/groups/membership.server";
+import { listSharedStudies } from "~/modules/groups/progress.server";
 import { shareStudySchema } from "~/modules/groups/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { assertGroupRole, deleteGroup, getGroup, updateGroup } from "~/modules/groups/groups.server";
+import { assertGroupRole, deleteGroup, updateGroup } from "~/modules/groups/membership.server";
+import { getGroup } from "~/modules/groups/progress.server";
 import { updateGroupSchema } from "~/modules/groups/schemas";
 import { groupNotes } from "~/modules/notes/notes.server";
 import { readTimeZone } from "~/modules/plans/time-zones.server";

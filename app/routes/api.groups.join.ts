@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { joinGroup } from "~/modules/groups/groups.server";
+import { joinGroup } from "~/modules/groups/membership.server";
 import { joinGroupSchema } from "~/modules/groups/schemas";
 import { apiHandler, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { createGroup, listGroups } from "~/modules/groups/groups.server";
+import { createGroup, listGroups } from "~/modules/groups/membership.server";
 import { createGroupSchema } from "~/modules/groups/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 

@@ -8,7 +8,7 @@ import { AuthFrame } from "~/components/auth/auth-frame";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { getOptionalUser, requireUser } from "~/modules/auth/request.server";
-import { findGroupByInviteCode, isMember, joinGroup } from "~/modules/groups/groups.server";
+import { findGroupByInviteCode, isMember, joinGroup } from "~/modules/groups/membership.server";
 import { NotFoundError } from "~/utils/errors";
 import { refusalReply } from "~/utils/refusal.server";
 import { RETURN_PARAM } from "~/utils/local-path";

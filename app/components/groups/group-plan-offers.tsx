@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Users } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import type { GroupPlanOffer } from "~/modules/groups/groups.server";
+import type { GroupPlanOffer } from "~/modules/groups/group-plan.server";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";
 

@@ -4,7 +4,7 @@ import { appSettings, invites, users } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb, type Db } from "~/db.server";
 import { signupModes, type InviteListItem, type SignupMode, type SignupSettings } from "./schemas";
-import { lookupGroupByInviteCode } from "~/modules/groups/groups.server";
+import { lookupGroupByInviteCode } from "~/modules/groups/membership.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/utils/errors";
 import { chargeGroupSignUp, chargeSignUp, refundGroupSignUp, refundSignUp } from "./rate-limit.server";
 import { hashToken } from "./sessions.server";

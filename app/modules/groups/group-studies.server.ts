@@ -5,7 +5,8 @@ import { saveStudyToLibrary, savedStudyIds } from "~/modules/library/saves.serve
 import type { StudyView } from "~/modules/studies/schemas";
 import { assertRoomForStudy, getStudy, toStudyView } from "~/modules/studies/studies.server";
 import { NotFoundError } from "~/utils/errors";
-import { leadership, membership, type SharedStudySummary } from "./groups.server";
+import { leadership, membership } from "./membership.server";
+import { type SharedStudySummary } from "./progress.server";
 
 const notShared = () => new NotFoundError("This lesson plan is not shared with the group");
 

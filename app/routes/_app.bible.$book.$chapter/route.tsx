@@ -22,7 +22,7 @@ import {
   verseStudy,
 } from "~/modules/bible/reader.server";
 import { shippedTranslationNames } from "~/modules/bible/translations";
-import { listGroups } from "~/modules/groups/groups.server";
+import { listGroups } from "~/modules/groups/membership.server";
 import {
   chapterRange,
   clearHighlights,

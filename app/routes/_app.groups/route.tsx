@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireUser } from "~/modules/auth/request.server";
-import { createGroup, joinGroup, listGroups } from "~/modules/groups/groups.server";
+import { createGroup, joinGroup, listGroups } from "~/modules/groups/membership.server";
 import { createGroupSchema, joinGroupSchema } from "~/modules/groups/schemas";
 import { invalidReply, refusalReply } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";

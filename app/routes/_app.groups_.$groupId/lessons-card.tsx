@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { IconCardTitle } from "~/components/groups/icon-card-title";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import type { SharedStudySummary } from "~/modules/groups/groups.server";
+import type { SharedStudySummary } from "~/modules/groups/progress.server";
 import { cn } from "~/utils/cn";
 
 /** The lesson plans shared with the group; the leader shares one of theirs, or unshares. */

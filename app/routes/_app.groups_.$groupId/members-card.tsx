@@ -4,7 +4,7 @@ import { ConfirmAction } from "~/components/groups/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { GroupMemberView } from "~/modules/groups/groups.server";
+import type { GroupMemberView } from "~/modules/groups/progress.server";
 
 function Progress({ member, hasPlan, daysCount }: { member: GroupMemberView; hasPlan: boolean; daysCount: number }) {
   if (member.completedToday === null) {

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
-import type { GroupPlanView } from "~/modules/groups/groups.server";
+import type { GroupPlanView } from "~/modules/groups/group-plan.server";
 import { cn } from "~/utils/cn";
 import { browserTimeZone } from "~/utils/time-zone";
 import { useHydrated } from "~/utils/use-hydrated";

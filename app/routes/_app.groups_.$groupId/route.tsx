@@ -12,17 +12,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/modules/auth/request.server";
 import { shareStudy, unshareStudy } from "~/modules/groups/group-studies.server";
 import {
-  clearGroupPlan,
   deleteGroup,
-  getGroup,
   handOverLeadership,
   regenerateInviteCode,
   removeMember,
-  setGroupPlan,
   updateGroup,
   updateMemberSettings,
-  type GroupDetail,
-} from "~/modules/groups/groups.server";
+} from "~/modules/groups/membership.server";
+import { clearGroupPlan, setGroupPlan } from "~/modules/groups/group-plan.server";
+import { getGroup, type GroupDetail } from "~/modules/groups/progress.server";
 import { groupPageFormSchema } from "~/modules/groups/schemas";
 import { calendarDay } from "~/utils/time-zone";
 import { readTimeZone } from "~/modules/plans/time-zones.server";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, Users } from "lucide-react";
 import { Progress } from "~/components/ui/progress";
-import type { GroupPlanOffer } from "~/modules/groups/groups.server";
+import type { GroupPlanOffer } from "~/modules/groups/group-plan.server";
 import { Streak } from "./streak";
 
 /** The group's day, said only when it is not the reader's own (the group is ahead or behind). */

@@ -32,7 +32,8 @@ import { CommentaryFold } from "./commentary-fold";
 import { ReadingProgress } from "./reading-progress";
 import { firstErrorMessage, replyWithoutEcho } from "~/utils/form-reply";
 import { GroupPlanOffers } from "~/components/groups/group-plan-offers";
-import { groupPlanOffers, listGroups } from "~/modules/groups/groups.server";
+import { listGroups } from "~/modules/groups/membership.server";
+import { groupPlanOffers } from "~/modules/groups/group-plan.server";
 import { firstWeekNextSteps } from "~/modules/onboarding/onboarding.server";
 import { NextSteps } from "./next-steps";
 

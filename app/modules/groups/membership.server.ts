@@ -1,32 +1,20 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import {
-  groupMembers,
-  groups,
-  groupStudies,
-  planDays,
-  readingPlans,
-  studies,
-  userPlans,
-  verseNotes,
-  type GroupRole,
-} from "#db/schema";
-import { getDb, preparedStatements } from "~/db.server";
-import { calendarDay } from "~/utils/time-zone";
+/**
+ * Small groups (SPEC §3): who is in a group and in what role, creating and changing one, invite
+ * codes and joining, leaving, removing and handing over. A group the caller is not in does not
+ * exist for them (404). The group's plan is group-plan.server.ts, its page's detail progress.server.ts.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { groupMembers, groups, readingPlans, verseNotes, type GroupRole } from "#db/schema";
+import { getDb } from "~/db.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors";
-import { groupPlanDay, type GroupPlanStatus } from "./group-plan";
 import { formatInviteCode, generateInviteCode, normalizeInviteCode } from "./invite-codes";
-import { selectMembers, selectMemberships } from "./queries.server";
-import { dayNumbersIn, streakOfDays } from "./zone-days";
+import { selectMemberships } from "./queries.server";
 import type { CreateGroupInput } from "./schemas";
 
 /** A user may be in this many groups (leading or not); one more is a 409. */
 export const MAX_GROUPS_PER_USER = 100;
 /** A group holds this many members, its leader included. */
 export const MAX_MEMBERS_PER_GROUP = 500;
-
-export interface Clock {
-  now?: Date;
-}
 
 export interface GroupSummary {
   id: string;
@@ -38,62 +26,13 @@ export interface GroupSummary {
   joinedAt: string;
 }
 
-export interface GroupMemberView {
-  userId: string;
-  name: string;
-  role: GroupRole;
-  /** Consecutive days with a reading, in the member's own time zone; null when they hide their progress. */
-  streak: number | null;
-  /** Whether the member read today (their own calendar day): the group plan's reading when there is one. */
-  completedToday: boolean | null;
-  /** Days of the group plan the member has completed; null without a group plan or when hidden. */
-  completedDays: number | null;
-  progressHidden: boolean;
-  joinedAt: string;
-}
-
-export interface GroupPlanView {
-  planId: string;
-  slug: string;
-  name: string;
-  daysCount: number;
-  startDate: string;
-  /** The group's day of the plan on the viewer's calendar; 0 before the start date. */
-  currentDay: number;
-  status: GroupPlanStatus;
-  /** The current day's references ("Romans 3"); empty before the start date. */
-  reading: string[];
-}
-
-export interface SharedStudySummary {
-  id: string;
-  title: string;
-  studyType: "topic" | "passage";
-  sharedAt: string;
-}
-
-export interface GroupDetail {
-  id: string;
-  name: string;
-  description: string | null;
-  role: GroupRole;
-  members: GroupMemberView[];
-  studies: SharedStudySummary[];
-  plan: GroupPlanView | null;
-  /** Only the leader gets the code; members ask the leader for a new one. */
-  inviteCode?: string;
-  createdAt: string;
-}
-
 const groupNotFound = () => new NotFoundError("Group not found");
 const leaderOnly = () => new ForbiddenError("Only the group's leader can do that");
 
-/** What a user's profile or email calls them (user_profiles.display_name, else the email before the @). */
 /**
- * The caller's membership of a group. A group the caller is not in does not exist for them (404),
- * whoever they are: groups are private to their members, admins included.
+ * The caller's membership of a group, with the group. A group the caller is not in does not exist
+ * for them (404), whoever they are: groups are private to their members, admins included.
  */
-/** A member's row with their group; 404 for anyone else. */
 export function membership(userId: string, groupId: string) {
   const row = selectMemberships({ group: groups, role: groupMembers.role, hideProgress: groupMembers.hideProgress })
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
@@ -211,164 +150,6 @@ export function listGroups(userId: string): GroupSummary[] {
       plan: row.planId && row.planName ? { planId: row.planId, name: row.planName } : null,
       joinedAt: row.joinedAt.toISOString(),
     }));
-}
-
-function groupPlanView(group: typeof groups.$inferSelect, viewerToday: string): GroupPlanView | null {
-  if (!group.planId || !group.planStartDate) return null;
-  const db = getDb();
-  const plan = db.select().from(readingPlans).where(eq(readingPlans.id, group.planId)).get();
-  if (!plan) return null;
-  const { currentDay, status } = groupPlanDay(group.planStartDate, viewerToday, plan.daysCount);
-  const day =
-    currentDay > 0
-      ? db
-          .select({ references: planDays.referencesJson })
-          .from(planDays)
-          .where(and(eq(planDays.planId, plan.id), eq(planDays.dayNumber, currentDay)))
-          .get()
-      : undefined;
-  return {
-    planId: plan.id,
-    slug: plan.slug,
-    name: plan.name,
-    daysCount: plan.daysCount,
-    startDate: group.planStartDate,
-    currentDay,
-    status,
-    reading: day?.references ?? [],
-  };
-}
-
-// Every reading of every member, on each visit of a group page: prepared once per connection, and
-// read as rows of values (no objects or Dates for a few thousand completions).
-const groupStatements = preparedStatements({
-  completions: `select p.user_id, p.plan_id, q.day_number, q.completed_at
-    from group_members m
-    join user_plans p on p.user_id = m.user_id
-    join user_plan_progress q on q.user_plan_id = p.id
-    where m.group_id = ?`,
-});
-
-/**
- * Each member's streak and today's reading, each judged on the member's own calendar (their
- * profile's time zone, else UTC), as their own Today judges them.
- */
-function memberProgress(
-  groupId: string,
-  members: Array<{ userId: string; timeZone: string | null }>,
-  plan: { planId: string; daysCount: number } | null,
-  now: Date,
-) {
-  const byUser = new Map<string, Array<{ planId: string; dayNumber: number; completedAt: number }>>();
-  for (const [userId, planId, dayNumber, completedAt] of groupStatements().completions.raw().all(groupId) as Array<
-    [string, string, number, number]
-  >) {
-    const list = byUser.get(userId) ?? [];
-    list.push({ planId, dayNumber, completedAt });
-    byUser.set(userId, list);
-  }
-  // Members in the same zone share its day lookups.
-  const dayReaders = new Map<string, ReturnType<typeof dayNumbersIn>>();
-  return new Map(
-    members.map(({ userId, timeZone: stored }) => {
-      const timeZone = stored ?? "UTC";
-      let dayOf = dayReaders.get(timeZone);
-      if (!dayOf) dayReaders.set(timeZone, (dayOf = dayNumbersIn(timeZone)));
-      const own = (byUser.get(userId) ?? []).map((completion) => ({
-        ...completion,
-        day: dayOf(completion.completedAt),
-      }));
-      const today = dayOf(now);
-      const counted = plan ? own.filter((completion) => completion.planId === plan.planId) : own;
-      return [
-        userId,
-        {
-          streak: streakOfDays(new Set(own.map((completion) => completion.day)), today),
-          completedToday: counted.some((completion) => completion.day === today),
-          completedDays: plan
-            ? new Set(
-                counted
-                  .filter((completion) => completion.dayNumber >= 1 && completion.dayNumber <= plan.daysCount)
-                  .map((completion) => completion.dayNumber),
-              ).size
-            : null,
-        },
-      ];
-    }),
-  );
-}
-
-function sharedStudiesOf(groupId: string): SharedStudySummary[] {
-  return getDb()
-    .select({ id: studies.id, title: studies.title, studyType: studies.studyType, sharedAt: groupStudies.sharedAt })
-    .from(groupStudies)
-    .innerJoin(studies, eq(studies.id, groupStudies.studyId))
-    .where(eq(groupStudies.groupId, groupId))
-    .orderBy(desc(groupStudies.sharedAt), desc(sql`${groupStudies}.rowid`))
-    .all()
-    .map((row) => ({ ...row, sharedAt: row.sharedAt.toISOString() }));
-}
-
-/** GET /api/groups/{id}/studies: the lesson plans shared with the group, newest first (members). */
-export function listSharedStudies(userId: string, groupId: string): SharedStudySummary[] {
-  membership(userId, groupId);
-  return sharedStudiesOf(groupId);
-}
-
-/** GET /api/groups/{id}/plan: the group's plan on the viewer's calendar, or null (members). */
-export function getGroupPlan(
-  userId: string,
-  groupId: string,
-  { now = new Date(), timeZone }: Clock & { timeZone: string },
-): GroupPlanView | null {
-  const { group } = membership(userId, groupId);
-  return groupPlanView(group, calendarDay(now, timeZone));
-}
-
-/**
- * GET /api/groups/{id}: the group as a member sees it. `timeZone` is the viewer's, for the group
- * plan's current day; members' own progress is judged in their own zones.
- */
-export function getGroup(
-  userId: string,
-  groupId: string,
-  { now = new Date(), timeZone }: Clock & { timeZone: string },
-) {
-  const { group, role } = membership(userId, groupId);
-  const memberRows = selectMembers()
-    .where(eq(groupMembers.groupId, groupId))
-    // The leader first, then in the order they joined.
-    .orderBy(sql`${groupMembers.role} = 'leader' desc`, asc(groupMembers.joinedAt), asc(sql`${groupMembers}.rowid`))
-    .all();
-  const plan = groupPlanView(group, calendarDay(now, timeZone));
-  const progress = memberProgress(groupId, memberRows, plan, now);
-  const members: GroupMemberView[] = memberRows.map((member) => {
-    // A member who hides their progress still sees their own.
-    const hidden = member.hideProgress && member.userId !== userId;
-    const own = progress.get(member.userId)!;
-    return {
-      userId: member.userId,
-      name: member.name,
-      role: member.role,
-      streak: hidden ? null : own.streak,
-      completedToday: hidden ? null : own.completedToday,
-      completedDays: hidden ? null : own.completedDays,
-      progressHidden: member.hideProgress,
-      joinedAt: member.joinedAt.toISOString(),
-    };
-  });
-  const detail: GroupDetail = {
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    role,
-    members,
-    studies: sharedStudiesOf(groupId),
-    plan,
-    createdAt: group.createdAt.toISOString(),
-  };
-  if (role === "leader") detail.inviteCode = formatInviteCode(group.inviteCode);
-  return detail;
 }
 
 /** PATCH /api/groups/{id} (leader): renames the group or rewords its description. */
@@ -541,76 +322,4 @@ export function updateMemberSettings(
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, memberId)))
     .run();
   return { userId: memberId, hideProgress };
-}
-
-/**
- * PUT /api/groups/{id}/plan (leader): one of the reading plans (id or slug) as the group's, read
- * from `startDate` (default: the leader's today).
- */
-export function setGroupPlan(
-  userId: string,
-  groupId: string,
-  { planId, startDate }: { planId: string; startDate?: string },
-  { now = new Date(), timeZone }: Clock & { timeZone: string },
-): GroupPlanView {
-  const { group } = leadership(userId, groupId);
-  const db = getDb();
-  const plan =
-    db.select().from(readingPlans).where(eq(readingPlans.id, planId)).get() ??
-    db.select().from(readingPlans).where(eq(readingPlans.slug, planId)).get();
-  if (!plan) throw new NotFoundError("Reading plan not found");
-  const today = calendarDay(now, timeZone);
-  const start = startDate ?? today;
-  db.update(groups).set({ planId: plan.id, planStartDate: start }).where(eq(groups.id, groupId)).run();
-  return groupPlanView({ ...group, planId: plan.id, planStartDate: start }, today)!;
-}
-
-/** DELETE /api/groups/{id}/plan (leader): the group reads no plan together; members keep their own progress. */
-export function clearGroupPlan(userId: string, groupId: string): { plan: null } {
-  leadership(userId, groupId);
-  getDb().update(groups).set({ planId: null, planStartDate: null }).where(eq(groups.id, groupId)).run();
-  return { plan: null };
-}
-
-export interface GroupPlanOffer {
-  groupId: string;
-  groupName: string;
-  planId: string;
-  planName: string;
-  daysCount: number;
-  currentDay: number;
-  status: GroupPlanStatus;
-  /** The reader's active plan is this one (Today shows it). */
-  isActivePlan: boolean;
-}
-
-/** The reading plans of the reader's groups, for Today: each can be started (or resumed) from there. */
-export function groupPlanOffers(userId: string, { now = new Date(), timeZone }: Clock & { timeZone: string }) {
-  const db = getDb();
-  const active = db
-    .select({ planId: userPlans.planId })
-    .from(userPlans)
-    .where(eq(userPlans.userId, userId))
-    .orderBy(desc(userPlans.activatedAt))
-    .limit(1)
-    .get();
-  const today = calendarDay(now, timeZone);
-  return selectMemberships({
-    groupId: groups.id,
-    groupName: groups.name,
-    planId: readingPlans.id,
-    planName: readingPlans.name,
-    daysCount: readingPlans.daysCount,
-    startDate: groups.planStartDate,
-  })
-    .innerJoin(readingPlans, eq(readingPlans.id, groups.planId))
-    .where(eq(groupMembers.userId, userId))
-    .orderBy(asc(groupMembers.joinedAt))
-    .all()
-    .filter((row): row is typeof row & { startDate: string } => row.startDate !== null)
-    .map(({ startDate, ...row }): GroupPlanOffer => ({
-      ...row,
-      ...groupPlanDay(startDate, today, row.daysCount),
-      isActivePlan: active?.planId === row.planId,
-    }));
 }
