@@ -14,6 +14,21 @@ describe("built-in writer content files", () => {
     for (const file of contentFiles) assert.doesNotThrow(() => parseContent(file, read(file)), file);
   });
 
+  test("a book's background must name a known kind, and every book must have one", () => {
+    const unknownKind = read("book-contexts.json") as { books: Record<string, Record<string, unknown>> };
+    unknownKind.books.ROM!.kind = "epistle";
+    assert.throws(
+      () => parseContent("book-contexts.json", unknownKind),
+      /book-contexts\.json is invalid[\s\S]*books\.ROM\.kind/,
+    );
+    const missing = read("book-contexts.json") as { books: Record<string, unknown> };
+    delete missing.books.JUD;
+    assert.throws(
+      () => parseContent("book-contexts.json", missing),
+      /is missing: every book has one\n\s+→ at books\.JUD/,
+    );
+  });
+
   test("a theme without prayers fails with the file and the path named", () => {
     const broken = read("themes.json") as { themes: Array<Record<string, unknown>> };
     delete broken.themes[2]!.prayers;

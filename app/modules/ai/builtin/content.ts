@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BookKind } from "~/modules/bible/book-context";
+import { bookContextsFileSchema, bookKinds } from "./book-context";
 import { toneChoices, writingStyleChoices } from "../settings";
 import { devotionalQuestionsSchema, genres } from "./devotional/questions-schema";
 import concepts from "./content/concepts.json";
@@ -28,17 +28,6 @@ const sentences = z.array(sentence).min(1);
 const word = z.string().regex(/^[a-z][a-z'’ -]*$/, "must be a lower-case word");
 const words = z.array(word);
 
-/** The kinds of writing (book-context.ts), for the lesson questions chosen by genre. */
-const bookKinds = [
-  "law",
-  "history",
-  "wisdom",
-  "poetry",
-  "prophecy",
-  "gospel",
-  "letter",
-  "apocalyptic",
-] as const satisfies readonly BookKind[];
 /** A devotional's sections, in the order they are written. */
 export const sectionIds = [
   "context",
@@ -201,6 +190,7 @@ const schemas = {
   "parables-miracles.json": parablesMiraclesSchema,
   "verse-roles.json": verseRolesSchema,
   "topic-anchors.json": topicAnchorsSchema,
+  "book-contexts.json": bookContextsFileSchema,
 };
 
 export type SectionId = (typeof sectionIds)[number];

@@ -19,7 +19,7 @@ import { composeDevotional } from "./devotional/compose";
 import { gatherMaterial } from "./devotional/material.server";
 import { genreOf } from "./devotional/questions";
 import { listItem, standsAlone, verseForQuote } from "./devotional/text";
-import { bookContexts } from "~/modules/bible/book-context";
+import { bookContexts } from "~/modules/ai/builtin/book-context";
 import { bookById } from "~/modules/bible/books";
 import { content } from "./content";
 import { neverApplied } from "./verse-roles";

@@ -1,5 +1,5 @@
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
-import { bookContexts, type BookKind } from "~/modules/bible/book-context";
+import { bookContexts, type BookKind } from "./book-context";
 import { versesFor } from "~/modules/bible/passages.server";
 import { formatRanges, type VerseRange } from "~/modules/bible/references.server";
 import type { ShippedTranslationCode } from "~/modules/bible/translations";

@@ -1,5 +1,5 @@
 import { bookByOrder, chapterVerseCount, splitVerseId } from "~/modules/bible/books";
-import { bookContexts } from "~/modules/bible/book-context";
+import { bookContexts } from "./book-context";
 import { chapterIntroductions } from "~/modules/bible/commentary.server";
 import { crossReferencesFor } from "~/modules/bible/crossrefs.server";
 import { isName, verseWeights, versesByIds, wordStats, VERSE_COUNT } from "~/modules/bible/lexicon.server";

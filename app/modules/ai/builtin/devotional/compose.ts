@@ -106,7 +106,7 @@ export function composeDevotional({ material, level, wordLimit, settings }: Comp
     text: choose("read-how", asked[material.genre].read),
   });
 
-  // Where the reading stands: its book, in a sentence of this project's own (book-context.ts): at
+  // Where the reading stands: its book, in a sentence of this project's own (content/book-contexts.json): at
   // Deep Study, on a book's first chapter, or where nothing else says what the reading holds; a
   // plan through one book would otherwise open every day on the same two sentences.
   const background = (book: DevotionalMaterial["books"][number]) =>

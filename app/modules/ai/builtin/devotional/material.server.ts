@@ -1,5 +1,5 @@
 import { getBibleDb } from "~/modules/bible/bible-db.server";
-import { bookContexts, type BookContext } from "~/modules/bible/book-context";
+import { bookContexts, type BookContext } from "../book-context";
 import { bookById, bookByOrder, chapterVerseCount, splitVerseId, verseId, type VerseId } from "~/modules/bible/books";
 import {
   chapterIntroductions,

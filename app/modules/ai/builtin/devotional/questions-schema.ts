@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookContexts } from "~/modules/bible/book-context";
+import { bookContexts } from "../book-context";
 import { parseDataReference } from "~/modules/bible/books";
 
 /** The schema of content/devotional-questions.json (parsed with the other content files in ../content.ts). */

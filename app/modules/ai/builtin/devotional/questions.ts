@@ -1,4 +1,4 @@
-import { bookContexts } from "~/modules/bible/book-context";
+import { bookContexts } from "../book-context";
 import { bookByOrder, parseDataReference, splitVerseId, type VerseId } from "~/modules/bible/books";
 import { content } from "../content";
 import type { Genre } from "./questions-schema";
@@ -6,7 +6,7 @@ import type { Genre } from "./questions-schema";
 /**
  * The questions a devotional asks, by the kind of writing it reads (content/devotional-questions.json,
  * reviewed data, see content/README.md): a story is asked about differently from a psalm, a law or
- * a letter. Which kind a passage is comes from its book (app/modules/bible/book-context), corrected
+ * a letter. Which kind a passage is comes from its book (content/book-contexts.json), corrected
  * by the file's own book and chapter lists (Genesis is narrative though it stands in the Law; a
  * census is a list).
  */
