@@ -9,7 +9,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import sirv from "sirv";
 import { getConfig, resetConfig, setConfigOverrides, workerThreadsPerProcess, type Config } from "~/config.server";
 import { closeDatabase, openDatabase, type Db } from "~/db.server";
-import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+import { ensureBibleDatabase } from "~/modules/bible/bible-db-build.server";
+import { closeBibleDb } from "~/modules/bible/bible-db.server";
 import { warmUpScriptureEngine } from "~/modules/bible/passages.server";
 import { buildExportTask } from "~/modules/account/export.server";
 import { prepareImportTask } from "~/modules/account/import.server";

@@ -1,7 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
 import { getConfig } from "~/config.server";
 import { closeDatabase, openDatabase } from "~/db.server";
-import { closeBibleDb, ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+import { ensureBibleDatabase } from "~/modules/bible/bible-db-build.server";
+import { closeBibleDb } from "~/modules/bible/bible-db.server";
 import { startupWarnings } from "~/server/host-check.server";
 import { prepareDatabase, REPLICA_NOTICE } from "~/server/startup.server";
 import { startServer, SHUTDOWN_GRACE_MS } from "~/server/app.server";

@@ -10,7 +10,7 @@ import { defaultAiSettings } from "~/modules/ai/settings";
 // The server bundle's entry (build/server/index.js): what `npm start`, the scripts, the tests and the
 // desktop app call. The server itself is in app.server.ts.
 export { startServer, type RunningServer, type StartServerOptions } from "~/server/app.server";
-export { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+export { ensureBibleDatabase } from "~/modules/bible/bible-db-build.server";
 export { runProductionServer } from "~/server/cluster.server";
 export { backupDatabase, restoreDatabase } from "~/server/backup.server";
 export { getConfig } from "~/config.server";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { ensureBibleDatabase } from "~/modules/bible/bible-db.server";
+import { ensureBibleDatabase } from "~/modules/bible/bible-db-build.server";
 import type { BenchSuite } from "../run";
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { DevotionalLevel } from "~/modules/ai/provider";
 import { wordLimitRanges } from "~/modules/ai/settings";
-import { repairSourceText } from "~/modules/bible/bible-db.server";
+import { repairSourceText } from "~/modules/bible/bible-db-build.server";
 
 /**
  * Checks on what the built-in writer wrote, shared by its tests: which sentences are its own

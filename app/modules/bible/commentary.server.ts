@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { NotFoundError, ValidationError } from "~/utils/errors";
-import { commentarySources, getBibleDb } from "./bible-db.server";
+import { commentarySources } from "./bible-db-build.server";
+import { getBibleDb } from "./bible-db.server";
 import { bookById, bookByOrder, splitVerseId, verseId, type VerseId } from "./books";
 import { outlineLines, placeSection, quotableRuns, splitSentences } from "./commentary-text";
 import { formatRanges, parseReference, type VerseRange } from "./references.server";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { repairSourceText } from "./bible-db.server";
+import { repairSourceText } from "./bible-db-build.server";
 
 test("Henry's questions opening with 'Is' are mended; citations of Isaiah are kept", () => {
   assert.equal(
