@@ -3,7 +3,7 @@ import { BookOpen } from "lucide-react";
 import { SpriteIcon } from "~/components/ui/static-icon";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import type { SavedStudyEntry } from "./types";
+import type { SavedStudyEntry } from "~/components/library/types";
 
 /** The icon every saved lesson plan repeats: the page draws it once (IconSprite). */
 export const savedStudyCardIcons = [BookOpen];

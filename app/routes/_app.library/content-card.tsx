@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/use-toast";
 import { useErrorToast } from "~/components/use-error-toast";
 import { insightPreview, moreInsightsLabel } from "~/modules/library/display";
 import { useHydrated } from "~/utils/use-hydrated";
-import type { LibraryActionResult, LibraryItem } from "./types";
+import type { LibraryActionResult, LibraryItem } from "~/components/library/types";
 
 const icons = { book: BookMarked, blog: Newspaper, quote: Quote, audio: Headphones } as const;
 

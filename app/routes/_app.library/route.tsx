@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
-import { ContentCard, contentCardIcons } from "~/components/library/content-card";
-import { AddExcerptDialog, AddExcerptPanel } from "~/components/library/add-excerpt-dialog";
-import { LibraryEmptyState } from "~/components/library/empty-state";
-import { LibraryFilter } from "~/components/library/library-filter";
-import { LibraryHelp } from "~/components/library/library-help";
-import { SavedStudyCard, savedStudyCardIcons } from "~/components/library/saved-study-card";
+import { useEffect } from "react";
+import { ContentCard, contentCardIcons } from "./content-card";
+import { AddExcerptDialog, AddExcerptPanel } from "./add-excerpt-dialog";
+import { LibraryEmptyState } from "./empty-state";
+import { LibraryFilter } from "./library-filter";
+import { LibraryHelp } from "./library-help";
+import { SavedStudyCard, savedStudyCardIcons } from "./saved-study-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EmptyNote, LibraryList, searchOf } from "./library-list";
 import { PageHeader } from "~/components/page-header";
-import { ShowMoreLink } from "~/components/show-more-link";
 import { IconSprite } from "~/components/ui/static-icon";
 import { requireUser } from "~/modules/auth/request.server";
 import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
@@ -298,67 +298,6 @@ export default function MyLibraryPage() {
       </div>
     </div>
   );
-}
-
-/** One of the page's two lists: its items, what it says when it has none, and its "Show more". */
-function LibraryList<T extends { id: string }>({
-  label,
-  className,
-  items,
-  renderItem,
-  none,
-  more,
-}: {
-  label: string;
-  className: string;
-  items: T[];
-  renderItem: (item: T) => ReactNode;
-  none: ReactNode;
-  more: { list: "content" | "saved"; total: number; other: Record<string, number | string> };
-}) {
-  return (
-    <>
-      {items.length === 0 ? (
-        none
-      ) : (
-        <ul className={className} aria-label={label}>
-          {items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
-          ))}
-        </ul>
-      )}
-      <ShowMore list={more.list} shown={items.length} total={more.total} other={more.other} />
-    </>
-  );
-}
-
-function EmptyNote({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">{children}</p>;
-}
-
-/** The library's search, kept when a list shows more. */
-function searchOf(params: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(["q", "type"].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-}
-
-/** "Show more" for a long list: a plain link (?content=100), so it works before the page's scripts load. */
-function ShowMore({
-  list,
-  shown,
-  total,
-  other,
-}: {
-  list: "content" | "saved";
-  shown: number;
-  total: number;
-  other: Record<string, number | string>;
-}) {
-  if (total <= shown) return null;
-  const search = new URLSearchParams({
-    ...Object.fromEntries(Object.entries(other).map(([key, count]) => [key, String(count)])),
-    [list]: String(shown + LIBRARY_PAGE_SIZE),
-  });
-  return <ShowMoreLink status={`Showing ${shown} of ${total}`} search={search} />;
 }
 
 export function ErrorBoundary() {

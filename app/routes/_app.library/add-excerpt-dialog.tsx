@@ -8,7 +8,7 @@ import { DialogFooter } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/use-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { BookLookup } from "./book-lookup";
-import type { LibraryActionResult } from "./types";
+import type { LibraryActionResult } from "~/components/library/types";
 
 /** One of the form's inputs: its id comes from its name, its error from the action's answer. */
 function ExcerptField({
