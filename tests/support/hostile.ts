@@ -403,19 +403,19 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     "user",
     PASSAGE_STUDY,
   ),
-  page("page-library-add", "_app.library.tsx", "/library", "user", {
+  page("page-library-add", "_app.library/route.tsx", "/library", "user", {
     base: { intent: "add", contentType: "book", text: "Grace upon grace.", bookTitle: "Grace" },
     fields: [text("intent"), text("contentType"), ...CONTENT_FIELDS.map((name) => text(name)), text("redirectTo")],
   }),
-  page("page-library-delete", "_app.library.tsx", "/library", "user", {
+  page("page-library-delete", "_app.library/route.tsx", "/library", "user", {
     base: { intent: "delete", id: SOME_ID },
     fields: [text("id"), text("redirectTo")],
   }),
-  page("page-library-save", "_app.library.tsx", "/library", "user", {
+  page("page-library-save", "_app.library/route.tsx", "/library", "user", {
     base: { intent: "save", studyId: SOME_ID },
     fields: [text("studyId"), text("redirectTo")],
   }),
-  page("page-profile", "_app.profile.tsx", "/profile", "user", {
+  page("page-profile", "_app.profile/route.tsx", "/profile", "user", {
     base: { intent: "save", studyDepthPreference: "advanced" },
     fields: [
       text("studyDepthPreference"),
