@@ -117,7 +117,7 @@ export function blockText(node: Nodes): string {
   return inlineText(node);
 }
 
-/** How many blank lines the source had between two sibling blocks: 0 or 1, as the text showed them. */
+/** Whether the source had a blank line between two sibling blocks (true when positions are unknown). */
 export function blankLineBetween(before: RootContent, after: RootContent): boolean {
   const end = before.position?.end.line;
   const start = after.position?.start.line;

@@ -43,3 +43,8 @@ export function calendarDay(instant: Date | number, timeZone: string): CalendarD
   const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/** The moment "now" for functions that judge days, passed in by tests (default: the real time). */
+export interface Clock {
+  now?: Date;
+}

@@ -5,15 +5,11 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { groupMembers, groups, planDays, readingPlans, userPlans } from "#db/schema";
 import { getDb } from "~/db.server";
-import { calendarDay } from "~/utils/time-zone";
+import { calendarDay, type Clock } from "~/utils/time-zone";
 import { NotFoundError } from "~/utils/errors";
 import { groupPlanDay, type GroupPlanStatus } from "./group-plan";
 import { selectMemberships } from "./queries.server";
 import { leadership, membership } from "./membership.server";
-
-export interface Clock {
-  now?: Date;
-}
 
 export interface GroupPlanView {
   planId: string;

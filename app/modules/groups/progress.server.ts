@@ -5,11 +5,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { groupMembers, groupStudies, studies, type GroupRole } from "#db/schema";
 import { getDb, preparedStatements } from "~/db.server";
-import { calendarDay } from "~/utils/time-zone";
+import { calendarDay, type Clock } from "~/utils/time-zone";
 import { formatInviteCode } from "./invite-codes";
 import { selectMembers } from "./queries.server";
 import { dayNumbersIn, streakOfDays } from "./zone-days";
-import { groupPlanView, type Clock, type GroupPlanView } from "./group-plan.server";
+import { groupPlanView, type GroupPlanView } from "./group-plan.server";
 import { membership } from "./membership.server";
 
 export interface GroupMemberView {

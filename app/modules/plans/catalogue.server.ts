@@ -10,7 +10,7 @@ import { countVerses, formatRanges, parseReference, type VerseRange } from "~/mo
 import { markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { NotFoundError } from "~/utils/errors";
 import type { PlanTranslation } from "./schemas";
-import type { Clock } from "./time-zones.server";
+import type { Clock } from "~/utils/time-zone";
 
 export interface PlanSummary {
   id: string;

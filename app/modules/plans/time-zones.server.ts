@@ -6,10 +6,6 @@ import { ValidationError } from "~/utils/errors";
  * browser sent or the profile (reads), and stored on the profile when a write brings a new one.
  */
 
-export interface Clock {
-  now?: Date;
-}
-
 /** Canonical IANA name ("europe/london" -> "Europe/London"), or null when the zone is unknown. */
 function canonicalTimeZone(timeZone: string): string | null {
   if (!isValidTimeZone(timeZone)) return null;

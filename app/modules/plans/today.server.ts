@@ -15,14 +15,14 @@ import type { TranslationChoice } from "~/modules/bible/translations";
 import { resolveTranslation } from "~/modules/bible/translations";
 import { getProfile } from "~/modules/profile/profile.server";
 import { NotFoundError, ValidationError } from "~/utils/errors";
-import { calendarDay } from "~/utils/time-zone";
+import { calendarDay, type Clock } from "~/utils/time-zone";
 import { LRUCache } from "lru-cache";
 import { checkCompletion, computeStreak, planPosition } from "./calendar";
 import { planFields, type UserPlanSummary } from "./catalogue.server";
 import { getDayDevotions, type Devotion, type DevotionFailure } from "./devotionals.server";
 import type { DevotionExcerpt } from "./excerpt.server";
 import { levelForDepth, type CompleteDayInput, type DevotionLevel } from "./schemas";
-import { resolveTimeZone, type Clock } from "./time-zones.server";
+import { resolveTimeZone } from "./time-zones.server";
 
 export interface TodayPassage {
   reference: string;
