@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { ContentCard, contentCardIcons } from "./content-card";
 import { AddExcerptDialog, AddExcerptPanel } from "./add-excerpt-dialog";
@@ -201,12 +201,14 @@ export default function MyLibraryPage() {
   const { items, saved, contentTotal, savedTotal, filtered, visited } = useLoaderData<typeof loader>();
   // A GET never writes: the first visit is reported by a POST once the page is up. Without
   // JavaScript it is not; the first change made here (or saving a study) ticks the step instead.
-  const visit = useFetcher();
+  // A plain POST, not a fetcher: a fetcher's revalidation finishing while the reader's next page
+  // was still being discovered left that page blank (as the reader's place, resources.bible-place).
   useEffect(() => {
-    if (!visited && visit.state === "idle" && !visit.data) {
-      visit.submit({ step: "hasVisitedLibrary" }, { method: "post", action: "/resources/onboarding" });
-    }
-  }, [visited, visit]);
+    if (visited) return;
+    const body = new FormData();
+    body.set("step", "hasVisitedLibrary");
+    fetch("/resources/onboarding", { method: "POST", body, keepalive: true }).catch(() => {});
+  }, [visited]);
   // Without scripts the dialogs cannot open: ?add and ?delete=<id> ask on the page instead.
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
