@@ -224,3 +224,40 @@ export function assertLinear(
     }
   }
 }
+
+/**
+ * Asserts that `run` on every hostile text of `length` characters takes at most `limit` times the
+ * processor time it takes on `reference` (an honest text of the same length), both in this run.
+ *
+ * For work whose input is capped (markdown is parsed up to MAX_MARKDOWN, then shown as plain
+ * text) the question is not growth but cost at the cap: may a stranger's text cost much more than
+ * an honest one as long? Growth across sizes is the wrong measure here: between 2,375 and 19,000
+ * characters micromark's garbage (a tree that outlives the young generation) made linear parsing
+ * grow 15 to 20 times over 8 times the input, and past 31.6 on a loaded CI machine. At one size
+ * that cost falls on the reference too: hostile texts measured 2.5 to 5.4 times the prose.
+ */
+export function assertNoCostlierThan(
+  run: (text: string) => unknown,
+  reference: string,
+  { length, limit }: { length: number; limit: number },
+) {
+  let honest = Infinity;
+  for (const [label, text] of hostileTexts()) {
+    const hostile = text(length);
+    let worst = Infinity;
+    for (let turn = 0; turn < TRIES; turn += 1) {
+      const clean = turn > 0;
+      const window = MIN_MEASURED_MS * 2 ** turn;
+      // The reference is timed afresh in the turns that need it, at the same window, so a burst on
+      // a busy machine weighs on both sides alike.
+      if (turn > 0 || honest === Infinity) honest = Math.min(honest, cpuTime(() => run(reference), clean, window));
+      worst = Math.min(worst, cpuTime(() => run(hostile), clean, window));
+      if (worst <= limit * honest) break;
+    }
+    assert.ok(
+      worst <= limit * honest,
+      `${label} at ${length} characters took ${(worst / honest).toFixed(1)} times as long as an honest text ` +
+        `(${worst.toFixed(1)} ms against ${honest.toFixed(1)} ms of processor time; the limit is ${limit})`,
+    );
+  }
+}

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { renderToStaticMarkup } from "react-dom/server";
-import { assertLinear } from "../../../tests/support/hostile-text";
+import { MAX_MARKDOWN } from "~/utils/markdown-tree";
+import { assertLinear, assertNoCostlierThan } from "../../../tests/support/hostile-text";
 import { Markdown } from "./markdown";
 
 test("renders markup, shifting headings under the card's own", () => {
@@ -25,14 +26,20 @@ test("never renders raw HTML or unsafe links", () => {
   assert.doesNotMatch(html, /href="javascript/);
 });
 
-test("hostile devotional text renders in linear time", () => {
-  // Parsed as markdown up to 40,000 characters (micromark: linear, ~15 µs a character at worst)...
-  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />), {
-    length: 19_000,
-    ratio: 8,
-  });
-  // ...and shown as plain text past that.
-  assertLinear((text) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />));
+test("hostile devotional text costs no more than an honest one of the same length, and plain text past the cap is linear", () => {
+  const render = (text: string) => renderToStaticMarkup(<Markdown content={`## ${text}\n\n${text}`} />);
+  // Parsed as markdown up to MAX_MARKDOWN (both copies: 38,000 characters). Measured: the worst
+  // hostile text ("[" runs, escaped) 5.4 times the prose below, newline runs 2.5 to 2.8.
+  const paragraph =
+    "The Lord is my shepherd; I shall not want. He makes me lie down in **green pastures**, he leads me " +
+    "beside still waters (Psalm 23:1-2). Read [the psalm](https://example.com/ps23) slowly, and ask: " +
+    "_what_ does it mean that he restores my soul?\n\n";
+  const length = 19_000;
+  const prose = paragraph.repeat(Math.ceil(length / paragraph.length)).slice(0, length);
+  assertNoCostlierThan(render, prose, { length, limit: 15 });
+  // ...and shown as plain paragraphs past it, at every size.
+  const pastTheCap = " ".repeat(MAX_MARKDOWN);
+  assertLinear((text) => render(`${text}\n\n${pastTheCap}`));
   const stars = renderToStaticMarkup(<Markdown content="a **** b" />);
   assert.match(stars, /a \*\*\*\* b/);
   assert.doesNotMatch(stars, /<strong/);
