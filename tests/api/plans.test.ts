@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { api, assertRefusals, seedAccount, startPlan, startTestServer, type TestServer } from "../support/server";
+import {
+  api,
+  assertRefusals,
+  postForm,
+  seedAccount,
+  startPlan,
+  startTestServer,
+  type TestServer,
+} from "../support/server";
 
 let server: TestServer;
 
@@ -417,6 +425,28 @@ describe("time zones", () => {
     });
     assert.equal(completed.status, 200);
     assert.equal(storedZone(), "America/New_York");
+  });
+
+  test("Today's page reports the browser's zone to /resources/time-zone: stored in canonical spelling, a bad one refused", async () => {
+    const account = await seedAccount(server.url);
+    const sent = await postForm(server.url, "/resources/time-zone", { timeZone: "asia/tokyo" }, account.token);
+    assert.equal(sent.status, 200);
+    assert.deepEqual(await sent.json(), { timeZone: "Asia/Tokyo" });
+    const today = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
+    assert.equal(today.body.timeZone, "Asia/Tokyo");
+    for (const [form, message] of [
+      [{ timeZone: "Mars/Olympus_Mons" }, /not a time zone we know/],
+      [{ timeZone: "x".repeat(10_000) }, /too long/],
+      [{}, /timeZone/],
+    ] as const) {
+      const refused = await postForm(server.url, "/resources/time-zone", form, account.token);
+      assert.equal(refused.status, 400);
+      assert.match((await refused.json()).error, message);
+    }
+    const signedOut = await postForm(server.url, "/resources/time-zone", { timeZone: "UTC" });
+    assert.notEqual(signedOut.status, 200);
+    const after = await api(server.url, "/api/plans/user-plans/today", { token: account.token });
+    assert.equal(after.body.timeZone, "Asia/Tokyo");
   });
 
   test("UTC when the zone is unknown", async () => {

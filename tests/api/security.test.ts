@@ -126,7 +126,7 @@ describe("CSRF: cross-site writes are refused and change nothing; same-origin on
     { path: "/lesson-plans", form: { studyType: "topic", topic: "Grace" }, ok: [302] },
     { path: "/lesson-plans/generate", form: { studyType: "topic", topic: "Grace" }, ok: [200] },
     { path: "/bible-plans", form: { planId: "gospel-of-john-21-days", translation: "KJV" }, ok: [302] },
-    { path: "/today", form: { intent: "timeZone", timeZone: "Asia/Tokyo" }, ok: [200] },
+    { path: "/resources/time-zone", form: { timeZone: "Asia/Tokyo" }, ok: [200] },
     {
       path: "/profile",
       form: { intent: "save", studyDepthPreference: "advanced", "favoriteTeachers[0]": "Forged" },

@@ -96,6 +96,7 @@ describe("page actions read forms only", () => {
     "/add-content",
     "/admin",
     "/resources/onboarding",
+    "/resources/time-zone",
   ];
 
   test("a JSON or text body to a page's action is 415 with a JSON error, never a 500", async () => {

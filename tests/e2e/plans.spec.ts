@@ -6,6 +6,35 @@ async function waitForHydration(page: Page) {
   await expect(page.locator('input[name="timeZone"]').first()).not.toHaveValue("");
 }
 
+test.describe("a reader in another time zone", () => {
+  test.use({ timezoneId: "Pacific/Kiritimati" });
+
+  test("Today reports the browser's zone once, and a page opened meanwhile still renders", async ({
+    signedInPage: page,
+  }) => {
+    const reported = page.waitForResponse(
+      (response) => response.url().endsWith("/resources/time-zone") && response.request().method() === "POST",
+    );
+    await page.goto("/today");
+    await expect(page.getByText("No active reading plan")).toBeVisible();
+    // Straight on to another page while the report (and the reload of Today's data it starts) runs.
+    await page.getByRole("link", { name: "Browse Reading Plans" }).click();
+    expect(await (await reported).json()).toEqual({ timeZone: "Pacific/Kiritimati" });
+    await expect(page.getByRole("heading", { name: "Reading Plans", level: 1 })).toBeVisible();
+    const today = await page.request.get("/api/plans/user-plans/today");
+    expect((await today.json()).timeZone).toBe("Pacific/Kiritimati");
+    // Known now: the next visit (in the running app, its effects certain to run) sends nothing.
+    let again = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/resources/time-zone")) again += 1;
+    });
+    await page.getByRole("link", { name: "Today", exact: true }).first().click();
+    await expect(page.getByText("No active reading plan")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(again).toBe(0);
+  });
+});
+
 test.describe("reading plans and Today", () => {
   test("with no active plan, Today points to the plans", async ({ signedInPage: page }) => {
     await page.goto("/today");

@@ -250,8 +250,15 @@ export function assertNoCostlierThan(
       const window = MIN_MEASURED_MS * 2 ** turn;
       // The reference is timed afresh in the turns that need it, at the same window, so a burst on
       // a busy machine weighs on both sides alike.
-      if (turn > 0 || honest === Infinity) honest = Math.min(honest, cpuTime(() => run(reference), clean, window));
-      worst = Math.min(worst, cpuTime(() => run(hostile), clean, window));
+      if (turn > 0 || honest === Infinity)
+        honest = Math.min(
+          honest,
+          cpuTime(() => run(reference), clean, window),
+        );
+      worst = Math.min(
+        worst,
+        cpuTime(() => run(hostile), clean, window),
+      );
       if (worst <= limit * honest) break;
     }
     assert.ok(

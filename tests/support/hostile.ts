@@ -458,8 +458,8 @@ export const HOSTILE_TARGETS: HostileTarget[] = [
     base: { intent: "complete", dayNumber: "1" },
     fields: [text("dayNumber"), text("timeZone")],
   }),
-  page("page-today-zone", "_app.today/route.tsx", "/today", "user", {
-    base: { intent: "timeZone", timeZone: "UTC" },
+  page("page-time-zone", "resources.time-zone.tsx", "/resources/time-zone", "user", {
+    base: { timeZone: "UTC" },
     fields: [text("timeZone")],
   }),
   page("page-login", "_auth.login.tsx", "/login", "none", SIGN_IN),

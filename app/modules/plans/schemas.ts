@@ -30,12 +30,17 @@ export const completeDaySchema = z.object({
 });
 export type CompleteDayInput = z.infer<typeof completeDaySchema>;
 
-/** The Today page's forms: "Mark Complete", and the browser telling the server its zone. */
+/** The Today page's form: "Mark Complete". */
 export const todayFormSchema = z.discriminatedUnion(
   "intent",
-  [completeDaySchema.extend({ intent: z.literal("complete") }), z.object({ intent: z.literal("timeZone"), timeZone })],
-  { error: "Unknown action" },
+  [completeDaySchema.extend({ intent: z.literal("complete") })],
+  {
+    error: "Unknown action",
+  },
 );
+
+/** The browser telling the server the reader's zone (POST /resources/time-zone). */
+export const timeZoneFormSchema = z.object({ timeZone }, { error: "Expected a timeZone" });
 
 /** What the Today page shows: ?day= an earlier day of the plan, ?depth= the devotional open in the column. */
 export const todayViewSchema = z.object({

@@ -15,7 +15,7 @@ import { devotionExcerpt } from "~/modules/plans/excerpt.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
 import { requireUser } from "~/modules/auth/request.server";
 import { devotionLevelOf, type DevotionLevel } from "~/modules/plans/levels";
-import { readTimeZone, resolveTimeZone } from "~/modules/plans/time-zones.server";
+import { readTimeZone } from "~/modules/plans/time-zones.server";
 import { completeTodayReading, getTodayOverview } from "~/modules/plans/today.server";
 import { highlightedVerses } from "~/modules/notes/notes.server";
 import { todayFormSchema, todayViewSchema } from "~/modules/plans/schemas";
@@ -121,10 +121,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const form = submission.value;
   try {
-    if (form.intent === "timeZone") {
-      resolveTimeZone(user.id, form.timeZone);
-      return { id };
-    }
     completeTodayReading(user.id, form);
   } catch (error) {
     return refusalReply(error, { submission });
@@ -139,19 +135,33 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TodayPage() {
   const { today, devotions, wordLimits, groupPlans, commentaryAuthors, nextSteps } = useLoaderData<typeof loader>();
   const completion = useFetcher<typeof action>({ key: "complete-day" });
-  const zoneSync = useFetcher<typeof action>({ key: "time-zone" });
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const timeZone = useHydrated() ? (browserTimeZone() ?? "") : "";
   const synced = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const { states, retry, retrying } = useDevotions(devotions, today);
 
-  // The server judges "today" in the reader's zone; tell it when the browser's differs.
+  // The server judges "today" in the reader's zone; tell it when the browser's differs, then show
+  // the day in that zone. A plain POST, not a fetcher (see resources.time-zone); the page's own
+  // revalidation waits for it and is dropped by a navigation that starts meanwhile.
   useEffect(() => {
     if (!timeZone || synced.current || timeZone === today.timeZone) return;
     synced.current = true;
-    zoneSync.submit({ intent: "timeZone", timeZone }, { method: "post" });
-  }, [timeZone, today.timeZone, zoneSync]);
+    const body = new FormData();
+    body.set("timeZone", timeZone);
+    fetch("/resources/time-zone", { method: "POST", body })
+      .then((response) => {
+        if (response.ok && mounted.current) revalidator.revalidate();
+      })
+      .catch(() => {});
+  }, [timeZone, today.timeZone, revalidator]);
 
   // Success redirects back here with the "Day completed!" toast; a failure answers with its message.
   const shown = useRef<string | null>(null);
