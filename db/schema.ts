@@ -239,7 +239,12 @@ export const bookSearchCache = sqliteTable("book_search_cache", {
 export const contentTypes = ["book", "blog", "quote", "audio"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
-export const sermons = sqliteTable(
+/**
+ * The library's items (processed sermons, videos and articles, quotes, book excerpts). The spec
+ * names the table `sermons` and the API `/api/sermons`: those names stay the external contract,
+ * mapped here and in the api.sermons routes; the code calls them library items.
+ */
+export const libraryItems = sqliteTable(
   "sermons",
   {
     id: id(),
@@ -468,5 +473,5 @@ export const verseNotes = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type Study = typeof studies.$inferSelect;
 export type VerseNote = typeof verseNotes.$inferSelect;
-export type Sermon = typeof sermons.$inferSelect;
+export type LibraryItemRow = typeof libraryItems.$inferSelect;
 export type AiSettings = typeof aiSettings.$inferSelect;

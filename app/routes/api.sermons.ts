@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/modules/auth/request.server";
-import { addManualContent, listContent } from "~/modules/library/content.server";
+import { addManualLibraryItem, listLibraryItems } from "~/modules/library/items.server";
 import { LISTED_TRANSCRIPT_LENGTH, withTranscriptExcerpt } from "~/modules/library/display";
-import { manualContentSchema } from "~/modules/library/schemas";
+import { manualItemSchema } from "~/modules/library/schemas";
 import { apiHandler, jsonResponse, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 
@@ -10,7 +10,7 @@ import { pageResponse, parsePageRequest } from "~/utils/pagination.server";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const pageRequest = parsePageRequest(request);
-  const page = listContent(user.id, { ...pageRequest, transcriptLimit: LISTED_TRANSCRIPT_LENGTH + 1 });
+  const page = listLibraryItems(user.id, { ...pageRequest, transcriptLimit: LISTED_TRANSCRIPT_LENGTH + 1 });
   return pageResponse(
     request,
     { ...page, items: page.items.map((item) => withTranscriptExcerpt(item)) },
@@ -21,6 +21,6 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") methodNotAllowed();
   const user = await requireApiUser(request);
-  const input = await parseJsonBody(request, manualContentSchema);
-  return jsonResponse(addManualContent(user.id, input), { status: 201 });
+  const input = await parseJsonBody(request, manualItemSchema);
+  return jsonResponse(addManualLibraryItem(user.id, input), { status: 201 });
 });

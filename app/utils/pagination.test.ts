@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
-import { listContent } from "~/modules/library/content.server";
+import { listLibraryItems } from "~/modules/library/items.server";
 import { listLibrarySaves } from "~/modules/library/saves.server";
 import { listStudies } from "~/modules/studies/studies.server";
 import { ValidationError } from "./errors";
@@ -78,10 +78,10 @@ describe("the paged queries", () => {
   const cursor = { createdAt: Date.now(), rowid: 10 };
   const cases = [
     {
-      name: "listContent",
+      name: "listLibraryItems",
       index: "sermons_user_created_idx",
       run: (withCursor: boolean) =>
-        listContent("u", { limit: 50, transcriptLimit: 501, ...(withCursor ? { cursor } : {}) }),
+        listLibraryItems("u", { limit: 50, transcriptLimit: 501, ...(withCursor ? { cursor } : {}) }),
     },
     {
       name: "listLibrarySaves",

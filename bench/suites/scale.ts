@@ -112,7 +112,7 @@ export const scaleSuite: BenchSuite = {
     const db = openDatabase(database.path);
     const sqlite = db.$client;
     try {
-      const { countContent, listContent } = await import("~/modules/library/content.server");
+      const { countLibraryItems, listLibraryItems } = await import("~/modules/library/items.server");
       const { EXCERPT_LENGTH, LIBRARY_PAGE_SIZE, STUDY_PREVIEW_LENGTH } = await import("~/modules/library/display");
       const { countLibrarySaves, listLibrarySaves } = await import("~/modules/library/saves.server");
       const { listStudies, RECENT_STUDIES } = await import("~/modules/studies/studies.server");
@@ -150,11 +150,14 @@ export const scaleSuite: BenchSuite = {
       }> = [
         {
           key: "librarySermons",
-          label: "Library page: own sermons and articles, newest 20 (listContent + countContent)",
+          label: "Library page: own sermons and articles, newest 20 (listLibraryItems + countLibraryItems)",
           users: pick(withSermons),
           run: (user) => {
-            const { items } = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: LIBRARY_PAGE_SIZE });
-            countContent(user.id);
+            const { items } = listLibraryItems(user.id, {
+              transcriptLimit: EXCERPT_LENGTH + 1,
+              limit: LIBRARY_PAGE_SIZE,
+            });
+            countLibraryItems(user.id);
             return items;
           },
         },

@@ -8,7 +8,7 @@ import {
   groupStudies,
   librarySaves,
   readingPlans,
-  sermons,
+  libraryItems,
   studies,
   userOnboarding,
   userPlanProgress,
@@ -74,7 +74,7 @@ export function groupsLedBy(userId: string) {
   }));
 }
 
-type OwnedTable = typeof authors | typeof books | typeof sermons | typeof studies;
+type OwnedTable = typeof authors | typeof books | typeof libraryItems | typeof studies;
 
 /** A table's rows of one account, oldest first, without the owner (the archive is the owner's). */
 function ownRows<T extends OwnedTable>(table: T, userId: string) {
@@ -147,7 +147,7 @@ export function collectAccountData(userId: string, now = new Date()) {
       : null,
     authors: ownRows(authors, userId),
     books: ownRows(books, userId),
-    libraryItems: ownRows(sermons, userId),
+    libraryItems: ownRows(libraryItems, userId),
     studies: ownRows(studies, userId),
     savedStudies: db
       .select({ id: librarySaves.id, studyId: librarySaves.studyId, createdAt: librarySaves.createdAt })

@@ -7,7 +7,7 @@ import {
   books,
   librarySaves,
   readingPlans,
-  sermons,
+  libraryItems,
   studies,
   userOnboarding,
   userPlanProgress,
@@ -125,8 +125,8 @@ function derivedId(userId: string, id: string) {
 }
 
 type OwnedTable =
-  typeof authors | typeof books | typeof sermons | typeof studies | typeof userPlans | typeof verseNotes;
-type CappedTable = typeof authors | typeof books | typeof sermons | typeof studies | typeof verseNotes;
+  typeof authors | typeof books | typeof libraryItems | typeof studies | typeof userPlans | typeof verseNotes;
+type CappedTable = typeof authors | typeof books | typeof libraryItems | typeof studies | typeof verseNotes;
 
 function chunks<T>(list: T[]) {
   const out: T[][] = [];
@@ -185,7 +185,7 @@ type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"] & { id: string
 export interface ImportPlan {
   authors: Array<Row<typeof authors>>;
   books: Array<Row<typeof books>>;
-  libraryItems: Array<Row<typeof sermons>>;
+  libraryItems: Array<Row<typeof libraryItems>>;
   studies: Array<Row<typeof studies>>;
   savedStudies: Array<Row<typeof librarySaves>>;
   readingPlans: Array<Row<typeof userPlans>>;
@@ -288,7 +288,7 @@ export function planImport(
 
       const itemPlaces = placeRows(
         tx,
-        sermons,
+        libraryItems,
         userId,
         archive.libraryItems.map((item) => item.id),
       );
@@ -317,7 +317,7 @@ export function planImport(
 
       checkCap("authors", plan.authors.length, countOf(tx, authors, userId), maxItems);
       checkCap("books", plan.books.length, countOf(tx, books, userId), maxItems);
-      checkCap("libraryItems", plan.libraryItems.length, countOf(tx, sermons, userId), maxItems);
+      checkCap("libraryItems", plan.libraryItems.length, countOf(tx, libraryItems, userId), maxItems);
       checkCap("studies", plan.studies.length, countOf(tx, studies, userId), maxItems);
       planNotes(tx, userId, archive, plan);
       checkCap("notes", plan.notes.length, countOf(tx, verseNotes, userId), maxItems);
@@ -636,7 +636,7 @@ function mergeOnboarding(tx: Tx, userId: string, onboarding: NonNullable<Archive
 const WRITE_ORDER = [
   ["authors", authors],
   ["books", books],
-  ["libraryItems", sermons],
+  ["libraryItems", libraryItems],
   ["studies", studies],
   ["savedStudies", librarySaves],
   ["readingPlans", userPlans],
@@ -644,7 +644,7 @@ const WRITE_ORDER = [
   ["notes", verseNotes],
 ] as const;
 
-const CAPPED = { authors, books, libraryItems: sermons, studies, notes: verseNotes } as const;
+const CAPPED = { authors, books, libraryItems, studies, notes: verseNotes } as const;
 
 /**
  * Writes a plan in short IMMEDIATE transactions with a pause between them. Each batch of a

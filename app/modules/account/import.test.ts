@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { strToU8, zipSync } from "fflate";
-import { authors, sermons, studies, users } from "#db/schema";
+import { authors, libraryItems, studies, users } from "#db/schema";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
 import { ConflictError } from "~/utils/errors";
 import { packPlan, planImport, readArchive, writeImport } from "./import.server";
@@ -57,9 +57,9 @@ function archive(count: number, prefix: string) {
   return readArchive(zipSync({ "data.json": strToU8(JSON.stringify(data)) }), limits);
 }
 
-const own = (userId: string) => [authors, sermons, studies].map((table) => countOwn(table, userId));
+const own = (userId: string) => [authors, libraryItems, studies].map((table) => countOwn(table, userId));
 
-function countOwn(table: typeof authors | typeof sermons | typeof studies, userId: string) {
+function countOwn(table: typeof authors | typeof libraryItems | typeof studies, userId: string) {
   return db
     .select({ userId: table.userId })
     .from(table)

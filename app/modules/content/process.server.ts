@@ -1,6 +1,6 @@
 import { getAiProvider } from "~/modules/ai/index.server";
 import { getAiSettings } from "~/modules/ai/settings.server";
-import { assertRoomForContent, insertContentItem } from "~/modules/library/content.server";
+import { assertRoomForLibraryItem, insertLibraryItem } from "~/modules/library/items.server";
 import { runTask } from "~/server/pool.server";
 import { AiError } from "~/utils/errors";
 import { UnprocessableContentError } from "./errors";
@@ -65,7 +65,7 @@ export async function processUrl(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ProcessedContent> {
   const url = parsePublicUrl(input.url);
-  assertRoomForContent(userId);
+  assertRoomForLibraryItem(userId);
   const source = await readSource(url, signal);
   // Some pages carry whole paragraphs in their <title>; a title stays a title.
   const pageTitle = source.title ? source.title.slice(0, 200).trim() : null;
@@ -78,7 +78,7 @@ export async function processUrl(
     throw new AiError("The AI provider returned an answer we could not use. Please try again.");
   }
   if (signal?.aborted) throw new UnprocessableContentError("The request was cancelled.");
-  const item = insertContentItem(userId, {
+  const item = insertLibraryItem(userId, {
     title,
     url: url.toString(),
     transcript: text,

@@ -29,12 +29,12 @@ const optionalWebUrl = (label: string) =>
     }, `${label} must be a web address starting with http:// or https://`);
 
 /** Content types added by hand: the URL processor makes blog posts and audio. */
-export const manualContentTypes = ["quote", "book"] as const;
+export const manualItemTypes = ["quote", "book"] as const;
 
 /** POST /api/sermons and the library's "Add a quote or excerpt" form. */
-export const manualContentSchema = z
+export const manualItemSchema = z
   .object({
-    contentType: z.enum(manualContentTypes, { error: "Choose Quote or Book Excerpt" }),
+    contentType: z.enum(manualItemTypes, { error: "Choose Quote or Book Excerpt" }),
     text: z
       .string({ error: "Text is required" })
       .trim()
@@ -77,7 +77,7 @@ export const manualContentSchema = z
     }
   });
 
-export type ManualContentInput = z.infer<typeof manualContentSchema>;
+export type ManualItemInput = z.infer<typeof manualItemSchema>;
 
 /** Where the library's no-JavaScript forms (add, delete) go back to with the toast; scripts send none. */
 export const libraryReturnSchema = z.object({ redirectTo: localPathSchema.optional() });

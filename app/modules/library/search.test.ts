@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { sermons, users } from "#db/schema";
+import { libraryItems, users } from "#db/schema";
 import { closeDatabase, migrateDatabase, openDatabase, type Db } from "~/db.server";
-import { countContent, listContent } from "./content.server";
+import { countLibraryItems, listLibraryItems } from "./items.server";
 
 let db: Db;
 let userId: string;
@@ -14,7 +14,7 @@ before(async () => {
   const other = db.insert(users).values({ email: "other@example.com", passwordHash: "x" }).returning().get().id;
   const item = (owner: string, title: string, contentType: "book" | "quote" | "blog", extra = {}) =>
     db
-      .insert(sermons)
+      .insert(libraryItems)
       .values({ userId: owner, title, transcript: "text", contentType, ...extra })
       .run();
   item(userId, "Mere Christianity", "book", { authorName: "C. S. Lewis" });
@@ -24,8 +24,8 @@ before(async () => {
 });
 after(() => closeDatabase());
 
-const titles = (filter: Parameters<typeof listContent>[1]["filter"]) =>
-  listContent(userId, { limit: 10, filter })
+const titles = (filter: Parameters<typeof listLibraryItems>[1]["filter"]) =>
+  listLibraryItems(userId, { limit: 10, filter })
     .items.map((item) => item.title)
     .sort();
 
@@ -33,7 +33,7 @@ test("search finds words in the title, summary, author or source, only in the re
   assert.deepEqual(titles({ query: "grace" }), ["On grace"]);
   assert.deepEqual(titles({ query: "lewis" }), ["Mere Christianity"]);
   assert.deepEqual(titles({ query: "desiring" }), ["Prayer that works"]);
-  assert.equal(countContent(userId, { query: "grace" }), 1);
+  assert.equal(countLibraryItems(userId, { query: "grace" }), 1);
 });
 
 test("the type filter, alone or with words; LIKE wildcards in the words are plain characters", () => {
@@ -42,5 +42,5 @@ test("the type filter, alone or with words; LIKE wildcards in the words are plai
   assert.deepEqual(titles({ query: "100%" }), ["On grace"]);
   assert.deepEqual(titles({ query: "%" }), ["On grace"]);
   assert.deepEqual(titles({ query: "_" }), []);
-  assert.equal(countContent(userId), 3);
+  assert.equal(countLibraryItems(userId), 3);
 });

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { chapterTitle, placeOfReference, readerHref, readerTranslation } from "~/modules/bible/reader.server";
 import { searchTerms, searchVerses } from "~/modules/bible/search.server";
 import type { ShippedTranslationCode } from "~/modules/bible/translations";
-import { listContent } from "~/modules/library/content.server";
+import { listLibraryItems } from "~/modules/library/items.server";
 import { searchNotes } from "~/modules/notes/notes.server";
 import { AppError, ValidationError } from "~/utils/errors";
 
@@ -115,7 +115,7 @@ function searchLessons(userId: string, terms: string[]): SearchResult[] {
 }
 
 function searchLibrary(userId: string, query: string, terms: string[]): SearchResult[] {
-  const { items } = listContent(userId, { limit: MINE_PER_KIND, transcriptLimit: 600, filter: { query } });
+  const { items } = listLibraryItems(userId, { limit: MINE_PER_KIND, transcriptLimit: 600, filter: { query } });
   return items.map((item) => ({
     kind: "library",
     id: item.id,

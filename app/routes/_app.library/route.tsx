@@ -14,7 +14,12 @@ import { EmptyNote, LibraryList, searchOf } from "./library-list";
 import { PageHeader } from "~/components/page-header";
 import { IconSprite } from "~/components/ui/static-icon";
 import { requireUser } from "~/modules/auth/request.server";
-import { addManualContent, countContent, deleteContent, listContent } from "~/modules/library/content.server";
+import {
+  addManualLibraryItem,
+  countLibraryItems,
+  deleteLibraryItem,
+  listLibraryItems,
+} from "~/modules/library/items.server";
 import {
   contentExcerpt,
   contentLabels,
@@ -33,7 +38,7 @@ import {
   libraryFilterSchema,
   libraryReturnSchema,
   libraryToggleSchema,
-  manualContentSchema,
+  manualItemSchema,
 } from "~/modules/library/schemas";
 import { getOnboardingStatus, markOnboardingStep } from "~/modules/onboarding/onboarding.server";
 import { refusalReply, refusalToast } from "~/utils/refusal.server";
@@ -60,22 +65,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { q, type } = libraryFilterSchema.parse(Object.fromEntries(search));
   const filter = { query: q, contentType: type };
   // One character past the excerpt length tells whether the transcript goes on ("...").
-  const items = listContent(user.id, { transcriptLimit: EXCERPT_LENGTH + 1, limit: contentShown, filter }).items.map(
-    (item) => ({
-      id: item.id,
-      title: item.title,
-      contentType: item.contentType,
-      label: contentLabels[item.contentType],
-      // Blogs link to their source; videos to the video.
-      link: item.contentType === "blog" || item.contentType === "audio" ? (item.source ?? item.url) : item.source,
-      authorName: item.author?.name ?? item.authorName,
-      sourceTitle: item.sourceTitle,
-      excerpt: contentExcerpt(item),
-      insights: item.aiLearningBites ?? [],
-      book: item.book,
-      date: dateFormat.format(item.createdAt),
-    }),
-  );
+  const items = listLibraryItems(user.id, {
+    transcriptLimit: EXCERPT_LENGTH + 1,
+    limit: contentShown,
+    filter,
+  }).items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    contentType: item.contentType,
+    label: contentLabels[item.contentType],
+    // Blogs link to their source; videos to the video.
+    link: item.contentType === "blog" || item.contentType === "audio" ? (item.source ?? item.url) : item.source,
+    authorName: item.author?.name ?? item.authorName,
+    sourceTitle: item.sourceTitle,
+    excerpt: contentExcerpt(item),
+    insights: item.aiLearningBites ?? [],
+    book: item.book,
+    date: dateFormat.format(item.createdAt),
+  }));
   const saved = listLibrarySaves(user.id, { contentLimit: STUDY_PREVIEW_LENGTH + 1, limit: savedShown }).items.map(
     (entry) => ({
       id: entry.id,
@@ -89,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   // A long library comes a page at a time: the whole of it would be megabytes of HTML.
-  const contentTotal = items.length < contentShown ? items.length : countContent(user.id, filter);
+  const contentTotal = items.length < contentShown ? items.length : countLibraryItems(user.id, filter);
   const filtered = Boolean(q || type);
   const savedTotal = saved.length < savedShown ? saved.length : countLibrarySaves(user.id);
   return {
@@ -164,7 +171,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { redirectTo } = back.data;
   try {
     if (intent === "delete") {
-      deleteContent(user.id, String(form.get("id") ?? ""));
+      deleteLibraryItem(user.id, String(form.get("id") ?? ""));
       if (redirectTo)
         return redirectWithToast(redirectTo, {
           title: "Deleted from library",
@@ -173,7 +180,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { ok: true as const, intent, id };
     }
     if (intent === "add") {
-      const submission = parseWithZod(form, { schema: manualContentSchema });
+      const submission = parseWithZod(form, { schema: manualItemSchema });
       if (submission.status !== "success") {
         // Only the form's own fields can have errors (the schema ignores other names), each a short message.
         const fieldErrors = Object.fromEntries(
@@ -183,7 +190,7 @@ export async function action({ request }: ActionFunctionArgs) {
         );
         return failure(intent, id, firstErrorMessage(submission.error, "Invalid request"), 400, fieldErrors);
       }
-      const item = addManualContent(user.id, submission.value);
+      const item = addManualLibraryItem(user.id, submission.value);
       const added = {
         title: "Added to your library",
         description: `${contentLabels[item.contentType]}: ${item.title}`,

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { authors, books, sermons, type ContentType } from "#db/schema";
+import { authors, books, libraryItems, type ContentType } from "#db/schema";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { countUserRows } from "~/user-rows.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { afterCursor, toPage, type Page, type PageRequest } from "~/utils/pagination.server";
-import type { ManualContentInput } from "./schemas";
+import type { ManualItemInput } from "./schemas";
 
-/** A library content item as GET /api/sermons answers it (SPEC §3 sermons, with author and book). */
-export interface LibraryContentItem {
+/** A library content item as GET /api/sermons answers it (SPEC §3 libraryItems, with author and book). */
+export interface LibraryItem {
   id: string;
   title: string;
   url: string | null;
@@ -29,33 +29,33 @@ export interface LibraryContentItem {
 }
 
 /** A listed item: `transcript` may be only its start; `transcriptLength` is the whole one's (in characters). */
-export interface LibraryContentListItem extends LibraryContentItem {
+export interface LibraryListItem extends LibraryItem {
   transcriptLength: number;
 }
 
 const itemColumns = {
-  id: sermons.id,
-  title: sermons.title,
-  url: sermons.url,
-  transcript: sermons.transcript,
-  contentType: sermons.contentType,
-  source: sermons.source,
-  sourceTitle: sermons.sourceTitle,
-  authorName: sermons.authorName,
-  authorId: sermons.authorId,
-  bookId: sermons.bookId,
-  aiSummary: sermons.aiSummary,
-  aiLearningBites: sermons.aiLearningBites,
-  aiProvider: sermons.aiProvider,
-  aiModel: sermons.aiModel,
-  createdAt: sermons.createdAt,
+  id: libraryItems.id,
+  title: libraryItems.title,
+  url: libraryItems.url,
+  transcript: libraryItems.transcript,
+  contentType: libraryItems.contentType,
+  source: libraryItems.source,
+  sourceTitle: libraryItems.sourceTitle,
+  authorName: libraryItems.authorName,
+  authorId: libraryItems.authorId,
+  bookId: libraryItems.bookId,
+  aiSummary: libraryItems.aiSummary,
+  aiLearningBites: libraryItems.aiLearningBites,
+  aiProvider: libraryItems.aiProvider,
+  aiModel: libraryItems.aiModel,
+  createdAt: libraryItems.createdAt,
   joinedAuthorName: authors.name,
   bookTitle: books.title,
   bookCoverUrl: books.coverUrl,
   bookAmazonUrl: books.amazonUrl,
 };
 
-function toItem({ rowid: _rowid, transcriptLength: _length, ...row }: Row): LibraryContentItem {
+function toItem({ rowid: _rowid, transcriptLength: _length, ...row }: Row): LibraryItem {
   const { joinedAuthorName, bookTitle, bookCoverUrl, bookAmazonUrl, ...item } = row;
   return {
     ...item,
@@ -68,15 +68,15 @@ function toItem({ rowid: _rowid, transcriptLength: _length, ...row }: Row): Libr
 function itemsQuery(condition: SQL | undefined, transcriptLimit?: number) {
   const columns = {
     ...itemColumns,
-    ...(transcriptLimit ? { transcript: sql<string>`substr(${sermons.transcript}, 1, ${transcriptLimit})` } : {}),
-    transcriptLength: sql<number>`length(${sermons.transcript})`,
-    rowid: sql<number>`${sermons}.rowid`,
+    ...(transcriptLimit ? { transcript: sql<string>`substr(${libraryItems.transcript}, 1, ${transcriptLimit})` } : {}),
+    transcriptLength: sql<number>`length(${libraryItems.transcript})`,
+    rowid: sql<number>`${libraryItems}.rowid`,
   };
   return getDb()
     .select(columns)
-    .from(sermons)
-    .leftJoin(authors, eq(authors.id, sermons.authorId))
-    .leftJoin(books, eq(books.id, sermons.bookId))
+    .from(libraryItems)
+    .leftJoin(authors, eq(authors.id, libraryItems.authorId))
+    .leftJoin(books, eq(books.id, libraryItems.bookId))
     .where(condition);
 }
 
@@ -87,76 +87,76 @@ type Row = ReturnType<ReturnType<typeof itemsQuery>["all"]>[number];
  * `transcriptLimit`, only the start of each transcript is sent (the library page shows 200
  * characters, the API an excerpt).
  */
-export function listContent(
+export function listLibraryItems(
   userId: string,
-  { limit, cursor, transcriptLimit, filter }: PageRequest & { transcriptLimit?: number; filter?: ContentFilter },
-): Page<LibraryContentListItem> {
+  { limit, cursor, transcriptLimit, filter }: PageRequest & { transcriptLimit?: number; filter?: LibraryItemFilter },
+): Page<LibraryListItem> {
   const rows = itemsQuery(
     and(
-      eq(sermons.userId, userId),
+      eq(libraryItems.userId, userId),
       filterCondition(filter),
-      afterCursor(cursor, sermons.createdAt, sql`${sermons}.rowid`),
+      afterCursor(cursor, libraryItems.createdAt, sql`${libraryItems}.rowid`),
     ),
     transcriptLimit,
   )
-    .orderBy(desc(sermons.createdAt), desc(sql`${sermons}.rowid`))
+    .orderBy(desc(libraryItems.createdAt), desc(sql`${libraryItems}.rowid`))
     .limit(limit + 1)
     .all();
   return toPage(rows, limit, (row) => ({ ...toItem(row), transcriptLength: row.transcriptLength }));
 }
 
 /** My Library's search: words in the title, summary, author or source, and one kind of content. */
-export interface ContentFilter {
+export interface LibraryItemFilter {
   query?: string;
   contentType?: ContentType;
 }
 
-function filterCondition(filter: ContentFilter | undefined): SQL | undefined {
+function filterCondition(filter: LibraryItemFilter | undefined): SQL | undefined {
   if (!filter) return undefined;
   const conditions: SQL[] = [];
-  if (filter.contentType) conditions.push(eq(sermons.contentType, filter.contentType));
+  if (filter.contentType) conditions.push(eq(libraryItems.contentType, filter.contentType));
   const query = filter.query?.trim();
   if (query) {
     // LIKE's own wildcards in the reader's text are matched as themselves.
     const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    const like = (column: SQL | typeof sermons.title) => sql`${column} like ${pattern} escape '\\'`;
+    const like = (column: SQL | typeof libraryItems.title) => sql`${column} like ${pattern} escape '\\'`;
     conditions.push(
-      sql`(${like(sermons.title)} or ${like(sql`coalesce(${sermons.aiSummary}, '')`)} or ${like(
-        sql`coalesce(${sermons.authorName}, '')`,
-      )} or ${like(sql`coalesce(${sermons.sourceTitle}, '')`)})`,
+      sql`(${like(libraryItems.title)} or ${like(sql`coalesce(${libraryItems.aiSummary}, '')`)} or ${like(
+        sql`coalesce(${libraryItems.authorName}, '')`,
+      )} or ${like(sql`coalesce(${libraryItems.sourceTitle}, '')`)})`,
     );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** How many content items the user has (read from the index alone), or how many match a search. */
-export function countContent(userId: string, filter?: ContentFilter): number {
-  if (!filter?.contentType && !filter?.query?.trim()) return countUserRows(sermons, userId);
+export function countLibraryItems(userId: string, filter?: LibraryItemFilter): number {
+  if (!filter?.contentType && !filter?.query?.trim()) return countUserRows(libraryItems, userId);
   return (
     getDb()
       .select({ count: sql<number>`count(*)` })
-      .from(sermons)
-      .where(and(eq(sermons.userId, userId), filterCondition(filter)))
+      .from(libraryItems)
+      .where(and(eq(libraryItems.userId, userId), filterCondition(filter)))
       .get()?.count ?? 0
   );
 }
 
 /** One more item would pass MAX_ITEMS_PER_USER: a 409 the pages and the API show as it is. */
-export function assertRoomForContent(userId: string): void {
+export function assertRoomForLibraryItem(userId: string): void {
   const max = getConfig().MAX_ITEMS_PER_USER;
-  if (countContent(userId) >= max) {
+  if (countLibraryItems(userId) >= max) {
     throw new ConflictError(`You have reached the limit of ${max} items in your library. Delete some to add more.`);
   }
 }
 
 /** One of the user's items; another user's id is not found. */
-export function getContent(userId: string, id: string): LibraryContentItem {
-  const row = itemsQuery(and(eq(sermons.userId, userId), eq(sermons.id, id))).get();
+export function getLibraryItem(userId: string, id: string): LibraryItem {
+  const row = itemsQuery(and(eq(libraryItems.userId, userId), eq(libraryItems.id, id))).get();
   if (!row) throw new NotFoundError("Content not found");
   return toItem(row);
 }
 
-export interface NewContentItem {
+export interface NewLibraryItem {
   title: string;
   transcript: string;
   contentType: ContentType;
@@ -193,7 +193,7 @@ function bookIdFor(
   userId: string,
   authorId: string | null,
   authorName: string | null,
-  book: NonNullable<NewContentItem["book"]>,
+  book: NonNullable<NewLibraryItem["book"]>,
 ): string {
   const existing = db
     .select({ id: books.id, coverUrl: books.coverUrl })
@@ -231,17 +231,17 @@ function bookIdFor(
  * Writes one content item with its author (reused by name) and book, all or nothing. Callers do
  * every slow or failing step (fetching, AI) first, so nothing half-done is ever saved.
  */
-export function insertContentItem(userId: string, item: NewContentItem): LibraryContentItem {
+export function insertLibraryItem(userId: string, item: NewLibraryItem): LibraryItem {
   const db = getDb();
   const id = db.transaction(
     (tx) => {
       // Checked where the row is written too: processing a URL checks first, then may take a minute.
-      assertRoomForContent(userId);
+      assertRoomForLibraryItem(userId);
       const authorName = item.authorName?.trim() || null;
       const authorId = authorName ? authorIdFor(tx as unknown as Db, userId, authorName) : null;
       const bookId = item.book ? bookIdFor(tx as unknown as Db, userId, authorId, authorName, item.book) : null;
       return tx
-        .insert(sermons)
+        .insert(libraryItems)
         .values({
           userId,
           authorId,
@@ -258,12 +258,12 @@ export function insertContentItem(userId: string, item: NewContentItem): Library
           aiProvider: item.aiProvider ?? null,
           aiModel: item.aiModel ?? null,
         })
-        .returning({ id: sermons.id })
+        .returning({ id: libraryItems.id })
         .get().id;
     },
     { behavior: "immediate" },
   );
-  return getContent(userId, id);
+  return getLibraryItem(userId, id);
 }
 
 function isWebUrl(value: string) {
@@ -310,7 +310,7 @@ export function bookStoreUrl({
   return `https://www.amazon.com/s?k=${encodeURIComponent(query)}&i=stripbooks`;
 }
 
-function defaultTitle(input: ManualContentInput) {
+function defaultTitle(input: ManualItemInput) {
   if (input.contentType === "book" && input.bookTitle) return `Excerpt from ${input.bookTitle}`;
   if (input.author) return `Quote by ${input.author}`;
   const firstWords = input.text.replace(/\s+/g, " ").slice(0, 60);
@@ -318,10 +318,10 @@ function defaultTitle(input: ManualContentInput) {
 }
 
 /** A quote or a book excerpt the user typed in (nothing else creates those kinds). */
-export function addManualContent(userId: string, input: ManualContentInput): LibraryContentItem {
+export function addManualLibraryItem(userId: string, input: ManualItemInput): LibraryItem {
   const sourceIsUrl = input.source ? isWebUrl(input.source) : false;
   const asin = input.asin ?? isbn10(input.isbn) ?? asinFromUrl(input.storeUrl);
-  return insertContentItem(userId, {
+  return insertLibraryItem(userId, {
     title: input.title ?? defaultTitle(input),
     transcript: input.text,
     contentType: input.contentType,
@@ -340,22 +340,22 @@ export function addManualContent(userId: string, input: ManualContentInput): Lib
 }
 
 /** Deletes one of the user's items (and its book when no other item uses it). */
-export function deleteContent(userId: string, id: string): void {
+export function deleteLibraryItem(userId: string, id: string): void {
   const db = getDb();
   db.transaction(
     (tx) => {
       const item = tx
-        .select({ bookId: sermons.bookId })
-        .from(sermons)
-        .where(and(eq(sermons.userId, userId), eq(sermons.id, id)))
+        .select({ bookId: libraryItems.bookId })
+        .from(libraryItems)
+        .where(and(eq(libraryItems.userId, userId), eq(libraryItems.id, id)))
         .get();
       if (!item) throw new NotFoundError("Content not found");
-      tx.delete(sermons).where(eq(sermons.id, id)).run();
+      tx.delete(libraryItems).where(eq(libraryItems.id, id)).run();
       if (item.bookId) {
         const stillUsed = tx
-          .select({ id: sermons.id })
-          .from(sermons)
-          .where(and(eq(sermons.bookId, item.bookId), ne(sermons.id, id)))
+          .select({ id: libraryItems.id })
+          .from(libraryItems)
+          .where(and(eq(libraryItems.bookId, item.bookId), ne(libraryItems.id, id)))
           .get();
         if (!stillUsed)
           tx.delete(books)
