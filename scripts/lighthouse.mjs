@@ -7,7 +7,7 @@
  * temporary database. It registers a reader, starts a plan and writes a lesson through the API first.
  * Mobile scores on this machine spread widely from run to run (ADR 0014): read the median.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -45,8 +45,12 @@ await api("/api/studies/topic", { topic: "Hope" }, token);
 // The first view of a day writes its devotionals; measure the page a reader opens every morning.
 await fetch(`${baseURL}/today`, { headers: { cookie: `sb_session=${token}` } });
 
+// The browser `npm test` installs (Debian's chromium-headless-shell), or the full one where only it is there.
+const chromePath =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((candidate) => existsSync(candidate));
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 const medians = [];

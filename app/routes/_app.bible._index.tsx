@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { refusalOf } from "~/utils/refusal.server";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NotebookPen } from "lucide-react";
@@ -9,7 +10,6 @@ import { requireUser } from "~/modules/auth/request.server";
 import { books } from "~/modules/bible/books";
 import { chapterPlace, placeOfReference, readerHref, readerTranslation } from "~/modules/bible/reader.server";
 import { getBiblePlace } from "~/modules/profile/profile.server";
-import { AppError } from "~/utils/errors";
 import { GoToPassage } from "~/components/bible/go-to-passage";
 
 export const meta: MetaFunction = () => [{ title: "Bible | Sagacity Bites" }];
@@ -30,8 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       return redirect(readerHref(placeOfReference(query), translation));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { query, error: error.message };
+      return { query, error: refusalOf(error).message };
     }
   }
   if (params.has("books")) return { query: "", error: null };

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { pageRefusal } from "~/utils/refusal.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/modules/auth/request.server";
 import { strongsEntry } from "~/modules/bible/strongs.server";
-import { AppError } from "~/utils/errors";
 import { safeLocalPath } from "~/utils/local-path";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -25,8 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const back = safeLocalPath(new URL(request.url).searchParams.get("back"));
     return { entry, back: back?.startsWith("/bible/") ? back : null };
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
-    throw error;
+    pageRefusal(error);
   }
 }
 

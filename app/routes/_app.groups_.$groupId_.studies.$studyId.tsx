@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Bookmark, BookmarkCheck } from "lucide-react";
 import { PrintButton } from "~/components/groups/print-button";
@@ -17,8 +16,7 @@ import { readSharedStudy, saveSharedStudy } from "~/modules/groups/group-studies
 import { printQuotesFor } from "~/modules/studies/print-quotes.server";
 import { scriptureTextsFor } from "~/modules/studies/scripture-texts.server";
 import { withHighlights } from "~/modules/notes/notes.server";
-import { NotFoundError } from "~/utils/errors";
-import { refusalReply } from "~/utils/refusal.server";
+import { refusalReply, pageRefusal } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -37,8 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       printQuotes: printQuotesFor(shared.study.content, shared.study.translation),
     };
   } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
+    pageRefusal(error);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { refusalOf } from "~/utils/refusal.server";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookText, GraduationCap, Library, NotebookPen, Search } from "lucide-react";
@@ -10,7 +11,6 @@ import { Input } from "~/components/ui/input";
 import { requireUser } from "~/modules/auth/request.server";
 import { readerTranslation } from "~/modules/bible/reader.server";
 import { SEARCH_SCOPES, searchEverything, type SearchResult, type SearchScope } from "~/modules/search/search.server";
-import { AppError } from "~/utils/errors";
 import { cn } from "~/utils/cn";
 
 export const meta: MetaFunction = () => [{ title: "Search | Sagacity Bites" }];
@@ -37,8 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (answer.goTo) throw redirect(answer.goTo);
     return { query, scope, translation, answer, error: null };
   } catch (error) {
-    if (error instanceof AppError) return { query, scope, translation, answer: null, error: error.message };
-    throw error;
+    return { query, scope, translation, answer: null, error: refusalOf(error).message };
   }
 }
 

@@ -9,8 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { getOptionalUser, requireUser } from "~/modules/auth/request.server";
 import { findGroupByInviteCode, isMember, joinGroup } from "~/modules/groups/membership.server";
-import { NotFoundError } from "~/utils/errors";
-import { refusalReply } from "~/utils/refusal.server";
+import { refusalReply, refusalOf } from "~/utils/refusal.server";
 import { RETURN_PARAM } from "~/utils/local-path";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -31,8 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (isMember(user.id, group.id)) throw redirect(`/groups/${group.id}`);
     return { group, error: null };
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ group: null, error: error.message }, { status: 404 });
-    throw error;
+    const refusal = refusalOf(error);
+    return data({ group: null, error: refusal.message }, { status: refusal.status });
   }
 }
 

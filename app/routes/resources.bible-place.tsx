@@ -3,7 +3,8 @@ import { z } from "zod";
 import { requireUser } from "~/modules/auth/request.server";
 import { chapterPlace, readerTranslations } from "~/modules/bible/reader.server";
 import { rememberBiblePlace } from "~/modules/profile/profile.server";
-import { NotFoundError } from "~/utils/errors";
+import { apiHandler } from "~/utils/api.server";
+import { ValidationError } from "~/utils/errors";
 
 const placeSchema = z.object({
   book: z.string().trim().min(1).max(40),
@@ -17,17 +18,11 @@ const placeSchema = z.object({
  * not a fetcher: a fetcher's revalidation finishing during the next navigation could complete that
  * navigation without the new page's data (a blank word-study page, 1 run in 6).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request);
   const form = placeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success)
-    return Response.json({ error: "A place is a book, a chapter and BSB, KJV or WEB." }, { status: 400 });
-  try {
-    const place = chapterPlace(form.data.book, form.data.chapter);
-    rememberBiblePlace(user.id, { book: place.book.id, chapter: place.chapter, translation: form.data.translation });
-  } catch (error) {
-    if (error instanceof NotFoundError) return Response.json({ error: error.message }, { status: 404 });
-    throw error;
-  }
-  return Response.json({ ok: true });
-}
+  if (!form.success) throw new ValidationError("A place is a book, a chapter and BSB, KJV or WEB.");
+  const place = chapterPlace(form.data.book, form.data.chapter);
+  rememberBiblePlace(user.id, { book: place.book.id, chapter: place.chapter, translation: form.data.translation });
+  return { ok: true };
+});

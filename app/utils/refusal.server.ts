@@ -19,6 +19,15 @@ export function refusalOf(error: unknown): AppError {
   throw error;
 }
 
+/**
+ * A loader's refusal, for the route's ErrorBoundary: thrown as a response with the error's status
+ * (the boundary shows its status's page: not found, no access; never the message itself).
+ */
+export function pageRefusal(error: unknown): never {
+  const refusal = refusalOf(error);
+  throw data({ message: refusal.message }, { status: refusal.status });
+}
+
 interface Submission {
   payload: Record<string, unknown>;
   reply: (options?: {

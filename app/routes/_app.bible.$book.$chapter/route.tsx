@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import literataRegular from "@fontsource/literata/files/literata-latin-400-normal.woff2";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { BookOpen, ChevronLeft, ChevronRight, GraduationCap } from "lucide-react";
 import { useEffect } from "react";
@@ -33,8 +33,7 @@ import {
   updateNote,
 } from "~/modules/notes/notes.server";
 import { markFormSchema } from "~/modules/notes/schemas";
-import { NotFoundError } from "~/utils/errors";
-import { invalidReply, refusalReply } from "~/utils/refusal.server";
+import { invalidReply, refusalReply, pageRefusal } from "~/utils/refusal.server";
 import { ChapterText, type ReaderHref } from "./chapter-text";
 import { ReadChapterAloud } from "./read-chapter-aloud";
 import { TranslationChooser } from "./translation-chooser";
@@ -60,8 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     place = chapterPlace(params.book ?? "", chapterNumber);
   } catch (error) {
-    if (error instanceof NotFoundError) throw data({ message: error.message }, { status: 404 });
-    throw error;
+    pageRefusal(error);
   }
   const url = new URL(request.url);
   if (params.book !== place.book.id || params.chapter !== String(place.chapter)) {

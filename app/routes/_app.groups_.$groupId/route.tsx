@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ArrowLeft, LogOut, Trash2 } from "lucide-react";
 import { CONFIRM_PARAM, ConfirmAction, ConfirmInPlace } from "~/components/groups/confirm-action";
@@ -27,8 +26,7 @@ import { readTimeZone } from "~/modules/plans/time-zones.server";
 import { listPlans } from "~/modules/plans/catalogue.server";
 import { groupNotes } from "~/modules/notes/notes.server";
 import { listStudies } from "~/modules/studies/studies.server";
-import { NotFoundError } from "~/utils/errors";
-import { invalidReply, refusalReply } from "~/utils/refusal.server";
+import { invalidReply, refusalReply, pageRefusal } from "~/utils/refusal.server";
 import { useErrorToast } from "~/components/use-error-toast";
 import { useHydrated } from "~/utils/use-hydrated";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -54,8 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     group = getGroup(user.id, params.groupId ?? "", { timeZone });
   } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
+    pageRefusal(error);
   }
   const isLeader = group.role === "leader";
   const origin = publicOrigin(context);
