@@ -70,6 +70,12 @@ try {
         formFactor === "desktop" ? desktopConfig : undefined,
       );
       const { categories, audits, runtimeError, runWarnings } = result.lhr;
+      if (process.env.LIGHTHOUSE_REPORT) {
+        writeFileSync(
+          `${process.env.LIGHTHOUSE_REPORT}-${formFactor}-${path.replace(/\W/g, "") || "root"}-${run}.json`,
+          JSON.stringify(result.lhr),
+        );
+      }
       if (process.env.LIGHTHOUSE_TRACE) {
         writeFileSync(
           `${process.env.LIGHTHOUSE_TRACE}-${formFactor}-${path.replace(/\W/g, "") || "root"}.json`,
