@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { bookByOrder, splitVerseId } from "~/modules/bible/books";
 import { findReferences, parseReference } from "~/modules/bible/references.server";
-import { matchStudy, matchTopic, parseTopicAnchors, TOPIC_MATCH_THRESHOLD, topicAnchors } from "./topic-anchors";
+import { matchStudy, matchTopic, parseTopicAnchors, TOPIC_MATCH_THRESHOLD, allTopicAnchors } from "./topic-anchors";
+const topicAnchors = allTopicAnchors();
 import { neverApplied } from "./verse-roles";
 
 const nave = new Set(

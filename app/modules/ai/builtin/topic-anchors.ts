@@ -144,25 +144,49 @@ export function parseTopicAnchors(data: unknown) {
   return result.data;
 }
 
-const file = parseTopicAnchors(topicAnchorsJson);
+/**
+ * The shipped topics with their references resolved and their names stemmed, made on first use
+ * rather than at start-up (every server start, test server and desktop launch paid about 50 ms of
+ * processor time for it). The unit test checks the shipped file.
+ */
+interface TopicIndex {
+  file: ReturnType<typeof parseTopicAnchors>;
+  topics: TopicAnchor[];
+  byId: Map<string, TopicAnchor>;
+  phrases: Array<{ topic: TopicAnchor; stems: string[] }>;
+  /** Every word a topic is named with, across its name and aliases. */
+  vocabularies: Map<TopicAnchor, Set<string>>;
+}
+let index: TopicIndex | undefined;
+function topicIndex(): TopicIndex {
+  if (index) return index;
+  const file = parseTopicAnchors(topicAnchorsJson);
+  const topics: TopicAnchor[] = file.topics.map((entry) => ({
+    ...entry,
+    anchors: entry.anchors.map((anchor) => ({
+      ref: anchor.ref,
+      why: anchor.why,
+      ranges: anchor.ref.split(",").map((part) => parseDataReference(part)!),
+    })),
+  }));
+  index = {
+    file,
+    topics,
+    byId: new Map(topics.map((entry) => [entry.id, entry])),
+    phrases: topics.flatMap((entry) =>
+      [entry.name, ...entry.aliases].map((phrase) => ({ topic: entry, stems: stems(phrase) })),
+    ),
+    vocabularies: new Map(
+      topics.map((entry) => [entry, new Set([entry.name, ...entry.aliases].flatMap((phrase) => stems(phrase)))]),
+    ),
+  };
+  return index;
+}
 
-export const topicAnchors: TopicAnchor[] = file.topics.map((entry) => ({
-  ...entry,
-  anchors: entry.anchors.map((anchor) => ({
-    ref: anchor.ref,
-    why: anchor.why,
-    ranges: anchor.ref.split(",").map((part) => parseDataReference(part)!),
-  })),
-}));
-
-const byId = new Map(topicAnchors.map((entry) => [entry.id, entry]));
-const phrases = topicAnchors.flatMap((entry) =>
-  [entry.name, ...entry.aliases].map((phrase) => ({ topic: entry, stems: stems(phrase) })),
-);
-/** Every word a topic is named with, across its name and aliases. */
-const vocabularies = new Map(
-  topicAnchors.map((entry) => [entry, new Set([entry.name, ...entry.aliases].flatMap((phrase) => stems(phrase)))]),
-);
+/** Every shipped topic, in the file's order. */
+export function allTopicAnchors(): TopicAnchor[] {
+  return topicIndex().topics;
+}
 
 /**
  * How well the query's stems fit a phrase: 1 when they are the same words; otherwise the share of
@@ -187,7 +211,7 @@ function spread(query: string[], vocabulary: Set<string>) {
 }
 
 export function topicById(topicId: string): TopicAnchor | undefined {
-  return byId.get(topicId);
+  return topicIndex().byId.get(topicId);
 }
 
 /** A person named as someone's ("my father", "our son"): whom a struggle concerns, not what it is. */
@@ -197,6 +221,7 @@ const personConcerned =
 /** Scores every topic for the query's stems into `best` (the higher score kept), times `weight`. */
 function scoreInto(best: Map<TopicAnchor, number>, words: string[], weight: number) {
   if (words.length === 0) return;
+  const { phrases, vocabularies } = topicIndex();
   for (const phrase of phrases) {
     const score = fit(words, phrase.stems) * weight;
     if (score > (best.get(phrase.topic) ?? 0)) best.set(phrase.topic, score);
@@ -210,6 +235,7 @@ function scoreInto(best: Map<TopicAnchor, number>, words: string[], weight: numb
 /** The topic a user's words mean, or (below the threshold) the closest topic names to offer instead. */
 export function matchTopic(query: string): { topic: TopicAnchor; score: number } | { closest: string[] } {
   // A topic's own id ("in-laws", "aging-parents", or "in laws"), as related topics and links name it.
+  const { file, byId } = topicIndex();
   const byOwnId = byId.get(query.trim().toLowerCase().replace(/\s+/g, "-"));
   if (byOwnId) return { topic: byOwnId, score: 1 };
   const best = new Map<TopicAnchor, number>();
@@ -274,13 +300,17 @@ function stemsSpokenOf(topic: TopicAnchor): Set<string> {
 }
 
 const possessive = /^(?:my|our|your|his|her|their)$/;
-/** Each qualifier's stem, with the stems of its group. */
-const qualifiers = new Map(
-  file.qualifiers.flatMap((group) => {
-    const groupStems = group.map((word) => stem(word.replace(/-/g, "")));
-    return groupStems.map((groupStem) => [groupStem, groupStems] as const);
-  }),
-);
+/** Each qualifier's stem, with the stems of its group (made on first use, as the index). */
+let qualifierStems: Map<string, string[]> | undefined;
+function qualifiers(): Map<string, string[]> {
+  qualifierStems ??= new Map(
+    topicIndex().file.qualifiers.flatMap((group) => {
+      const groupStems = group.map((word) => stem(word.replace(/-/g, "")));
+      return groupStems.map((groupStem) => [groupStem, groupStems] as const);
+    }),
+  );
+  return qualifierStems;
+}
 
 /**
  * The person, age or setting a request narrows its topic to that the study never speaks of
@@ -299,7 +329,7 @@ function unspokenIn(query: string, topics: TopicAnchor[]): string | null {
   const kinds = words.map((word) => {
     const token = word.replace(/-/g, "");
     if (!token || stopWords.has(token) || JOIN.test(` ${token} `)) return "small";
-    const group = qualifiers.get(stem(token));
+    const group = qualifiers().get(stem(token));
     if (!group) return "topic";
     return topics.some((topic) => group.some((word) => stemsSpokenOf(topic).has(word))) ? "topic" : "unspoken";
   });
