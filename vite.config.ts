@@ -148,9 +148,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { "~": new URL("./app", import.meta.url).pathname, "#db": new URL("./db", import.meta.url).pathname },
   },
   // Bundled into the server rather than loaded from node_modules when it starts: only the icons and
-  // primitives the app uses are kept. A server starts with about 12% less processor time
-  // (docs/adr/0018-a-suite-without-clocks.md), the desktop app and every test server too.
-  ssr: { noExternal: [/^lucide-react/, /^@radix-ui\//] },
+  // primitives the app uses are kept, and Node resolves, reads and compiles one file instead of a
+  // few hundred small modules (react-markdown's family alone is about a hundred). Importing the
+  // server bundle: 1.99-2.23 s of processor time before, 1.54-1.94 after (five runs each); every
+  // test server, cluster worker and desktop launch pays it (docs/adr/0018-a-suite-without-clocks.md).
+  // React, Remix and zod stay shared with the packages that import them (openai's zod helper).
+  ssr: {
+    noExternal: [
+      /^lucide-react/,
+      /^@radix-ui\//,
+      /^@conform-to\//,
+      /^(react-markdown|remark-|rehype-|mdast-|micromark|unist-|hast-|vfile|unified|bail|trough|devlop|ccount|character-|decode-named|comma-separated|space-separated|property-information|html-url-attributes|zwitch|longest-streak|markdown-table|trim-lines|estree-util|style-to|inline-style|is-plain-obj|extend|@ungap\/structured-clone)/,
+      /^bible-passage-reference-parser/,
+      /^snowball-stemmers/,
+      /^lru-cache/,
+      /^ipaddr\.js/,
+      /^(class-variance-authority|clsx|tailwind-merge)/,
+      /^drizzle-orm/,
+    ],
+  },
   build: {
     // scripts/build-if-needed.mjs empties build/client and build/server itself: build/ also holds
     // the Bible database and the workers' bundle, which a rebuild must not delete.
