@@ -18,8 +18,9 @@ test.describe("a reader in another time zone", () => {
     await page.goto("/today");
     await expect(page.getByText("No active reading plan")).toBeVisible();
     // Straight on to another page while the report (and the reload of Today's data it starts) runs.
+    // (Its body is not read: the browser may drop it once the page has moved on.)
     await page.getByRole("link", { name: "Browse Reading Plans" }).click();
-    expect(await (await reported).json()).toEqual({ timeZone: "Pacific/Kiritimati" });
+    expect((await reported).status()).toBe(200);
     await expect(page.getByRole("heading", { name: "Reading Plans", level: 1 })).toBeVisible();
     const today = await page.request.get("/api/plans/user-plans/today");
     expect((await today.json()).timeZone).toBe("Pacific/Kiritimati");
@@ -30,7 +31,13 @@ test.describe("a reader in another time zone", () => {
     });
     await page.getByRole("link", { name: "Today", exact: true }).first().click();
     await expect(page.getByText("No active reading plan")).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    // A latch, not a wait: once the page has painted after its effects, a request the page sends
+    // now is reported after any the effects sent.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith("/healthz?after-effects")),
+      page.evaluate(() => fetch("/healthz?after-effects").then((response) => response.status)),
+    ]);
     expect(again).toBe(0);
   });
 });

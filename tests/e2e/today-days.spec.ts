@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { e2eServerInfoFile } from "../support/e2e-accounts";
-import { expect, test } from "./fixtures";
+import { clickAndWaitForPost, expect, test } from "./fixtures";
 
 test("Today's Previous day opens a past reading, and Back to today returns", async ({
   signedInPage: page,
@@ -15,7 +15,8 @@ test("Today's Previous day opens a past reading, and Back to today returns", asy
   });
   expect(started.status()).toBe(201);
   await page.goto("/today");
-  await page.getByRole("button", { name: "Mark Complete" }).click();
+  // The banner shows at once (optimistic): the server's answer is what says the day is stored.
+  await clickAndWaitForPost(page, page.getByRole("button", { name: "Mark Complete" }), "/today");
   await expect(page.getByText("Today's reading completed! Come back tomorrow for your next devotional")).toBeVisible();
   // A day completed today stays on Today; moving the completion two days back makes day 2 today.
   const me = (await (await page.request.get("/api/me", { headers: auth })).json()) as { id: string };
